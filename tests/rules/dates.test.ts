@@ -1,0 +1,92 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import dayjs from 'dayjs';
+import { DATE_FORMAT, ONE_DAY_MS, formatDate, isToday, midnightSeconds } from '../../src/rules/dates';
+
+describe('constants', () => {
+  it('match the spec', () => {
+    expect(DATE_FORMAT).toBe('YYYY-MM-DD');
+    expect(ONE_DAY_MS).toBe(86400000);
+  });
+});
+
+describe('formatDate', () => {
+  const localMorning = new Date(2024, 0, 5, 9, 7, 3);
+
+  it.each([
+    ['a local Date', localMorning, undefined, '2024-01-05'],
+    ['a millisecond timestamp', localMorning.getTime(), undefined, '2024-01-05'],
+    ['a Dayjs', dayjs(localMorning), undefined, '2024-01-05'],
+    ['a date string', '2024-01-05', undefined, '2024-01-05'],
+    ['a date-time string', '2024-12-31 23:59:59', undefined, '2024-12-31'],
+    ['a custom format', localMorning, 'YYYY/MM/DD HH:mm:ss', '2024/01/05 09:07:03'],
+    ['null', null, undefined, ''],
+    ['undefined (not now)', undefined, undefined, ''],
+    ['an empty string', '', undefined, ''],
+    ['garbage', 'not a date', undefined, ''],
+    ['NaN', Number.NaN, undefined, ''],
+    ['an invalid Date', new Date(Number.NaN), undefined, ''],
+  ] as const)('%s', (_label, input, format, expected) => {
+    expect(formatDate(input, format)).toBe(expected);
+  });
+});
+
+describe('isToday', () => {
+  const now = Date.UTC(2024, 5, 1, 12);
+
+  it.each([
+    ['now itself', now, true],
+    ['one ms ago', now - 1, true],
+    ['one ms short of a day ago', now - ONE_DAY_MS + 1, true],
+    ['exactly a day ago', now - ONE_DAY_MS, false],
+    ['more than a day ago', now - ONE_DAY_MS - 1, false],
+    ['in the future', now + 1, false],
+    ['NaN', Number.NaN, false],
+    ['-Infinity', Number.NEGATIVE_INFINITY, false],
+  ])('%s → %s', (_label, timestamp, expected) => {
+    expect(isToday(timestamp, now)).toBe(expected);
+  });
+
+  it('is a rolling window: true exactly for 0 <= now - t < one day', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: -2 * ONE_DAY_MS, max: 2 * ONE_DAY_MS }),
+        (nowMs, offset) => {
+          expect(isToday(nowMs - offset, nowMs)).toBe(offset >= 0 && offset < ONE_DAY_MS);
+        },
+      ),
+    );
+  });
+
+  it('defaults now to Date.now()', () => {
+    expect(isToday(Date.now() - 1000)).toBe(true);
+    expect(isToday(Date.now() - ONE_DAY_MS - 1000)).toBe(false);
+  });
+});
+
+describe('midnightSeconds', () => {
+  it.each([
+    ['a local afternoon', new Date(2024, 1, 29, 15, 30), new Date(2024, 1, 29)],
+    ['one second before midnight', new Date(2024, 11, 31, 23, 59, 59), new Date(2024, 11, 31)],
+    ['midnight itself', new Date(2024, 0, 1), new Date(2024, 0, 1)],
+    ['a date string', '2023-07-15', new Date(2023, 6, 15)],
+  ] as const)('%s', (_label, input, midnight) => {
+    expect(midnightSeconds(input)).toBe(midnight.getTime() / 1000);
+  });
+
+  it.each([null, undefined, '', 'garbage', Number.NaN])('is null for %j', (input) => {
+    expect(midnightSeconds(input)).toBeNull();
+  });
+
+  it('is the local midnight, in whole seconds, of any moment', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), (ms) => {
+        const d = new Date(ms);
+        const expected = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime() / 1000;
+        expect(midnightSeconds(ms)).toBe(expected);
+      }),
+    );
+  });
+});

@@ -1,0 +1,33 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import * as rules from '../../src/rules';
+
+describe('src/rules index', () => {
+  it('re-exports every module', () => {
+    for (const name of [
+      'isValidNationalId',
+      'nationalIdCheckCharacter',
+      'NATIONAL_ID_WEIGHTS',
+      'NATIONAL_ID_CHECK_CHARACTERS',
+      'isValidEmail',
+      'parseGender',
+      'parseAge',
+      'formatDate',
+      'isToday',
+      'midnightSeconds',
+      'DATE_FORMAT',
+      'ONE_DAY_MS',
+      'formatYuan',
+      'hasCharge',
+      'PAGE_SIZE',
+      'THEMES',
+      'isThemeId',
+      'AI_ORDER_TABS',
+      'WECHAT_CONFIG_STATE',
+      'rootFontSizePx',
+      'aiOrderActions',
+    ]) {
+      expect(rules, name).toHaveProperty(name);
+    }
+  });
+});
