@@ -1,0 +1,39 @@
+import type { MessageKey } from '../i18n/translate';
+import type { Endpoint } from './endpoints';
+import type { Failure } from './failure';
+
+/** The hospital disabled the cloud film (spec section 8). */
+export const STOPPED_STATUS_CODE = 7001;
+
+/** Where a failure takes the patient. A message is the server's own text or a catalogue key. */
+export type Outcome =
+  | { to: 'errorStop'; message?: string; code?: number }
+  | { to: 'error'; message?: string; messageKey?: MessageKey; code?: number; network?: boolean }
+  /** The session port already handles a 401: nothing more to show. */
+  | { to: 'signIn' }
+  /** Nothing to show: the request was cancelled on purpose. */
+  | { to: 'nothing' };
+
+/**
+ * The error catalogue of spec section 8, in one place. Callers with a rule of their own
+ * (the order list, cancel) handle those failures before falling back to this.
+ */
+export function outcomeFor(endpoint: Endpoint, failure: Failure): Outcome {
+  switch (failure.kind) {
+    case 'aborted':
+      return { to: 'nothing' };
+    case 'unauthorized':
+      return { to: 'signIn' };
+    case 'network':
+      return { to: 'error', messageKey: 'error.network', network: true };
+    case 'malformed':
+      return { to: 'error', messageKey: 'error.malformed' };
+    case 'http':
+      return { to: 'error', messageKey: 'error.server', code: failure.status };
+    case 'business':
+      if (endpoint.domain === 'studyReport' && failure.statusCode === STOPPED_STATUS_CODE) {
+        return { to: 'errorStop', message: failure.message, code: failure.statusCode };
+      }
+      return { to: 'error', message: failure.message, code: failure.statusCode };
+  }
+}

@@ -1,0 +1,31 @@
+/** What can go wrong with a call, as facts; `errorCatalogue.ts` decides what the patient sees. */
+export type Failure =
+  /** No answer: the network dropped or the request timed out. */
+  | { kind: 'network' }
+  /** HTTP 401: the session is gone; the session port has been told. */
+  | { kind: 'unauthorized' }
+  /** Any other non-2xx HTTP answer. */
+  | { kind: 'http'; status: number }
+  /** A well-formed envelope whose statusCode is not 200. */
+  | { kind: 'business'; statusCode: number; message: string }
+  /** An answer that does not have the shape we expect. */
+  | { kind: 'malformed'; detail: string }
+  /** We cancelled it ourselves (a tab switch, leaving the page). */
+  | { kind: 'aborted' };
+
+export class ApiFailure extends Error {
+  constructor(readonly failure: Failure) {
+    super(`API failure: ${failure.kind}`);
+    this.name = 'ApiFailure';
+  }
+}
+
+export function isApiFailure(error: unknown): error is ApiFailure {
+  return error instanceof ApiFailure;
+}
+
+/** Any thrown value as a Failure: an unexpected exception counts as a malformed answer. */
+export function toFailure(error: unknown): Failure {
+  if (isApiFailure(error)) return error.failure;
+  return { kind: 'malformed', detail: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
+import { useI18n } from '../i18n/I18nProvider';
+import { TopBar } from '../views/TopBar';
+import * as ui from '../views/ui.css';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { errorAddressWithBack, fullPath } from './navigation';
+import type { RouteDef } from './routes';
+import { useServices } from './services';
+import { useBack } from './useBack';
+import { useScrollMemory } from './useScrollMemory';
+
+export interface RouteHandle {
+  route: RouteDef;
+}
+
+function currentRoute(matches: ReturnType<typeof useMatches>): RouteDef | undefined {
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return handle?.route;
+}
+
+/** The frame around every screen: top bar, content, and the rules every navigation follows. */
+export function AppShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = currentRoute(useMatches());
+  const outlet = useOutlet();
+  const { t } = useI18n();
+  const { entryUrl } = useServices();
+  const { canGoBack, goBack } = useBack();
+  const path = fullPath(location);
+  const previousPath = useRef<string | null>(null);
+
+  useScrollMemory(route, path);
+
+  useEffect(() => {
+    const rewritten = errorAddressWithBack(location, previousPath.current);
+    previousPath.current = path;
+    entryUrl.afterNavigation();
+    if (rewritten) void navigate(rewritten, { replace: true });
+  }, [path, location, navigate, entryUrl]);
+
+  const showBack = canGoBack && route?.name !== 'Home';
+  return (
+    <div className={ui.app} data-route={route?.name ?? 'notFound'}>
+      <TopBar title={t(route?.titleKey ?? 'route.error')} onBack={showBack ? goBack : undefined} />
+      <main className={ui.content}>
+        <KeepAliveOutlet route={route} outlet={outlet} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApiClient } from '../api/client';
+import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { AppSession } from '../session/appSession';
+import type { ClientState, ClientStateStore } from '../state/clientState';
+import type { EntryUrlMemory } from './navigation';
+
+/** Everything the views reach outside themselves, created once at start and swapped in tests. */
+export interface AppServices {
+  config: RuntimeConfig;
+  api: ApiClient;
+  session: AppSession;
+  store: ClientStateStore;
+  entryUrl: EntryUrlMemory;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}
+
+export function useClientState<T>(select: (state: ClientState) => T): T {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}

@@ -1,0 +1,24 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ROUTE } from './routes';
+import { readErrorParams } from './navigation';
+import { isMessageKey } from '../i18n/translate';
+
+/** In-app history depth as React Router records it: 0 on a page entered directly. */
+export function historyIndex(): number {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
+}
+
+/**
+ * Where "back" goes: the previous in-app page, else the error page's back-path, else nowhere
+ * (a page entered directly has no back button).
+ */
+export function useBack(): { canGoBack: boolean; goBack: () => void } {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = readErrorParams(location.search, window.location.origin, isMessageKey).back;
+  const isErrorPage = location.pathname === ROUTE.error.path;
+  if (historyIndex() > 0) return { canGoBack: true, goBack: () => void navigate(-1) };
+  if (isErrorPage && back) return { canGoBack: true, goBack: () => void navigate(back, { replace: true }) };
+  return { canGoBack: false, goBack: () => {} };
+}

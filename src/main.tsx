@@ -1,0 +1,72 @@
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from './api/client';
+import { ENDPOINTS } from './api/endpoints';
+import { hospitalSettingSchema } from './api/schemas';
+import { App } from './app/App';
+import { createEntryUrlMemory, fullPath } from './app/navigation';
+import { createAppRouter } from './app/router';
+import { loadRuntimeConfig } from './config/runtimeConfig';
+import { I18nProvider } from './i18n/I18nProvider';
+import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
+import { ConfigErrorScreen } from './screens/ConfigErrorScreen';
+import { createStubSession } from './session/appSession';
+import { createClientStateStore, saveOnUnload } from './state/clientState';
+import { safeStorage } from './state/safeStorage';
+import { newUuid } from './state/uuid';
+import { installRootFontSize } from './theme/rootFontSize';
+import './theme/global.css';
+
+const LOCALE_KEY = 'cf.locale';
+
+async function start() {
+  installRootFontSize(window);
+  const local = safeStorage(() => window.localStorage);
+  const session = safeStorage(() => window.sessionStorage);
+
+  const queryLang = new URLSearchParams(window.location.search).get('lang');
+  const locale = resolveLocale({ query: queryLang, saved: local.get(LOCALE_KEY), browser: navigator.languages ?? [] });
+  const saveLocale = (next: Locale) => {
+    local.set(LOCALE_KEY, next);
+    document.documentElement.lang = next;
+  };
+  if (matchLocale(queryLang)) saveLocale(locale);
+  document.documentElement.lang = locale;
+
+  const root = createRoot(document.getElementById('root')!);
+  const loaded = await loadRuntimeConfig();
+  if (!loaded.ok) {
+    root.render(
+      <I18nProvider initialLocale={locale} onLocaleChange={saveLocale}>
+        <ConfigErrorScreen result={loaded} />
+      </I18nProvider>,
+    );
+    return;
+  }
+  const config = loaded.config;
+  document.title = config.productTitle;
+
+  const store = createClientStateStore({ session, local, newUuid: () => newUuid() });
+  saveOnUnload(window, store);
+  const router = createAppRouter();
+  const appSession = createStubSession({
+    sessionStorage: session,
+    currentPath: () => fullPath(window.location),
+    goTo: (href) => void router.navigate(href),
+  });
+  const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession });
+  const entryUrl = createEntryUrlMemory(session, window.location.href);
+
+  // The theme follows the hospital; until it answers, the restored or configured theme shows.
+  api
+    .request(ENDPOINTS.yjpIndex.GetHospitalSetting, { schema: hospitalSettingSchema })
+    .then((hospitalSetting) => store.update({ hospitalSetting }))
+    .catch(() => {
+      // Not fatal: the app keeps the restored or default look; pages that need data say so.
+    });
+
+  root.render(
+    <App services={{ config, api, session: appSession, store, entryUrl }} router={router} locale={locale} onLocaleChange={saveLocale} />,
+  );
+}
+
+void start();

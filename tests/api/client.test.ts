@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createApiClient, XSRF_HEADER } from '../../src/api/client';
+import { ENDPOINTS } from '../../src/api/endpoints';
+import { ApiFailure } from '../../src/api/failure';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { useMswServer } from '../msw/server';
+
+useMswServer();
+
+const endpoint = ENDPOINTS.report.GetSyncReportStatus;
+const url = `${API_BASE}${endpoint.path}`;
+const schema = z.object({ synced: z.boolean() });
+
+function client(token: string | null = 'token-1') {
+  const session = { accessToken: vi.fn(() => token), unauthorized: vi.fn() };
+  return { api: createApiClient({ baseURL: API_BASE, session }), session };
+}
+
+async function failureOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiFailure);
+  return (error as ApiFailure).failure;
+}
+
+describe('API client', () => {
+  it('resolves with the validated result of a 200 envelope', async () => {
+    server.use(http.get(url, () => HttpResponse.json(envelope({ synced: true }))));
+    await expect(client().api.request(endpoint, { schema })).resolves.toEqual({ synced: true });
+  });
+
+  it('sends the bearer token from the session port, and none when there is no token', async () => {
+    const seen: Array<string | null> = [];
+    server.use(http.get(url, ({ request }) => (seen.push(request.headers.get('authorization')), HttpResponse.json(envelope({ synced: true })))));
+    await client('abc').api.request(endpoint, { schema });
+    await client(null).api.request(endpoint, { schema });
+    expect(seen).toEqual(['Bearer abc', null]);
+  });
+
+  it('echoes the anti-forgery cookie in its header', async () => {
+    document.cookie = 'XSRF-TOKEN=forgery-guard; path=/';
+    let header: string | null = null;
+    server.use(http.post(`${window.location.origin}/api/V1.0/AI/CancelOrder`, ({ request }) => ((header = request.headers.get(XSRF_HEADER)), HttpResponse.json(envelope(null)))));
+    const api = createApiClient({ baseURL: '/api/', session: { accessToken: () => null, unauthorized: () => {} } });
+    // A relative base resolves against jsdom's http://localhost, the same origin as the cookie.
+    await api.request(ENDPOINTS.ai.CancelOrder, { schema: z.null(), params: { orderId: 1 } });
+    expect(header).toBe('forgery-guard');
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('passes query parameters', async () => {
+    let query = '';
+    server.use(http.get(url, ({ request }) => ((query = new URL(request.url).search), HttpResponse.json(envelope({ synced: false })))));
+    await client().api.request(endpoint, { schema, params: { pageIndex: 2, pageLength: 8 } });
+    expect(query).toBe('?pageIndex=2&pageLength=8');
+  });
+
+  it('turns a non-200 statusCode into a business failure with the server message (message or msg)', async () => {
+    server.use(http.get(url, () => HttpResponse.json({ statusCode: 7001, msg: '医院已停用', result: null })));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'business', statusCode: 7001, message: '医院已停用' });
+  });
+
+  it('tells the session port about HTTP 401 and fails with unauthorized', async () => {
+    server.use(http.get(url, () => new HttpResponse(null, { status: 401 })));
+    const { api, session } = client();
+    expect(await failureOf(api.request(endpoint, { schema }))).toEqual({ kind: 'unauthorized' });
+    expect(session.unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports other HTTP errors with their status', async () => {
+    server.use(http.get(url, () => new HttpResponse('oops', { status: 500 })));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'http', status: 500 });
+  });
+
+  it('reports a dropped connection as a network failure', async () => {
+    server.use(http.get(url, () => HttpResponse.error()));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'network' });
+  });
+
+  it('rejects an answer that is not an envelope, and a result of the wrong shape, as malformed', async () => {
+    server.use(http.get(url, () => HttpResponse.text('<html>proxy login</html>')));
+    expect((await failureOf(client().api.request(endpoint, { schema }))).kind).toBe('malformed');
+    server.use(http.get(url, () => HttpResponse.json(envelope({ synced: 'yes' }))));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toMatchObject({ kind: 'malformed', detail: 'synced' });
+  });
+
+  it('reports a request it cancelled as aborted', async () => {
+    server.use(http.get(url, async () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const pending = client().api.request(endpoint, { schema, signal: controller.signal });
+    controller.abort();
+    expect(await failureOf(pending)).toEqual({ kind: 'aborted' });
+  });
+
+  it('times out after the configured timeout as a network failure', async () => {
+    server.use(http.get(url, async () => new Promise<never>(() => {})));
+    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: () => null, unauthorized: () => {} }, timeoutMs: 20 });
+    expect(await failureOf(api.request(endpoint, { schema }))).toEqual({ kind: 'network' });
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { allEndpoints, ENDPOINTS } from '../../src/api/endpoints';
+import { outcomeFor, STOPPED_STATUS_CODE } from '../../src/api/errorCatalogue';
+
+const studyCall = ENDPOINTS.package.HospitalStudyList;
+const reportCall = ENDPOINTS.report.GetSyncReportStatus;
+const otherCall = ENDPOINTS.ai.OrderList;
+
+describe('error catalogue (spec section 8)', () => {
+  it.each([studyCall, reportCall])('7001 on a study or report call ($path) goes to the stopped page with message and code', (endpoint) => {
+    expect(outcomeFor(endpoint, { kind: 'business', statusCode: STOPPED_STATUS_CODE, message: '医院已停用' })).toEqual({
+      to: 'errorStop',
+      message: '医院已停用',
+      code: 7001,
+    });
+  });
+
+  it.each([studyCall, reportCall])('other non-200 on $path goes to the error page with message and code', (endpoint) => {
+    expect(outcomeFor(endpoint, { kind: 'business', statusCode: 500, message: '系统繁忙' })).toEqual({ to: 'error', message: '系统繁忙', code: 500 });
+  });
+
+  it('7001 on a call that is not a study or report call is an ordinary error', () => {
+    expect(outcomeFor(otherCall, { kind: 'business', statusCode: 7001, message: 'x' })).toEqual({ to: 'error', message: 'x', code: 7001 });
+  });
+
+  it('a network error goes to the error page flagged as a network error', () => {
+    expect(outcomeFor(otherCall, { kind: 'network' })).toEqual({ to: 'error', messageKey: 'error.network', network: true });
+  });
+
+  it('401 is left to the session; an abort shows nothing', () => {
+    expect(outcomeFor(studyCall, { kind: 'unauthorized' })).toEqual({ to: 'signIn' });
+    expect(outcomeFor(studyCall, { kind: 'aborted' })).toEqual({ to: 'nothing' });
+  });
+
+  it('a malformed answer and an HTTP error are told to the patient', () => {
+    expect(outcomeFor(studyCall, { kind: 'malformed', detail: 'rows' })).toEqual({ to: 'error', messageKey: 'error.malformed' });
+    expect(outcomeFor(studyCall, { kind: 'http', status: 502 })).toEqual({ to: 'error', messageKey: 'error.server', code: 502 });
+  });
+});
+
+describe('endpoint table', () => {
+  it('holds every call path of spec section 7 once', () => {
+    const paths = allEndpoints().map((e) => e.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(66);
+    expect(paths).toContain('v1.0/wechat/GetJsConfigParms');
+    expect(paths).toContain('V1.0/Package/HospitalStudyList');
+    expect(paths).toContain('V1.0/Report/GetSyncReportStatus');
+    expect(paths).toContain('V2.0/YJPIndex/GetHospitalSetting');
+    expect(paths).toContain('v2/ReportCheck/authenpatientphone');
+    expect(paths).toContain('v2/FilmDown/SendEmail');
+  });
+
+  it('marks exactly the Package, Report and ReportCheck calls as study and report calls', () => {
+    for (const endpoint of allEndpoints()) {
+      const isStudyGroup = /^(V1\.0\/(Package|Report)|v2\/ReportCheck)\//.test(endpoint.path);
+      expect(endpoint.domain, endpoint.path).toBe(isStudyGroup ? 'studyReport' : 'general');
+    }
+  });
+
+  it('uses POST for cancel order as the specification states, GET for the reads it names', () => {
+    expect(ENDPOINTS.ai.CancelOrder.method).toBe('POST');
+    for (const read of [ENDPOINTS.ai.OrderList, ENDPOINTS.wechat.GetJsConfigParms, studyCall, reportCall]) expect(read.method).toBe('GET');
+  });
+});

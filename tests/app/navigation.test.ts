@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  createEntryUrlMemory,
+  ENTRY_URL_KEY,
+  errorAddressWithBack,
+  outcomeHref,
+  readErrorParams,
+  safeBackPath,
+} from '../../src/app/navigation';
+import { isMessageKey } from '../../src/i18n/translate';
+import { safeStorage } from '../../src/state/safeStorage';
+
+const origin = 'https://film.example.org';
+const parts = (path: string) => {
+  const url = new URL(path, origin);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+};
+
+describe('back-path', () => {
+  it.each([
+    ['/myStudyList?tab=2#top', '/myStudyList?tab=2#top'],
+    ['/index', '/index'],
+    ['https://evil.example.com/x', null],
+    ['//evil.example.com/x', null],
+    ['/\\evil.example.com', null],
+    ['javascript:alert(1)', null],
+    ['myStudyList', null],
+    ['', null],
+    [null, null],
+  ])('%s -> %s', (value, expected) => {
+    expect(safeBackPath(value, origin)).toBe(expected);
+  });
+});
+
+describe('error page address', () => {
+  it('gets a back-path of the previous full path when entered from another page', () => {
+    expect(errorAddressWithBack(parts('/error?code=500'), '/aiOrder?tab=2')).toBe('/error?code=500&back=%2FaiOrder%3Ftab%3D2');
+  });
+
+  it('is left alone when entered directly, when it has a back-path, or when coming from the error page itself', () => {
+    expect(errorAddressWithBack(parts('/error'), null)).toBeNull();
+    expect(errorAddressWithBack(parts('/error?back=%2Findex'), '/aiOrder')).toBeNull();
+    expect(errorAddressWithBack(parts('/error?code=1'), '/error?code=2')).toBeNull();
+    expect(errorAddressWithBack(parts('/index'), '/aiOrder')).toBeNull();
+  });
+
+  it('carries outcomes of the error catalogue', () => {
+    expect(outcomeHref({ to: 'errorStop', message: '停用', code: 7001 })).toBe('/errorStop?code=7001&msg=%E5%81%9C%E7%94%A8');
+    expect(outcomeHref({ to: 'error', messageKey: 'error.network', network: true })).toBe('/error?key=error.network&network=1');
+    expect(outcomeHref({ to: 'signIn' })).toBeNull();
+    expect(outcomeHref({ to: 'nothing' })).toBeNull();
+  });
+
+  it('reads its parameters defensively', () => {
+    const params = readErrorParams('?code=500&msg=busy&key=error.network&network=1&back=%2Findex', origin, isMessageKey);
+    expect(params).toEqual({ code: '500', message: 'busy', messageKey: 'error.network', network: true, back: '/index' });
+    const hostile = readErrorParams('?code=<b>&key=route.aiOrder&back=https%3A%2F%2Fevil.com', origin, isMessageKey);
+    expect(hostile).toEqual({ code: null, message: null, messageKey: null, network: false, back: null });
+    expect(readErrorParams(`?msg=${'x'.repeat(1000)}`, origin, isMessageKey).message).toHaveLength(300);
+  });
+});
+
+describe('entry URL', () => {
+  it('is the first URL of the page load, stored again after each navigation', () => {
+    const storage = safeStorage(() => undefined);
+    const memory = createEntryUrlMemory(storage, `${origin}/index?id=1`);
+    storage.set(ENTRY_URL_KEY, 'cleared by someone');
+    memory.afterNavigation();
+    expect(storage.get(ENTRY_URL_KEY)).toBe(`${origin}/index?id=1`);
+    expect(memory.entryUrl()).toBe(`${origin}/index?id=1`);
+  });
+});

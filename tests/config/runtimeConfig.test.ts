@@ -1,0 +1,30 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { loadRuntimeConfig } from '../../src/config/runtimeConfig';
+
+const valid = {
+  productTitle: '电子云胶片',
+  apiBaseUrl: '/api/',
+  oidc: { authority: 'https://id.example.org', clientId: 'web', scope: 'openid' },
+  allowedRedirectOrigins: ['https://ai.example.org'],
+  defaultTheme: 4,
+};
+const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
+
+describe('runtime configuration', () => {
+  it('loads and validates the file, qaPanel off by default', async () => {
+    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false } });
+  });
+
+  it('names a missing file', async () => {
+    expect(await loadRuntimeConfig(answer('nope', 404))).toEqual({ ok: false, problem: 'missing' });
+    expect(await loadRuntimeConfig((async () => Promise.reject(new TypeError('offline'))) as typeof fetch)).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it('names what is wrong with an invalid file', async () => {
+    expect(await loadRuntimeConfig(answer('<html>'))).toEqual({ ok: false, problem: 'invalid', detail: 'not JSON' });
+    const result = await loadRuntimeConfig(answer(JSON.stringify({ ...valid, defaultTheme: 9, oidc: { ...valid.oidc, authority: 'not a url' } })));
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.problem === 'invalid' && result.detail).toMatch(/oidc\.authority.*defaultTheme|defaultTheme.*oidc\.authority/);
+  });
+});

@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { formatSexAge } from '../../src/i18n/format';
+import { matchLocale, resolveLocale } from '../../src/i18n/locale';
+import { createTranslate, isMessageKey } from '../../src/i18n/translate';
+import { zhCN } from '../../src/i18n/zh-CN';
+
+describe('message catalogues', () => {
+  it('carry the same keys, none empty, with the same placeholders', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zhCN).sort());
+    for (const key of Object.keys(zhCN) as Array<keyof typeof zhCN>) {
+      expect(zhCN[key].trim(), key).not.toBe('');
+      expect(en[key].trim(), key).not.toBe('');
+      const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      expect(placeholders(en[key]), key).toEqual(placeholders(zhCN[key]));
+    }
+  });
+
+  it('say what the specification says', () => {
+    expect(en['error.network']).toMatch(/network connection timed out, please try again later/i);
+    expect(en['error.default']).toMatch(/entered an error page.*contact the administrator/i);
+    expect(en['stop.heading']).toBe('Cannot access');
+    expect(en['stop.default']).toMatch(/hospital has disabled the cloud film.*contact the hospital/i);
+    expect(zhCN['error.serviceHours']).toContain('9:00-18:00');
+  });
+
+  it('fills parameters and leaves unknown ones visible', () => {
+    const t = createTranslate('en');
+    expect(t('error.code', { code: 7001 })).toBe('[7001]');
+    expect(t('error.code')).toBe('[{code}]');
+    expect(isMessageKey('error.code')).toBe(true);
+    expect(isMessageKey('toString')).toBe(false);
+  });
+
+  it('converts sex and age for display', () => {
+    expect(formatSexAge(createTranslate('zh-CN'), 'M', '045Y')).toBe('男 · 45岁');
+    expect(formatSexAge(createTranslate('en'), 'F', '008M')).toBe('Female · 8 mo');
+    expect(formatSexAge(createTranslate('en'), 'X', 'garbage')).toBe('');
+  });
+});
+
+describe('locale order: ?lang=, saved choice, browser language, zh-CN', () => {
+  it.each([
+    [{ query: 'en', saved: 'zh-CN', browser: ['zh-CN'] }, 'en'],
+    [{ query: null, saved: 'en', browser: ['zh-CN'] }, 'en'],
+    [{ query: 'fr', saved: null, browser: ['fr-FR', 'en-GB'] }, 'en'],
+    [{ query: null, saved: 'xx', browser: ['de-DE'] }, 'zh-CN'],
+    [{ query: null, saved: null, browser: ['zh-Hant-TW'] }, 'zh-CN'],
+  ] as const)('%o -> %s', (sources, expected) => {
+    expect(resolveLocale(sources)).toBe(expected);
+  });
+
+  it('matches tags case-insensitively', () => {
+    expect(matchLocale('EN-us')).toBe('en');
+    expect(matchLocale('english')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, PALETTES, STATUS_COLOURS } from '../../src/theme/palettes';
+import { installRootFontSize, layoutRootFontSizePx } from '../../src/theme/rootFontSize';
+import { chooseTheme } from '../../src/theme/useThemeClass';
+import { THEMES } from '../../src/rules/constants';
+
+describe('themes', () => {
+  it('define all six themes of spec section 3', () => {
+    expect(Object.keys(PALETTES).map(Number)).toEqual(THEMES.map((t) => t.id));
+  });
+
+  it.each(Object.entries(PALETTES))('theme %s: buttons and links reach 4.5:1', (_id, palette) => {
+    expect(contrastRatio(palette.onBrand, palette.brandStrong)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(palette.brandStrong, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('status colours are readable on white', () => {
+    for (const colour of Object.values(STATUS_COLOURS)) expect(contrastRatio(colour, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('follow the hospital setting, else the configured default', () => {
+    expect(chooseTheme(5, 2)).toBe(5);
+    expect(chooseTheme(9, 3)).toBe(3);
+    expect(chooseTheme('5', 3)).toBe(3);
+    expect(chooseTheme(undefined, 0)).toBe(2);
+  });
+});
+
+describe('root font size', () => {
+  it('is the screen width / 10 on phones, capped on wide screens', () => {
+    expect(layoutRootFontSizePx(375)).toBe(37.5);
+    expect(layoutRootFontSizePx(320)).toBe(32);
+    expect(layoutRootFontSizePx(1920)).toBe(75);
+  });
+
+  it('stays right on resize and rotation', () => {
+    const html = document.documentElement;
+    Object.defineProperty(html, 'clientWidth', { configurable: true, value: 414 });
+    const stop = installRootFontSize(window);
+    expect(html.style.fontSize).toBe('41.4px');
+    Object.defineProperty(html, 'clientWidth', { configurable: true, value: 320 });
+    window.dispatchEvent(new Event('orientationchange'));
+    expect(html.style.fontSize).toBe('32px');
+    Object.defineProperty(html, 'clientWidth', { configurable: true, value: 360 });
+    window.dispatchEvent(new Event('resize'));
+    expect(html.style.fontSize).toBe('36px');
+    stop();
+    Object.defineProperty(html, 'clientWidth', { configurable: true, value: 400 });
+    window.dispatchEvent(new Event('resize'));
+    expect(html.style.fontSize).toBe('36px');
+  });
+});
