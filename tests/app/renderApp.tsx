@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createApiClient } from '../../src/api/client';
+import { createEntryUrlMemory } from '../../src/app/navigation';
+import { appRoutes } from '../../src/app/router';
+import { ServicesProvider, type AppServices } from '../../src/app/services';
+import type { RuntimeConfig } from '../../src/config/runtimeConfig';
+import { I18nProvider } from '../../src/i18n/I18nProvider';
+import type { Locale } from '../../src/i18n/locale';
+import type { AppSession } from '../../src/session/appSession';
+import { createClientStateStore } from '../../src/state/clientState';
+import { safeStorage } from '../../src/state/safeStorage';
+import { API_BASE } from '../msw/fixtures';
+
+export const testConfig: RuntimeConfig = {
+  productTitle: '电子云胶片',
+  apiBaseUrl: API_BASE,
+  oidc: { authority: 'http://localhost/oidc', clientId: 'web', scope: 'openid' },
+  allowedRedirectOrigins: ['http://localhost'],
+  defaultTheme: 2,
+  qaPanel: false,
+};
+
+/** The whole app on a memory router, with the API served by MSW and a controllable session. */
+export function renderApp(path: string, options: { signedIn?: boolean; locale?: Locale } = {}) {
+  const session: AppSession = {
+    isSignedIn: () => options.signedIn ?? true,
+    accessToken: () => null,
+    signIn: vi.fn(),
+    unauthorized: vi.fn(),
+  };
+  const store = createClientStateStore({
+    session: safeStorage(() => window.sessionStorage),
+    local: safeStorage(() => window.localStorage),
+    newUuid: () => '0b7c3a3e-2f5b-4a51-9d0c-6f1b2a3c4d5e',
+  });
+  const services: AppServices = {
+    config: testConfig,
+    api: createApiClient({ baseURL: API_BASE, session }),
+    session,
+    store,
+    entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
+  };
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const view = render(
+    <I18nProvider initialLocale={options.locale ?? 'en'}>
+      <ServicesProvider services={services}>
+        <RouterProvider router={router} />
+      </ServicesProvider>
+    </I18nProvider>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, services, session, location };
+}

@@ -1,0 +1,78 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { useMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+useMswServer();
+
+const studyList = `${API_BASE}V1.0/Package/HospitalStudyList`;
+
+describe('my studies (kept alive)', () => {
+  it('shows skeletons, then the first page of studies with sex and age converted', async () => {
+    renderApp('/myStudyList');
+    expect(screen.getByTestId('skeleton')).toBeInTheDocument();
+    const cards = await screen.findAllByTestId('study-card');
+    expect(cards).toHaveLength(8);
+    expect(cards[0]).toHaveTextContent('张三 Male · 45 yrs');
+    expect(screen.getByTestId('study-list')).toHaveAttribute('data-state', 'loaded');
+  });
+
+  it('shows "no data" for an empty list', async () => {
+    server.use(http.get(studyList, () => HttpResponse.json(envelope({ rows: [], totals: 0 }))));
+    renderApp('/myStudyList');
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['7001 goes to the stopped page with the server message and code', () => HttpResponse.json(envelope(null, 7001, '医院已停用云胶片')), '/errorStop', '[7001]', '医院已停用云胶片'],
+    ['another statusCode goes to the error page with message and code', () => HttpResponse.json(envelope(null, 5003, '数据同步中')), '/error', '[5003]', '数据同步中'],
+    ['HTTP 500 goes to the error page', () => new HttpResponse('boom', { status: 500 }), '/error', '[500]', 'The service is unavailable right now'],
+    ['a network error goes to the error page as a network error', () => HttpResponse.error(), '/error', null, 'Network connection timed out, please try again later.'],
+    ['a malformed answer is told to the patient', () => HttpResponse.json(envelope({ rows: 'nope' })), '/error', null, 'The server sent an answer we could not read'],
+  ])('%s', async (_name, answer, pathname, code, text) => {
+    server.use(http.get(studyList, answer));
+    const app = renderApp('/myStudyList');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(pathname));
+    const page = await screen.findByTestId(pathname === '/error' ? 'error-page' : 'stop-page');
+    expect(within(page).getByTestId('status-text')).toHaveTextContent(text);
+    if (code) expect(within(page).getByTestId('status-code')).toHaveTextContent(code);
+    else expect(within(page).queryByTestId('status-code')).not.toBeInTheDocument();
+    expect(within(page).queryByTestId('customer-service') !== null).toBe(pathname === '/error' && !text.startsWith('Network'));
+    if (pathname === '/error') await waitFor(() => expect(app.location()).toContain('back=%2FmyStudyList'));
+  });
+
+  it('comes back from the error page to a retry, and the retry loads', async () => {
+    let calls = 0;
+    server.use(http.get(studyList, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(envelope({ rows: [], totals: 0 })))));
+    const app = renderApp('/myStudyList');
+    const page = await screen.findByTestId('error-page');
+    await userEvent.click(await within(page).findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(app.location()).toBe('/myStudyList'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('comes back with its items and scroll position, without refetching', async () => {
+    let calls = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('HospitalStudyList')) calls += 1;
+    });
+    const app = renderApp('/myStudyList');
+    await screen.findAllByTestId('study-card');
+    window.scrollTo(0, 640);
+    window.dispatchEvent(new Event('scroll'));
+    await act(() => app.router.navigate('/help'));
+    await screen.findByTestId('placeholder');
+    expect(window.scrollY).toBe(0);
+    expect(screen.getAllByTestId('study-card')[0]).not.toBeVisible();
+    await act(() => app.router.navigate('/myStudyList'));
+    expect(screen.getAllByTestId('study-card')[0]).toBeVisible();
+    expect(window.scrollY).toBe(640);
+    expect(calls).toBe(1);
+    server.events.removeAllListeners();
+  });
+});
