@@ -1,0 +1,191 @@
+/** The sandbox's demo hospital, patients and studies. Plain data; `seed.ts` writes it. */
+
+export const DEMO_ORG_CODE = 'DEMO001';
+export const DEMO_PATIENT_LOGIN = 'patient1';
+
+export const HOSPITAL_LOGO_PATH = '/sandbox/assets/hospital-logo.svg';
+export const OFFICIAL_ACCOUNT_QR_PATH = '/sandbox/assets/official-account-qr.svg';
+
+export const DEMO_HOSPITAL = {
+  orgCode: DEMO_ORG_CODE,
+  name: '云胶片示范医院',
+  theme: 2,
+  logoUrl: HOSPITAL_LOGO_PATH,
+  officialAccountName: '云胶片示范医院服务号',
+  /** What the official-account QR code encodes: WeChat's follow link form. */
+  officialAccountFollowUrl: 'http://weixin.qq.com/r/cloud-film-demo001',
+  officialAccountQrUrl: OFFICIAL_ACCOUNT_QR_PATH,
+  serviceHours: '9:00-18:00',
+  modules: { aiAnalysis: true, imageStore: true, filmDownload: true, share: true, consultation: true },
+} as const;
+
+export interface ExamTemplate {
+  modality: 'CT' | 'MR' | 'DR' | 'US';
+  bodyPart: string;
+  description: string;
+  findings: string;
+  impression: string;
+}
+
+export const EXAMS = {
+  ctChest: {
+    modality: 'CT',
+    bodyPart: '胸部',
+    description: '胸部CT平扫',
+    findings: '双肺纹理清晰，肺野内未见明确实质性病变。纵隔居中，心影大小形态未见异常。双侧胸腔未见积液。',
+    impression: '胸部CT平扫未见明显异常。',
+  },
+  ctHead: {
+    modality: 'CT',
+    bodyPart: '头颅',
+    description: '头颅CT平扫',
+    findings: '脑实质内未见异常密度影，脑室系统未见扩大，脑沟脑裂未见增宽，中线结构居中。颅骨未见骨折。',
+    impression: '头颅CT平扫未见明显异常。',
+  },
+  ctAbdomen: {
+    modality: 'CT',
+    bodyPart: '上腹部',
+    description: '上腹部CT增强',
+    findings: '肝脏大小形态正常，肝右叶见一直径约8mm低密度灶，增强扫描边缘结节样强化。胆囊、胰腺、脾脏及双肾未见异常。',
+    impression: '肝右叶小血管瘤可能，建议随访。',
+  },
+  mrHead: {
+    modality: 'MR',
+    bodyPart: '头颅',
+    description: '头颅MR平扫+DWI',
+    findings: '双侧额叶皮层下见数个点状长T2信号，FLAIR呈高信号，DWI未见弥散受限。脑室系统未见扩大。',
+    impression: '双侧额叶少许缺血灶。',
+  },
+  mrLumbar: {
+    modality: 'MR',
+    bodyPart: '腰椎',
+    description: '腰椎MR平扫',
+    findings: '腰椎生理曲度变直，L4/5椎间盘向后突出，相应硬膜囊受压。各椎体信号未见异常。',
+    impression: 'L4/5椎间盘突出。',
+  },
+  mrKnee: {
+    modality: 'MR',
+    bodyPart: '膝关节',
+    description: '左膝关节MR平扫',
+    findings: '内侧半月板后角见线状高信号，未达关节面；前后交叉韧带连续。关节腔少量积液。',
+    impression: '左膝内侧半月板后角变性（II度）；少量关节积液。',
+  },
+  drChest: {
+    modality: 'DR',
+    bodyPart: '胸部',
+    description: '胸部正位片',
+    findings: '两肺纹理清晰，未见实质性病变。心影不大，双膈面光整，肋膈角锐利。',
+    impression: '心肺膈未见明显异常。',
+  },
+  drCervical: {
+    modality: 'DR',
+    bodyPart: '颈椎',
+    description: '颈椎正侧位片',
+    findings: '颈椎生理曲度变直，C5/6椎体前缘骨质增生，椎间隙未见明显狭窄。',
+    impression: '颈椎退行性变。',
+  },
+  usAbdomen: {
+    modality: 'US',
+    bodyPart: '腹部',
+    description: '肝胆胰脾彩超',
+    findings: '肝脏大小形态正常，实质回声均匀；胆囊壁光滑，腔内未见异常回声；胰腺、脾脏未见异常。',
+    impression: '肝胆胰脾未见明显异常。',
+  },
+  usThyroid: {
+    modality: 'US',
+    bodyPart: '甲状腺',
+    description: '甲状腺彩超',
+    findings: '甲状腺右叶见一大小约5×4mm低回声结节，边界清，形态规则，内未见明显血流信号。',
+    impression: '甲状腺右叶结节（TI-RADS 3类）。',
+  },
+} as const satisfies Record<string, ExamTemplate>;
+
+export type ExamKey = keyof typeof EXAMS;
+
+/** No report yet, written but not reviewed, or reviewed and signed. */
+export type DemoReportState = 'pending' | 'preliminary' | 'final';
+
+export interface DemoStudy {
+  date: string;
+  exam: ExamKey;
+  report: DemoReportState;
+}
+
+export interface DemoPatient {
+  loginName: string;
+  name: string;
+  sex: 'M' | 'F';
+  birthDate: string;
+  phone: string;
+  /** Region code (6 digits) and sequence (3 digits, odd for men); birth date and check character complete it. */
+  nationalIdRegion: string;
+  nationalIdSequence: string;
+  medicalRecordNo: string;
+  studies: DemoStudy[];
+}
+
+const final = (date: string, exam: ExamKey): DemoStudy => ({ date, exam, report: 'final' });
+
+export const DEMO_PATIENTS: DemoPatient[] = [
+  {
+    loginName: DEMO_PATIENT_LOGIN,
+    name: '张伟',
+    sex: 'M',
+    birthDate: '1981-04-15',
+    phone: '13700001111',
+    nationalIdRegion: '110105',
+    nationalIdSequence: '123',
+    medicalRecordNo: 'MZ0010023456',
+    studies: [
+      { date: '2026-11-18', exam: 'ctChest', report: 'pending' },
+      { date: '2026-10-27', exam: 'drChest', report: 'preliminary' },
+      final('2026-09-15', 'usAbdomen'),
+      final('2026-08-02', 'mrLumbar'),
+      final('2026-06-20', 'ctHead'),
+      final('2026-05-11', 'usThyroid'),
+      final('2026-03-28', 'drCervical'),
+      final('2026-02-09', 'ctChest'),
+      final('2025-12-22', 'mrKnee'),
+      final('2025-11-03', 'usAbdomen'),
+      final('2025-09-17', 'drChest'),
+      final('2025-08-05', 'ctAbdomen'),
+      final('2025-06-24', 'mrHead'),
+      final('2025-05-08', 'usThyroid'),
+      final('2025-03-19', 'ctChest'),
+      final('2025-01-27', 'drCervical'),
+      final('2024-11-12', 'mrLumbar'),
+      final('2024-09-30', 'usAbdomen'),
+      final('2024-07-16', 'drChest'),
+      final('2024-05-06', 'ctHead'),
+    ],
+  },
+  {
+    loginName: 'patient2',
+    name: '李娜',
+    sex: 'F',
+    birthDate: '1968-09-23',
+    phone: '13600002222',
+    nationalIdRegion: '310104',
+    nationalIdSequence: '246',
+    medicalRecordNo: 'MZ0010031877',
+    studies: [
+      { date: '2026-11-10', exam: 'mrHead', report: 'preliminary' },
+      final('2026-07-14', 'usThyroid'),
+      final('2026-01-20', 'ctChest'),
+      final('2025-06-03', 'drChest'),
+    ],
+  },
+  {
+    loginName: 'patient3',
+    name: '王小明',
+    sex: 'M',
+    birthDate: '2019-03-12',
+    phone: '13500003333',
+    nationalIdRegion: '440305',
+    nationalIdSequence: '135',
+    medicalRecordNo: 'MZ0010045120',
+    studies: [final('2026-10-08', 'drChest'), final('2023-04-18', 'usAbdomen'), final('2019-11-20', 'drChest')],
+  },
+];
+
+export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;

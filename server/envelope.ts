@@ -1,0 +1,31 @@
+/** The API envelope of decisions.md: `{ statusCode, message, result }`; statusCode 200 is success. */
+export interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  result: T;
+}
+
+export const SUCCESS = 200;
+
+export function ok<T>(result: T, message = 'success'): Envelope<T> {
+  return { statusCode: SUCCESS, message, result };
+}
+
+export function fail(statusCode: number, message: string): Envelope<null> {
+  return { statusCode, message, result: null };
+}
+
+/**
+ * A business failure raised by a handler. It travels as an envelope; the HTTP status stays 200
+ * unless the failure is one the client must see at the HTTP level (401 starts the sign-in flow).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly httpStatus = 200,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}

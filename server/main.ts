@@ -1,0 +1,55 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSandbox } from './app';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value ?? 8080);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 1 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+/** A wildcard listen address is not somewhere a browser can go; the loopback address is. */
+function originFor(host: string, port: number): string {
+  const browserHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${browserHost}:${port}`;
+}
+
+async function main(): Promise<void> {
+  const port = portFrom(process.env.PORT);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const publicOrigin = originFor(host, port);
+  const app = await buildSandbox({
+    dataDir: process.env.SANDBOX_DATA_DIR ?? join(repoRoot, '.sandbox-data'),
+    distDir: join(repoRoot, 'dist'),
+    publicOrigin,
+    logger: process.env.SANDBOX_LOG === '1',
+  });
+
+  let closing = false;
+  const shutDown = () => {
+    if (closing) process.exit(1);
+    closing = true;
+    setTimeout(() => process.exit(1), 5000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutDown);
+  process.on('SIGTERM', shutDown);
+
+  await app.listen({ port, host });
+  console.log(`Cloud Film sandbox: ${publicOrigin}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

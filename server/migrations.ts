@@ -1,0 +1,82 @@
+/**
+ * The schema, as an ordered list. A database records how many entries it has applied in
+ * `PRAGMA user_version`; later work appends entries and never edits applied ones.
+ */
+export interface Migration {
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'hospitals, patients, studies, reports',
+    sql: `
+      CREATE TABLE hospitals (
+        id                          INTEGER PRIMARY KEY,
+        org_code                    TEXT    NOT NULL UNIQUE,
+        name                        TEXT    NOT NULL,
+        theme                       INTEGER NOT NULL CHECK (theme BETWEEN 1 AND 6),
+        logo_url                    TEXT,
+        official_account_name       TEXT,
+        official_account_follow_url TEXT,
+        official_account_qr_url     TEXT,
+        service_hours               TEXT    NOT NULL,
+        created_at                  TEXT    NOT NULL
+      );
+
+      CREATE TABLE hospital_modules (
+        hospital_id INTEGER NOT NULL REFERENCES hospitals (id) ON DELETE CASCADE,
+        module_key  TEXT    NOT NULL,
+        enabled     INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+        PRIMARY KEY (hospital_id, module_key)
+      );
+
+      CREATE TABLE patients (
+        id                INTEGER PRIMARY KEY,
+        hospital_id       INTEGER NOT NULL REFERENCES hospitals (id),
+        login_name        TEXT    NOT NULL UNIQUE,
+        name              TEXT    NOT NULL,
+        sex               TEXT    NOT NULL CHECK (sex IN ('M', 'F', 'O')),
+        birth_date        TEXT    NOT NULL,
+        phone             TEXT    NOT NULL,
+        national_id       TEXT    NOT NULL UNIQUE,
+        medical_record_no TEXT    NOT NULL,
+        created_at        TEXT    NOT NULL
+      );
+
+      CREATE TABLE studies (
+        id                INTEGER PRIMARY KEY,
+        patient_id        INTEGER NOT NULL REFERENCES patients (id),
+        hospital_id       INTEGER NOT NULL REFERENCES hospitals (id),
+        study_uid         TEXT    NOT NULL UNIQUE,
+        accession_number  TEXT    NOT NULL UNIQUE,
+        modality          TEXT    NOT NULL,
+        study_date        TEXT    NOT NULL,
+        study_time        TEXT    NOT NULL,
+        body_part         TEXT    NOT NULL,
+        study_description TEXT    NOT NULL,
+        patient_age       TEXT    NOT NULL,
+        created_at        TEXT    NOT NULL
+      );
+      CREATE INDEX studies_by_patient_date ON studies (patient_id, study_date DESC, study_time DESC, id DESC);
+
+      CREATE TABLE reports (
+        id          INTEGER PRIMARY KEY,
+        study_id    INTEGER NOT NULL UNIQUE REFERENCES studies (id) ON DELETE CASCADE,
+        status      TEXT    NOT NULL CHECK (status IN ('preliminary', 'final')),
+        findings    TEXT    NOT NULL,
+        impression  TEXT    NOT NULL,
+        reported_by TEXT    NOT NULL,
+        reported_at TEXT    NOT NULL,
+        reviewed_by TEXT,
+        reviewed_at TEXT
+      );
+
+      CREATE TABLE report_sync_status (
+        patient_id   INTEGER PRIMARY KEY REFERENCES patients (id) ON DELETE CASCADE,
+        synced       INTEGER NOT NULL CHECK (synced IN (0, 1)),
+        last_sync_at TEXT
+      );
+    `,
+  },
+];

@@ -1,0 +1,59 @@
+import type { SqliteDatabase } from '../db';
+
+export interface Hospital {
+  id: number;
+  orgCode: string;
+  name: string;
+  theme: number;
+  logoUrl: string | null;
+  officialAccountName: string | null;
+  officialAccountFollowUrl: string | null;
+  officialAccountQrUrl: string | null;
+  serviceHours: string;
+  modules: Record<string, boolean>;
+}
+
+interface HospitalRow {
+  id: number;
+  org_code: string;
+  name: string;
+  theme: number;
+  logo_url: string | null;
+  official_account_name: string | null;
+  official_account_follow_url: string | null;
+  official_account_qr_url: string | null;
+  service_hours: string;
+}
+
+export function hospitalRepository(db: SqliteDatabase) {
+  const byOrgCode = db.prepare<[string], HospitalRow>('SELECT * FROM hospitals WHERE org_code = ?');
+  const modulesOf = db.prepare<[number], { module_key: string; enabled: number }>(
+    'SELECT module_key, enabled FROM hospital_modules WHERE hospital_id = ? ORDER BY rowid',
+  );
+
+  function toHospital(row: HospitalRow): Hospital {
+    const modules: Record<string, boolean> = {};
+    for (const { module_key, enabled } of modulesOf.all(row.id)) modules[module_key] = enabled === 1;
+    return {
+      id: row.id,
+      orgCode: row.org_code,
+      name: row.name,
+      theme: row.theme,
+      logoUrl: row.logo_url,
+      officialAccountName: row.official_account_name,
+      officialAccountFollowUrl: row.official_account_follow_url,
+      officialAccountQrUrl: row.official_account_qr_url,
+      serviceHours: row.service_hours,
+      modules,
+    };
+  }
+
+  return {
+    findByOrgCode(orgCode: string): Hospital | undefined {
+      const row = byOrgCode.get(orgCode);
+      return row && toHospital(row);
+    },
+  };
+}
+
+export type HospitalRepository = ReturnType<typeof hospitalRepository>;

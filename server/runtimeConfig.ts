@@ -1,0 +1,34 @@
+import { runtimeConfigSchema } from '../src/config/runtimeConfig';
+import type { RuntimeConfig } from '../src/config/runtimeConfig';
+
+export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
+export const DEFAULT_THEME = 2;
+export const OIDC_CLIENT_ID = 'cloud-film-web';
+export const OIDC_SCOPE = 'openid profile offline_access';
+
+function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The app's `/config.json`, from the environment with the sandbox's defaults. It is checked with
+ * the app's own schema, so a bad override fails the sandbox's start instead of the app's.
+ */
+export function buildRuntimeConfig(publicOrigin: string, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const origin = new URL(publicOrigin).origin;
+  const theme = envValue(env, 'CF_DEFAULT_THEME');
+  const parsed = runtimeConfigSchema.safeParse({
+    productTitle: envValue(env, 'CF_PRODUCT_TITLE') ?? DEFAULT_PRODUCT_TITLE,
+    apiBaseUrl: '/api/',
+    oidc: { authority: `${origin}/oidc`, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
+    allowedRedirectOrigins: [origin],
+    defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
+    qaPanel: false,
+  });
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME): ${detail}`);
+  }
+  return parsed.data;
+}

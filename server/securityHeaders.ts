@@ -1,0 +1,39 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityOptions {
+  /**
+   * Origins of an identity provider that is not this sandbox: the app fetches its metadata and
+   * tokens, renews silently in an iframe, and may post forms to it.
+   */
+  identityProviderOrigins?: readonly string[];
+}
+
+/** The one Content-Security-Policy of the sandbox. No 'unsafe-inline' anywhere. */
+export function contentSecurityPolicyDirectives({ identityProviderOrigins = [] }: SecurityOptions = {}) {
+  const self = "'self'";
+  return {
+    'default-src': [self],
+    'script-src': [self],
+    'style-src': [self],
+    'img-src': [self, 'data:', 'blob:'],
+    'connect-src': [self, ...identityProviderOrigins],
+    'frame-src': [self, ...identityProviderOrigins],
+    'frame-ancestors': [self],
+    'base-uri': [self],
+    'form-action': [self, ...identityProviderOrigins],
+    'object-src': ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions = {}): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(options) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Would block cross-origin images the viewer loads.
+    crossOriginEmbedderPolicy: false,
+    // The sandbox speaks plain HTTP on a developer machine; HSTS there only pins localhost.
+    strictTransportSecurity: false,
+  });
+}

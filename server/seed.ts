@@ -1,0 +1,113 @@
+import type { SqliteDatabase } from './db';
+import { dicomAge, uidFor } from './dicom';
+import { DEMO_HOSPITAL, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
+import type { DemoPatient, DemoStudy } from './demoData';
+import { nationalIdCheckCharacter } from '../src/rules/nationalId';
+
+export function demoNationalId(patient: DemoPatient): string {
+  const first17 = patient.nationalIdRegion + patient.birthDate.replaceAll('-', '') + patient.nationalIdSequence;
+  return first17 + nationalIdCheckCharacter(first17);
+}
+
+/** Hospital wall-clock times are China Standard Time. */
+function chinaTime(date: string, time: string, plusHours = 0): string {
+  return new Date(Date.parse(`${date}T${time}+08:00`) + plusHours * 3_600_000).toISOString();
+}
+
+function studyTime(ordinal: number): string {
+  const hour = 8 + ((ordinal * 3) % 9);
+  const minute = (ordinal * 17) % 60;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
+}
+
+/**
+ * Writes the demo hospital, patients, studies and reports into an empty sandbox. Returns false,
+ * changing nothing, when the demo hospital is already there: a restarted sandbox keeps its data.
+ */
+export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolean {
+  const createdAt = now.toISOString();
+  const hospitalExists = db.prepare<[string], { id: number }>('SELECT id FROM hospitals WHERE org_code = ?');
+  const insertHospital = db.prepare(`
+    INSERT INTO hospitals (org_code, name, theme, logo_url, official_account_name, official_account_follow_url,
+                           official_account_qr_url, service_hours, created_at)
+    VALUES (@orgCode, @name, @theme, @logoUrl, @officialAccountName, @officialAccountFollowUrl,
+            @officialAccountQrUrl, @serviceHours, @createdAt)`);
+  const insertModule = db.prepare('INSERT INTO hospital_modules (hospital_id, module_key, enabled) VALUES (?, ?, ?)');
+  const insertPatient = db.prepare(`
+    INSERT INTO patients (hospital_id, login_name, name, sex, birth_date, phone, national_id, medical_record_no, created_at)
+    VALUES (@hospitalId, @loginName, @name, @sex, @birthDate, @phone, @nationalId, @medicalRecordNo, @createdAt)`);
+  const insertStudy = db.prepare(`
+    INSERT INTO studies (patient_id, hospital_id, study_uid, accession_number, modality, study_date, study_time,
+                         body_part, study_description, patient_age, created_at)
+    VALUES (@patientId, @hospitalId, @studyUid, @accessionNumber, @modality, @studyDate, @studyTime,
+            @bodyPart, @description, @patientAge, @createdAt)`);
+  const insertReport = db.prepare(`
+    INSERT INTO reports (study_id, status, findings, impression, reported_by, reported_at, reviewed_by, reviewed_at)
+    VALUES (@studyId, @status, @findings, @impression, @reportedBy, @reportedAt, @reviewedBy, @reviewedAt)`);
+  const insertSyncStatus = db.prepare(
+    'INSERT INTO report_sync_status (patient_id, synced, last_sync_at) VALUES (?, 1, ?)',
+  );
+
+  function insertStudyWithReport(patient: DemoPatient, patientId: number, hospitalId: number, study: DemoStudy, ordinal: number) {
+    const exam = EXAMS[study.exam];
+    const time = studyTime(ordinal);
+    const accessionNumber = `${exam.modality}${study.date.replaceAll('-', '')}${String(ordinal).padStart(4, '0')}`;
+    const studyId = Number(
+      insertStudy.run({
+        patientId,
+        hospitalId,
+        studyUid: uidFor(`${DEMO_HOSPITAL.orgCode}/${accessionNumber}`),
+        accessionNumber,
+        modality: exam.modality,
+        studyDate: study.date,
+        studyTime: time,
+        bodyPart: exam.bodyPart,
+        description: exam.description,
+        patientAge: dicomAge(patient.birthDate, study.date),
+        createdAt,
+      }).lastInsertRowid,
+    );
+    if (study.report === 'pending') return;
+    const isFinal = study.report === 'final';
+    insertReport.run({
+      studyId,
+      status: study.report,
+      findings: exam.findings,
+      impression: exam.impression,
+      reportedBy: DEMO_RADIOLOGISTS.reporter,
+      reportedAt: chinaTime(study.date, time, 2),
+      reviewedBy: isFinal ? DEMO_RADIOLOGISTS.reviewer : null,
+      reviewedAt: isFinal ? chinaTime(study.date, time, 5) : null,
+    });
+  }
+
+  return db
+    .transaction(() => {
+      if (hospitalExists.get(DEMO_HOSPITAL.orgCode)) return false;
+      const { modules, ...hospital } = DEMO_HOSPITAL;
+      const hospitalId = Number(insertHospital.run({ ...hospital, createdAt }).lastInsertRowid);
+      for (const [key, enabled] of Object.entries(modules)) insertModule.run(hospitalId, key, enabled ? 1 : 0);
+
+      let ordinal = 0;
+      for (const patient of DEMO_PATIENTS) {
+        const patientId = Number(
+          insertPatient.run({
+            hospitalId,
+            loginName: patient.loginName,
+            name: patient.name,
+            sex: patient.sex,
+            birthDate: patient.birthDate,
+            phone: patient.phone,
+            nationalId: demoNationalId(patient),
+            medicalRecordNo: patient.medicalRecordNo,
+            createdAt,
+          }).lastInsertRowid,
+        );
+        // Oldest first, so ids grow with time like a real archive.
+        for (const study of [...patient.studies].reverse()) insertStudyWithReport(patient, patientId, hospitalId, study, ++ordinal);
+        insertSyncStatus.run(patientId, createdAt);
+      }
+      return true;
+    })
+    .immediate();
+}

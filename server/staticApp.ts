@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from './envelope';
+import { isApiPath, isHashedAssetPath, isReservedPath, pathnameOf } from './paths';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cloud Film sandbox</title></head>
+<body><h1>The app is not built</h1><p>Run <code>npm run build</code> first, then reload this page.</p></body></html>
+`;
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Serves the built app from `distDir`; every unknown path ends in the one not-found handler below. */
+export async function registerStaticApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  if (distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      allowedPath: (pathname) => !isReservedPath(pathname),
+      setHeaders: (reply, filePath) => {
+        const fromRoot = relative(distDir, filePath).split(sep).join('/');
+        reply.header('cache-control', isHashedAssetPath(`/${fromRoot}`) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = pathnameOf(request.url);
+    if (isApiPath(pathname)) return reply.code(404).send(fail(404, 'not found'));
+    const isHistoryRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      acceptsHtml(request) &&
+      !isReservedPath(pathname) &&
+      !isHashedAssetPath(pathname);
+    if (isHistoryRoute) return sendIndexHtml(distDir, reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}
+
+/** History-mode routing: the app's own router decides what `/aiOrder?x=1` shows. */
+async function sendIndexHtml(distDir: string | undefined, reply: FastifyReply) {
+  const indexPath = distDir && join(distDir, 'index.html');
+  reply.header('cache-control', REVALIDATE);
+  if (!indexPath || !existsSync(indexPath)) {
+    return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  }
+  return reply.type('text/html; charset=utf-8').send(await readFile(indexPath));
+}

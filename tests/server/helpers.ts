@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildSandbox } from '../../server/app';
+import type { SandboxOptions } from '../../server/app';
+
+export const PUBLIC_ORIGIN = 'http://127.0.0.1:18080';
+
+const tempDirs: string[] = [];
+const apps: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(label: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `cloud-film-${label}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** A sandbox on a fresh data directory, closed after the test. */
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<FastifyInstance> {
+  const app = await buildSandbox({ dataDir: tempDir('data'), publicOrigin: PUBLIC_ORIGIN, env: {}, ...options });
+  apps.push(app);
+  return app;
+}
+
+export const INDEX_HTML = '<!doctype html><html><head><title>test app</title></head><body><div id="root"></div></body></html>';
+export const ASSET_PATH = '/assets/app-3f9a1c2b.js';
+/** Large enough to be compressed. */
+export const ASSET_SOURCE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+
+/** A stand-in for `vite build` output. */
+export function makeDistDir(): string {
+  const dir = tempDir('dist');
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, ASSET_PATH.slice(1)), ASSET_SOURCE);
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export const STUDY_LIST = '/api/V1.0/Package/HospitalStudyList';
+export const HOSPITAL_SETTING = '/api/V2.0/YJPIndex/GetHospitalSetting';
+export const SYNC_REPORT_STATUS = '/api/V1.0/Report/GetSyncReportStatus';
+export const HOSPITAL_LOGO = '/api/V1.0/Package/HospitalLogo';

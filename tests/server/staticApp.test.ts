@@ -1,0 +1,186 @@
+// @vitest-environment node
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '../../src/config/runtimeConfig';
+import { buildSandbox } from '../../server/app';
+import {
+  ASSET_PATH,
+  ASSET_SOURCE,
+  HOSPITAL_LOGO,
+  HOSPITAL_SETTING,
+  INDEX_HTML,
+  makeDistDir,
+  PUBLIC_ORIGIN,
+  startSandbox,
+  STUDY_LIST,
+  tempDir,
+} from './helpers';
+
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('/config.json', () => {
+  it('answers the default runtime configuration, revalidated on every load', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      productTitle: '电子云胶片',
+      apiBaseUrl: '/api/',
+      oidc: { authority: `${PUBLIC_ORIGIN}/oidc`, clientId: 'cloud-film-web', scope: 'openid profile offline_access' },
+      allowedRedirectOrigins: [PUBLIC_ORIGIN],
+      defaultTheme: 2,
+      qaPanel: false,
+    });
+    expect(runtimeConfigSchema.safeParse(response.json()).success).toBe(true);
+  });
+
+  it('takes the product title and default theme from the environment', async () => {
+    const app = await startSandbox({ env: { CF_PRODUCT_TITLE: '示范云胶片', CF_DEFAULT_THEME: '5' } });
+    expect((await app.inject({ url: '/config.json' })).json()).toMatchObject({ productTitle: '示范云胶片', defaultTheme: 5 });
+  });
+
+  it('refuses to start with a theme outside 1..6', async () => {
+    await expect(
+      buildSandbox({ dataDir: tempDir('data'), publicOrigin: PUBLIC_ORIGIN, env: { CF_DEFAULT_THEME: '9' } }),
+    ).rejects.toThrow(/CF_DEFAULT_THEME/);
+  });
+});
+
+describe('static app', () => {
+  it.each(['/aiOrder?x=1', '/myStudyList', '/oidc-callback?code=abc&state=xyz', '/'])(
+    'answers index.html for %s',
+    async (url) => {
+      const app = await startSandbox({ distDir: makeDistDir() });
+      const response = await app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets as immutable', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: ASSET_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(ASSET_SOURCE);
+  });
+
+  it('serves other files revalidated', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([HTML, { accept: '*/*' }])('a missing asset is a real 404, never the app (accept %o)', async (headers) => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: '/assets/x.js', headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it('does not answer index.html to requests that do not accept HTML', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: '/aiOrder', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('does not answer index.html under /sandbox/', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: '/sandbox/nothing-here', headers: HTML });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it.each([
+    ['an empty dist directory', () => tempDir('dist')],
+    ['no dist directory', () => undefined],
+  ])('with %s, pages say to build first (503)', async (_label, distDir) => {
+    const app = await startSandbox({ distDir: distDir() });
+    const response = await app.inject({ url: '/aiOrder?x=1', headers: HTML });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('npm run build');
+  });
+});
+
+describe('security headers', () => {
+  const REQUIRED_DIRECTIVES = {
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self'",
+    'img-src': "'self' data: blob:",
+    'connect-src': "'self'",
+    'frame-src': "'self'",
+    'frame-ancestors': "'self'",
+    'base-uri': "'self'",
+    'form-action': "'self'",
+    'object-src': "'none'",
+  };
+
+  function directives(header: string): Record<string, string> {
+    return Object.fromEntries(
+      header
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((part) => {
+          const [name = '', ...values] = part.split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
+  }
+
+  it.each([
+    ['an API answer', { url: HOSPITAL_SETTING }],
+    ['an API 404', { url: '/api/nothing' }],
+    ['the app', { url: '/aiOrder', headers: HTML }],
+    ['an asset', { url: ASSET_PATH }],
+    ['a missing asset', { url: '/assets/x.js' }],
+    ['the runtime config', { url: '/config.json' }],
+  ])('are on %s', async (_label, request) => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject(request);
+    const csp = response.headers['content-security-policy'];
+    expect(typeof csp).toBe('string');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(directives(csp as string)).toEqual(REQUIRED_DIRECTIVES);
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('compresses a large API answer with %s', async (encoding, decompress) => {
+    const app = await startSandbox();
+    const url = `${STUDY_LIST}?pageIndex=1&pageLength=20`;
+    const plain = await app.inject({ url });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const response = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(decompress(response.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('compresses static files', async () => {
+    const app = await startSandbox({ distDir: makeDistDir() });
+    const response = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(ASSET_SOURCE);
+  });
+
+  it('leaves small answers alone', async () => {
+    const app = await startSandbox();
+    const response = await app.inject({ url: HOSPITAL_LOGO, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
