@@ -3,6 +3,7 @@ import { createApiClient } from './api/client';
 import { ENDPOINTS } from './api/endpoints';
 import { hospitalSettingSchema } from './api/schemas';
 import { App } from './app/App';
+import { ChunkLoadError } from './app/chunk';
 import { createEntryUrlMemory, fullPath } from './app/navigation';
 import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './config/runtimeConfig';
@@ -32,7 +33,10 @@ async function start() {
   if (matchLocale(queryLang)) saveLocale(locale);
   document.documentElement.lang = locale;
 
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(document.getElementById('root')!, {
+    // A chunk that did not load is an expected, handled event (the patient is offered a reload).
+    onCaughtError: (error) => (error instanceof ChunkLoadError ? console.warn : console.error)(error),
+  });
   const loaded = await loadRuntimeConfig();
   if (!loaded.ok) {
     root.render(

@@ -66,7 +66,7 @@ export default function StudyListScreen() {
 
 function StudyCard({ study }: { study: Study }) {
   const { t } = useI18n();
-  const ready = study.reportStatus === 1 || study.reportStatus === '1' || study.reportStatus === 'ready';
+  const ready = Number(study.reportStatus) > 0;
   return (
     <li className={css.studyCard} data-testid="study-card">
       <div className={css.row}>

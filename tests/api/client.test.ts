@@ -5,9 +5,9 @@ import { ENDPOINTS } from '../../src/api/endpoints';
 import { ApiFailure } from '../../src/api/failure';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
-import { useMswServer } from '../msw/server';
+import { startMswServer } from '../msw/server';
 
-useMswServer();
+startMswServer();
 
 const endpoint = ENDPOINTS.report.GetSyncReportStatus;
 const url = `${API_BASE}${endpoint.path}`;

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { hospitalSetting } from '../msw/fixtures';
-import { useMswServer } from '../msw/server';
+import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
 
-useMswServer();
+startMswServer();
 
 describe('app shell and routes', () => {
   it('redirects the QR self-help entry to index, keeping its query', async () => {

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
-import { useMswServer } from '../msw/server';
+import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
 
-useMswServer();
+startMswServer();
 
 const studyList = `${API_BASE}V1.0/Package/HospitalStudyList`;
 

@@ -119,7 +119,7 @@ describe('client state', () => {
 
 describe('uuid', () => {
   it('makes a v4 uuid without randomUUID (plain-http intranets)', () => {
-    const cryptoWithoutRandomUuid = { getRandomValues: (a: Uint8Array) => crypto.getRandomValues(a) } as unknown as Crypto;
+    const cryptoWithoutRandomUuid = { getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(a: T) => crypto.getRandomValues(a) } as unknown as Crypto;
     const ids = new Set(Array.from({ length: 50 }, () => newUuid(cryptoWithoutRandomUuid)));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
