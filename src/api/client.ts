@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
 import { envelopeMessage, envelopeSchema, SUCCESS_STATUS_CODE } from './envelope';
@@ -17,7 +17,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export interface RequestOptions<T> {
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   params?: Record<string, string | number | boolean | undefined>;
   data?: unknown;
   signal?: AbortSignal;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The response envelope (decisions.md): `{ statusCode, message | msg, result }`; 200 is success. */
 export const envelopeSchema = z.object({
-  statusCode: z.number().int(),
-  message: z.string().nullish(),
-  msg: z.string().nullish(),
+  statusCode: z.int(),
+  message: z.nullish(z.string()),
+  msg: z.nullish(z.string()),
   result: z.unknown(),
 });
 

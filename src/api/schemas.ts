@@ -1,52 +1,64 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Shapes of the answers the app reads, validated at the boundary. */
+/**
+ * Shapes of the answers the app reads, validated at the boundary. zod/mini keeps the bundle small:
+ * only the validators used here are shipped.
+ */
+
+const text = z.string();
+const optionalText = z.nullish(z.string());
+const stringOrNumber = z.union([z.string(), z.number()]);
 
 export const hospitalSettingSchema = z.object({
-  hospitalName: z.string(),
-  orgCode: z.string(),
-  theme: z.number().int(),
-  logoUrl: z.string().nullish(),
-  officialAccountName: z.string().nullish(),
-  officialAccountQrUrl: z.string().nullish(),
-  serviceHours: z.string().nullish(),
-  modules: z.record(z.string(), z.boolean()).default({}),
+  hospitalName: text,
+  orgCode: text,
+  theme: z.int(),
+  logoUrl: optionalText,
+  officialAccountName: optionalText,
+  officialAccountQrUrl: optionalText,
+  serviceHours: optionalText,
+  modules: z._default(z.record(z.string(), z.boolean()), {}),
 });
 export type HospitalSetting = z.infer<typeof hospitalSettingSchema>;
 
 export const studySchema = z.object({
-  collectFilmId: z.union([z.string(), z.number()]).transform(String),
-  studyUId: z.string(),
-  patientName: z.string(),
-  sex: z.string().nullish(),
-  age: z.union([z.string(), z.number()]).nullish(),
-  modality: z.string(),
-  studyDate: z.string(),
-  bodyPart: z.string().nullish(),
-  hospitalName: z.string().nullish(),
-  reportStatus: z.union([z.string(), z.number()]).nullish(),
+  collectFilmId: z.pipe(stringOrNumber, z.transform(String)),
+  studyUId: text,
+  patientName: text,
+  sex: optionalText,
+  age: z.nullish(stringOrNumber),
+  modality: text,
+  studyDate: text,
+  bodyPart: optionalText,
+  hospitalName: optionalText,
+  reportStatus: z.nullish(stringOrNumber),
 });
 export type Study = z.infer<typeof studySchema>;
 
 /** The list response of spec section 3: rows and totals. */
-export function pageSchema<T extends z.ZodType>(row: T) {
-  return z.object({ rows: z.array(row), totals: z.number().int().nonnegative() });
+export function pageSchema<T extends z.ZodMiniType>(row: T) {
+  return z.object({ rows: z.array(row), totals: z.int().check(z.nonnegative()) });
 }
 
 /** Film detail response (spec section 3). */
 export const filmDetailSchema = z.object({
-  sex: z.string().nullish(),
-  age: z.union([z.string(), z.number()]).nullish(),
-  imServerUrl: z.string().nullish(),
-  studyUId: z.string().nullish(),
-  orgCode: z.string().nullish(),
+  sex: optionalText,
+  age: z.nullish(stringOrNumber),
+  imServerUrl: optionalText,
+  studyUId: optionalText,
+  orgCode: optionalText,
 });
 export type FilmDetail = z.infer<typeof filmDetailSchema>;
 
 /** AI detail response (spec section 3). */
 export const aiDetailSchema = z.object({
-  status: z.number().int(),
-  checkWay: z.number().int().nullish(),
-  resultUrl: z.string().nullish(),
+  status: z.int(),
+  checkWay: z.nullish(z.int()),
+  resultUrl: optionalText,
 });
 export type AiDetail = z.infer<typeof aiDetailSchema>;
+
+/** Turns a failed parse into "path: problem; ..." for a message or a log. */
+export function describeIssues(error: z.core.$ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}

@@ -1,22 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { describeIssues } from '../api/schemas';
 
 /**
  * The runtime configuration loaded at start, so that one build serves many hospitals
  * (decisions.md). Served as `/config.json` next to the app.
  */
 export const runtimeConfigSchema = z.object({
-  productTitle: z.string().min(1),
-  apiBaseUrl: z.string().min(1),
+  productTitle: z.string().check(z.minLength(1)),
+  apiBaseUrl: z.string().check(z.minLength(1)),
   oidc: z.object({
     authority: z.url(),
-    clientId: z.string().min(1),
-    scope: z.string().min(1),
+    clientId: z.string().check(z.minLength(1)),
+    scope: z.string().check(z.minLength(1)),
   }),
   /** Origins the app may send a patient to (AI result pages, pay pages). */
   allowedRedirectOrigins: z.array(z.url()),
-  defaultTheme: z.number().int().min(1).max(6),
+  defaultTheme: z.int().check(z.gte(1), z.lte(6)),
   /** Non-production QA tooling; never on in a patient's build unless asked for. */
-  qaPanel: z.boolean().default(false),
+  qaPanel: z._default(z.boolean(), false),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -47,8 +48,7 @@ export async function loadRuntimeConfig(
   }
   const parsed = runtimeConfigSchema.safeParse(body);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    return { ok: false, problem: 'invalid', detail };
+    return { ok: false, problem: 'invalid', detail: describeIssues(parsed.error) };
   }
   return { ok: true, config: parsed.data };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { aiDetailSchema, filmDetailSchema, hospitalSettingSchema } from '../api/schemas';
 import type { SafeStorage } from './safeStorage';
 
@@ -7,10 +7,10 @@ import type { SafeStorage } from './safeStorage';
  * Health data lives in sessionStorage (gone with the tab); only the device uuid persists.
  */
 export const clientStateSchema = z.object({
-  filmDetail: filmDetailSchema.nullable(),
-  aiResult: aiDetailSchema.nullable(),
-  hospitalSetting: hospitalSettingSchema.nullable(),
-  userInfo: z.record(z.string(), z.unknown()).nullable(),
+  filmDetail: z.nullable(filmDetailSchema),
+  aiResult: z.nullable(aiDetailSchema),
+  hospitalSetting: z.nullable(hospitalSettingSchema),
+  userInfo: z.nullable(z.record(z.string(), z.unknown())),
   customMake: z.boolean(),
 });
 export type HealthState = z.infer<typeof clientStateSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createApiClient, XSRF_HEADER } from '../../src/api/client';
 import { ENDPOINTS } from '../../src/api/endpoints';
 import { ApiFailure } from '../../src/api/failure';
