@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: what a patient's phone downloads and how long the first screens take, measured
+ * in Debian's Chromium against the sandbox. Figures come with the machine they were taken on and
+ * as ratios (throttled / unthrottled), never as pass/fail thresholds.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { buildSandbox } from '../server/app';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function sizes(file: string) {
+  const bytes = readFileSync(join(dist, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+}
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function bundleReport() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const all = readdirSync(join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
+  const total = (files: string[]) => files.map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  const first = total(initial);
+  console.log(`\nFirst load (index.html + ${initial.length} files): ${kb(first.raw)} raw, ${kb(first.gzip)} gzip, ${kb(first.brotli)} brotli`);
+  for (const file of all.filter((f) => !initial.includes(f)).sort((a, b) => statSync(join(dist, b)).size - statSync(join(dist, a)).size)) {
+    const s = sizes(file);
+    console.log(`  lazy ${file.replace(/-[\w-]{8}\./, '.')}: ${kb(s.raw)} raw, ${kb(s.brotli)} brotli`);
+  }
+}
+
+/** A low-end Android phone on a slow mobile network (Lighthouse's mobile profile). */
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
+async function timeTo(page: Page, url: string, selector: string): Promise<number> {
+  const start = Date.now();
+  await page.goto(url);
+  await page.locator(selector).first().waitFor();
+  return Date.now() - start;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const cpu = cpus();
+  console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, Node ${process.version}`);
+  bundleReport();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));
+  const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: 'http://127.0.0.1:0' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
+  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads each, median:`);
+  const scenarios = [
+    ['home (hub visible)', '/index', '[data-testid="hub"]'],
+    ['my studies (first card visible)', '/myStudyList', '[data-testid="study-card"]'],
+  ] as const;
+  for (const [name, path, selector] of scenarios) {
+    const result: Record<string, number> = {};
+    for (const mode of ['unthrottled', 'phone'] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, deviceScaleFactor: 2 });
+        const page = await context.newPage();
+        if (mode === 'phone') await throttle(page);
+        times.push(await timeTo(page, `${base}${path}`, selector));
+        await context.close();
+      }
+      result[mode] = median(times);
+    }
+    const ratio = (result.phone! / result.unthrottled!).toFixed(1);
+    console.log(`  ${name}: ${result.unthrottled} ms unthrottled, ${result.phone} ms on a 4x-slower CPU and 1.6 Mbps/150 ms network (x${ratio})`);
+  }
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
