@@ -90,17 +90,20 @@ export function transitionCoverage(machine: AnyStateMachine, paths: readonly Mod
 /** A promise actor whose every run the test settles by hand. */
 export function controllablePromise<T>() {
   const pending: Array<{ resolve: (value: T) => void; reject: (error: unknown) => void; signal: AbortSignal }> = [];
+  /** The oldest run still wanted: runs whose state was left meanwhile were aborted. */
+  const current = () => {
+    while (pending[0]?.signal.aborted) pending.shift();
+    const run = pending.shift();
+    if (!run) throw new Error('no run of this actor is pending');
+    return run;
+  };
   return {
     logic: fromPromise<T, unknown>(({ signal }) => new Promise<T>((resolve, reject) => pending.push({ resolve, reject, signal }))),
     resolve(value: T) {
-      const run = pending.shift();
-      if (!run) throw new Error('no run of this actor is pending');
-      run.resolve(value);
+      current().resolve(value);
     },
     reject(error: unknown) {
-      const run = pending.shift();
-      if (!run) throw new Error('no run of this actor is pending');
-      run.reject(error);
+      current().reject(error);
     },
     get pendingRuns() {
       return pending.length;

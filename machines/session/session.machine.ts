@@ -1,0 +1,211 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  HOME_PATH,
+  SessionEndedError,
+  type CallbackResult,
+  type RestoreResult,
+  type SessionCheck,
+  type SessionContext,
+  type SessionEvent,
+  type SessionUser,
+} from './session.types';
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`session: no ${name} actor provided`));
+
+/**
+ * The session statechart, the source of truth for every screen and for the API client.
+ * Delays are named so the app can give real ones (sign-in library defaults, spec section 9)
+ * and tests simulated ones.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
+    completeSignIn: fromPromise<CallbackResult>(notProvided('completeSignIn')),
+    startSignIn: fromPromise<void, { returnTo: string }>(notProvided('startSignIn')),
+    renewSilently: fromPromise<SessionUser>(notProvided('renewSilently')),
+    checkSession: fromPromise<SessionCheck>(notProvided('checkSession')),
+    signOut: fromPromise<void>(notProvided('signOut')),
+    /** Listens to the other tabs (renewed tokens, sign-out) and reports them as events. */
+    watchOtherTabs: fromCallback<SessionEvent>(() => () => {}),
+  },
+  actions: {
+    /** Goes to the address the patient asked for (replacing the callback page). */
+    goTo: (_, _params: { path: string }) => {},
+    /** Shows the sign-in error page with a way to try again. */
+    showSignInError: () => {},
+    /** Spec section 8: a 401 clears session storage when a token exists. */
+    clearSessionStorage: () => {},
+    adoptUser: assign({ user: ({ event }) => (event.type === 'USER_UPDATED' ? event.user : null) }),
+  },
+  delays: {
+    /** Until the token-expiring notice: 60 s before expiry. */
+    untilExpiring: 0,
+    /** Silent renew gives up after 10 s. */
+    renewTimeout: 10_000,
+    /** After a renewal that failed for a passing reason, try again. */
+    renewRetry: 15_000,
+    /** The session is checked every 2 s while signed in. */
+    checkInterval: 2_000,
+  },
+  guards: {
+    isCallbackPage: ({ event }) => (event as { output?: RestoreResult }).output?.kind === 'callback',
+    restoredUser: ({ event }) => (event as { output?: RestoreResult }).output?.kind === 'user',
+    callbackSignedIn: ({ event }) => (event as { output?: CallbackResult }).output?.kind === 'signedIn',
+    sessionEnded: ({ event }) => (event as { error?: unknown }).error instanceof SessionEndedError,
+    checkFoundEnded: ({ event }) => (event as { output?: SessionCheck }).output === 'ended',
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, returnTo: HOME_PATH, error: null },
+  invoke: { id: 'otherTabs', src: 'watchOtherTabs' },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['pending'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          { guard: 'isCallbackPage', target: 'handlingCallback' },
+          {
+            guard: 'restoredUser',
+            target: 'signedIn',
+            actions: assign({ user: ({ event }) => (event.output.kind === 'user' ? event.output.user : null) }),
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    handlingCallback: {
+      tags: ['pending'],
+      invoke: {
+        id: 'completeSignIn',
+        src: 'completeSignIn',
+        onDone: [
+          {
+            guard: 'callbackSignedIn',
+            target: 'signedIn',
+            actions: [
+              assign({
+                user: ({ event }) => (event.output.kind === 'signedIn' ? event.output.user : null),
+                returnTo: ({ event }) => event.output.returnTo,
+                error: null,
+              }),
+              { type: 'goTo', params: ({ event }) => ({ path: event.output.returnTo }) },
+            ],
+          },
+          { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.output.returnTo }) },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => errorText(event.error) }),
+        },
+      },
+    },
+    signedOut: {
+      on: {
+        SIGN_IN: { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.returnTo }) },
+        UNAUTHORIZED: { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.returnTo }) },
+      },
+    },
+    redirecting: {
+      tags: ['pending'],
+      invoke: {
+        id: 'startSignIn',
+        src: 'startSignIn',
+        input: ({ context }) => ({ returnTo: context.returnTo }),
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    failed: {
+      entry: 'showSignInError',
+      on: {
+        RETRY: 'redirecting',
+        SIGN_IN: { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.returnTo }) },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        SIGN_OUT: 'signingOut',
+        UNAUTHORIZED: {
+          target: 'redirecting',
+          actions: [
+            { type: 'clearSessionStorage' },
+            assign({ user: null, returnTo: ({ event }) => event.returnTo }),
+          ],
+        },
+        USER_REMOVED: { target: 'signedOut', actions: assign({ user: null }) },
+      },
+      states: {
+        token: {
+          initial: 'valid',
+          states: {
+            valid: {
+              after: { untilExpiring: 'renewing' },
+              // Restart the expiry timer from the other tab's fresh token.
+              on: { USER_UPDATED: { target: 'valid', reenter: true, actions: 'adoptUser' } },
+            },
+            renewing: {
+              tags: ['renewing'],
+              invoke: {
+                id: 'renewSilently',
+                src: 'renewSilently',
+                onDone: { target: 'valid', actions: assign({ user: ({ event }) => event.output }) },
+                onError: [
+                  { guard: 'sessionEnded', target: '#session.signedOut', actions: assign({ user: null }) },
+                  { target: 'retryWaiting' },
+                ],
+              },
+              after: { renewTimeout: 'retryWaiting' },
+              on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
+            },
+            retryWaiting: {
+              after: { renewRetry: 'renewing' },
+              on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
+            },
+          },
+        },
+        monitor: {
+          initial: 'watching',
+          states: {
+            watching: {
+              after: { checkInterval: 'checking' },
+            },
+            checking: {
+              invoke: {
+                id: 'checkSession',
+                src: 'checkSession',
+                onDone: [
+                  { guard: 'checkFoundEnded', target: '#session.signedOut', actions: assign({ user: null }) },
+                  { target: 'watching' },
+                ],
+                onError: { target: 'watching' },
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      tags: ['pending'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: assign({ user: null }) },
+        onError: { target: 'signedOut', actions: assign({ user: null }) },
+      },
+    },
+  },
+});
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,60 @@
+/**
+ * The patient's session: who is signed in, with which access token until when. The OpenID
+ * Connect library, storage, tabs and navigation come in as actors and actions (src/session/).
+ */
+export interface SessionUser {
+  /** The subject at the identity provider. */
+  subject: string;
+  /** Display name, when the provider shares one. */
+  name: string | null;
+  accessToken: string;
+  /** When the access token expires, in epoch seconds. */
+  expiresAt: number;
+}
+
+export interface SessionContext {
+  user: SessionUser | null;
+  /** Where the patient goes once signed in: the exact address they asked for (path and query). */
+  returnTo: string;
+  /** Why the last sign-in failed, as the provider or the network said it. */
+  error: string | null;
+}
+
+export type SessionEvent =
+  /** A guard found a signed-out visitor on a login-required page. */
+  | { type: 'SIGN_IN'; returnTo: string }
+  /** An API call answered HTTP 401: the session is gone at the server. */
+  | { type: 'UNAUTHORIZED'; returnTo: string }
+  /** The patient chose to sign out. */
+  | { type: 'SIGN_OUT' }
+  /** The patient asked to try a failed sign-in again. */
+  | { type: 'RETRY' }
+  /** Another tab renewed the tokens: adopt them instead of renewing again. */
+  | { type: 'USER_UPDATED'; user: SessionUser }
+  /** Another tab signed out. */
+  | { type: 'USER_REMOVED' };
+
+/** What restoring finds at start. */
+export type RestoreResult =
+  | { kind: 'callback' }
+  | { kind: 'user'; user: SessionUser }
+  | { kind: 'none' };
+
+/** How handling the provider's callback ended. */
+export type CallbackResult =
+  | { kind: 'signedIn'; user: SessionUser; returnTo: string }
+  /** A stale or replayed callback (reload, back button) with no session: start sign-in again. */
+  | { kind: 'restart'; returnTo: string };
+
+/** How a session check every 2 s ended. */
+export type SessionCheck = 'active' | 'ended';
+
+/** Renewal failed because the provider session is over (not a passing network fault). */
+export class SessionEndedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SessionEndedError';
+  }
+}
+
+export const HOME_PATH = '/Home';
