@@ -10,7 +10,9 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
 import { I18nProvider } from './i18n/I18nProvider';
 import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
 import { ConfigErrorScreen } from './screens/ConfigErrorScreen';
-import { createStubSession } from './session/appSession';
+import { createSessionActor, sessionPort } from './session/sessionService';
+import { createTabChannel } from './session/tabChannel';
+import { createUserManager, SILENT_RENEW_PATH } from './session/userManager';
 import { createClientStateStore, saveOnUnload } from './state/clientState';
 import { safeStorage } from './state/safeStorage';
 import { newUuid } from './state/uuid';
@@ -20,6 +22,14 @@ import './theme/global.css';
 const LOCALE_KEY = 'cf.locale';
 
 async function start() {
+  const loaded = await loadRuntimeConfig();
+
+  // The library's hidden renewal frame: hand the answer to the parent page and do nothing else.
+  if (window.location.pathname === SILENT_RENEW_PATH && loaded.ok) {
+    await createUserManager(loaded.config, window.location.origin).signinSilentCallback();
+    return;
+  }
+
   installRootFontSize(window);
   const local = safeStorage(() => window.localStorage);
   const session = safeStorage(() => window.sessionStorage);
@@ -37,7 +47,6 @@ async function start() {
     // A chunk that did not load is an expected, handled event (the patient is offered a reload).
     onCaughtError: (error) => (error instanceof ChunkLoadError ? console.warn : console.error)(error),
   });
-  const loaded = await loadRuntimeConfig();
   if (!loaded.ok) {
     root.render(
       <I18nProvider initialLocale={locale} onLocaleChange={saveLocale}>
@@ -52,11 +61,23 @@ async function start() {
   const store = createClientStateStore({ session, local, newUuid: () => newUuid() });
   saveOnUnload(window, store);
   const router = createAppRouter();
-  const appSession = createStubSession({
+  const currentPath = () => fullPath(window.location);
+  const sessionActor = createSessionActor({
+    userManager: createUserManager(config, window.location.origin),
+    store,
     sessionStorage: session,
-    currentPath: () => fullPath(window.location),
-    goTo: (href) => void router.navigate(href),
-  });
+    rawSessionStorage: () => {
+      try {
+        return window.sessionStorage;
+      } catch {
+        return null;
+      }
+    },
+    tabs: createTabChannel(),
+    currentPath,
+    goTo: (path) => void router.navigate(path, { replace: true }),
+  }).start();
+  const appSession = sessionPort(sessionActor, currentPath);
   const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession });
   const entryUrl = createEntryUrlMemory(session, window.location.href);
 

@@ -7,7 +7,8 @@ import { ApiFailure, type Failure } from './failure';
 
 /** What the API client needs from the session: the token, and someone to tell about a 401. */
 export interface SessionPort {
-  accessToken(): string | null;
+  /** Waits while the session is being restored, so a first call does not go out without it. */
+  accessToken(): Promise<string | null>;
   /** HTTP 401 arrived: the session decides what happens next (sign-in, return). */
   unauthorized(): void;
 }
@@ -43,8 +44,8 @@ export function createApiClient(options: {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
-  http.interceptors.request.use((config) => {
-    const token = options.session.accessToken();
+  http.interceptors.request.use(async (config) => {
+    const token = await options.session.accessToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });

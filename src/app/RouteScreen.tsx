@@ -1,6 +1,8 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n/I18nProvider';
+import { useSessionStatus } from '../session/useSession';
+import { Busy } from '../views/Busy';
 import { SkeletonList } from '../views/Skeleton';
 import { fullPath } from './navigation';
 import { isPublicRoute, type RouteDef } from './routes';
@@ -13,14 +15,16 @@ export function RouteScreen({ route, screen: Screen }: { route: RouteDef; screen
   const { session } = useServices();
   const location = useLocation();
   const { t } = useI18n();
-  const mustSignIn = !isPublicRoute(route) && !session.isSignedIn();
+  const status = useSessionStatus();
+  const guarded = !isPublicRoute(route);
+  const mustSignIn = guarded && status === 'signedOut';
   const returnTo = fullPath(location);
 
   useEffect(() => {
     if (mustSignIn) session.signIn(returnTo);
   }, [mustSignIn, returnTo, session]);
 
-  if (mustSignIn) return <SkeletonList count={1} label={t('app.loading')} />;
+  if (guarded && status !== 'signedIn') return <Busy label={t(mustSignIn ? 'session.redirecting' : 'app.loading')} />;
   return (
     <ScreenBoundary resetKey={route.name}>
       <Suspense fallback={<SkeletonList label={t('app.loading')} />}>

@@ -51,6 +51,13 @@ export const en: Record<MessageKey, string> = {
   'route.newCheck': 'New exam',
   'route.verification': 'Verify identity',
 
+  'session.redirecting': 'Taking you to sign in…',
+  'session.signingIn': 'Signing you in…',
+  'session.signingOut': 'Signing you out…',
+  'session.errorHeading': 'Sign-in did not work',
+  'session.errorBody': 'We could not reach the sign-in service. Check your connection and try again.',
+  'session.errorDetail': 'Reason: {detail}',
+
   'placeholder.heading': '{title}',
   'placeholder.body': 'This feature is on its way. Please check back soon.',
 

@@ -49,6 +49,13 @@ export const zhCN = {
   'route.newCheck': '新检查',
   'route.verification': '身份验证',
 
+  'session.redirecting': '正在前往登录…',
+  'session.signingIn': '正在登录…',
+  'session.signingOut': '正在退出登录…',
+  'session.errorHeading': '登录没有成功',
+  'session.errorBody': '暂时无法连接登录服务，请检查网络后重试。',
+  'session.errorDetail': '原因：{detail}',
+
   'placeholder.heading': '{title}',
   'placeholder.body': '该功能正在建设中，敬请期待。',
 

@@ -128,3 +128,22 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 });
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const busy = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 16,
+  padding: '64px 16px',
+  color: tokens.colour.textMuted,
+});
+export const spinner = style({
+  width: 36,
+  height: 36,
+  borderRadius: '50%',
+  border: `3px solid ${brandVars.brandSoft}`,
+  borderTopColor: brandVars.brandStrong,
+  animation: `${spin} 0.9s linear infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.5s' } },
+});

@@ -14,7 +14,7 @@ const url = `${API_BASE}${endpoint.path}`;
 const schema = z.object({ synced: z.boolean() });
 
 function client(token: string | null = 'token-1') {
-  const session = { accessToken: vi.fn(() => token), unauthorized: vi.fn() };
+  const session = { accessToken: vi.fn(async () => token), unauthorized: vi.fn() };
   return { api: createApiClient({ baseURL: API_BASE, session }), session };
 }
 
@@ -45,7 +45,7 @@ describe('API client', () => {
     document.cookie = 'XSRF-TOKEN=forgery-guard; path=/';
     let header: string | null = null;
     server.use(http.post(`${window.location.origin}/api/V1.0/AI/CancelOrder`, ({ request }) => ((header = request.headers.get(XSRF_HEADER)), HttpResponse.json(envelope(null)))));
-    const api = createApiClient({ baseURL: '/api/', session: { accessToken: () => null, unauthorized: () => {} } });
+    const api = createApiClient({ baseURL: '/api/', session: { accessToken: async () => null, unauthorized: () => {} } });
     // A relative base resolves against jsdom's http://localhost, the same origin as the cookie.
     await api.request(ENDPOINTS.ai.CancelOrder, { schema: z.null(), params: { orderId: 1 } });
     expect(header).toBe('forgery-guard');
@@ -98,7 +98,7 @@ describe('API client', () => {
 
   it('times out after the configured timeout as a network failure', async () => {
     server.use(http.get(url, async () => new Promise<never>(() => {})));
-    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: () => null, unauthorized: () => {} }, timeoutMs: 20 });
+    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: () => {} }, timeoutMs: 20 });
     expect(await failureOf(api.request(endpoint, { schema }))).toEqual({ kind: 'network' });
   });
 });

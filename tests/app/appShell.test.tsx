@@ -30,13 +30,13 @@ describe('app shell and routes', () => {
   });
 
   it('asks the session port to sign in for a login-required route, with the exact address', async () => {
-    const app = renderApp('/personal?from=menu', { signedIn: false });
+    const app = renderApp('/personal?from=menu', { session: 'signedOut' });
     await waitFor(() => expect(app.session.signIn).toHaveBeenCalledWith('/personal?from=menu'));
     expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument();
   });
 
   it('never forces sign-in on a public route, by either reading', async () => {
-    const app = renderApp('/help', { signedIn: false });
+    const app = renderApp('/help', { session: 'signedOut' });
     expect(await screen.findByTestId('placeholder')).toHaveTextContent('Help centre');
     await act(() => app.router.navigate('/index'));
     expect(await screen.findByTestId('hub')).toBeInTheDocument();

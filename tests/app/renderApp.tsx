@@ -8,7 +8,7 @@ import { ServicesProvider, type AppServices } from '../../src/app/services';
 import type { RuntimeConfig } from '../../src/config/runtimeConfig';
 import { I18nProvider } from '../../src/i18n/I18nProvider';
 import type { Locale } from '../../src/i18n/locale';
-import type { AppSession } from '../../src/session/appSession';
+import type { AppSession, SessionStatus } from '../../src/session/appSession';
 import { createClientStateStore } from '../../src/state/clientState';
 import { safeStorage } from '../../src/state/safeStorage';
 import { API_BASE } from '../msw/fixtures';
@@ -23,12 +23,16 @@ export const testConfig: RuntimeConfig = {
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
-export function renderApp(path: string, options: { signedIn?: boolean; locale?: Locale } = {}) {
+export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale } = {}) {
   const session: AppSession = {
-    isSignedIn: () => options.signedIn ?? true,
-    accessToken: () => null,
+    status: () => options.session ?? 'signedIn',
+    subscribe: () => () => {},
+    accessToken: async () => null,
     signIn: vi.fn(),
+    retrySignIn: vi.fn(),
+    signOut: vi.fn(),
     unauthorized: vi.fn(),
+    lastError: () => null,
   };
   const store = createClientStateStore({
     session: safeStorage(() => window.sessionStorage),

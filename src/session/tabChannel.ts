@@ -1,0 +1,32 @@
+/** Messages between tabs of the same patient (same origin only). */
+export type TabMessage = { type: 'renewed'; user: string } | { type: 'signedOut' };
+
+export interface TabChannel {
+  post(message: TabMessage): void;
+  listen(listener: (message: TabMessage) => void): () => void;
+}
+
+export const TAB_CHANNEL_NAME = 'cloud-film-session';
+
+/** BroadcastChannel where the browser has it; elsewhere tabs simply do not hear each other. */
+export function createTabChannel(name = TAB_CHANNEL_NAME): TabChannel {
+  if (typeof BroadcastChannel === 'undefined') return { post: () => {}, listen: () => () => {} };
+  const channel = new BroadcastChannel(name);
+  return {
+    post: (message) => channel.postMessage(message),
+    listen(listener) {
+      const onMessage = (event: MessageEvent<TabMessage>) => listener(event.data);
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+/**
+ * One renewal at a time across tabs (Web Locks): a second tab waits, then finds the first
+ * tab's fresh tokens instead of racing it with a refresh token that was just rotated.
+ */
+export async function withRenewLock<T>(work: () => Promise<T>, locks: LockManager | undefined = globalThis.navigator?.locks): Promise<T> {
+  if (!locks) return work();
+  return locks.request('cloud-film-token-renewal', work) as Promise<T>;
+}

@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+
+describe('sign-in pages and guards', () => {
+  it('oidcIndex sends a signed-in patient to Home', async () => {
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/Home'));
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('oidcIndex starts sign-in for a signed-out visitor', async () => {
+    const app = renderApp('/', { session: 'signedOut' });
+    await waitFor(() => expect(app.session.signIn).toHaveBeenCalledWith('/Home'));
+    expect(screen.getByTestId('busy')).toHaveTextContent('Taking you to sign in');
+  });
+
+  it('a login-required route waits while the session is restored, without sending anyone to sign in', async () => {
+    const app = renderApp('/personal', { session: 'pending' });
+    expect(await screen.findByTestId('busy')).toHaveTextContent('Loading');
+    expect(app.session.signIn).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument();
+  });
+
+  it('the sign-in error page says what happened and tries again', async () => {
+    const app = renderApp('/oidc-error', { session: 'signedOut' });
+    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('could not reach the sign-in service');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(app.session.retrySignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('logout signs a signed-in patient out', async () => {
+    const app = renderApp('/logout');
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('busy')).toHaveTextContent('Signing you out');
+  });
+
+  it('the callback page shows that sign-in is under way', async () => {
+    renderApp('/oidc-callback', { session: 'pending' });
+    expect(await screen.findByTestId('busy')).toHaveTextContent('Signing you in');
+  });
+});

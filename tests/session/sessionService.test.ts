@@ -1,0 +1,227 @@
+import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionActor, sessionPort } from '../../src/session/sessionService';
+import { withRenewLock, type TabChannel, type TabMessage } from '../../src/session/tabChannel';
+import { createClientStateStore } from '../../src/state/clientState';
+import { DRAFT_PREFIX } from '../../src/state/drafts';
+import { safeStorage } from '../../src/state/safeStorage';
+import { hospitalSetting } from '../msw/fixtures';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function user(overrides: Partial<ConstructorParameters<typeof User>[0]> = {}) {
+  return new User({
+    access_token: 'access-1',
+    refresh_token: 'refresh-1',
+    id_token: 'id-1',
+    token_type: 'Bearer',
+    profile: { sub: 'patient1', name: '张伟', iss: 'http://idp', aud: 'web', exp: 0, iat: 0 },
+    expires_at: nowSeconds() + 600,
+    ...overrides,
+  });
+}
+
+function fakeUserManager(stored: User | null) {
+  let current = stored;
+  return {
+    getUser: vi.fn(async () => current),
+    removeUser: vi.fn(async () => void (current = null)),
+    storeUser: vi.fn(async (u: User | null) => void (current = u)),
+    clearStaleState: vi.fn(async () => {}),
+    signinCallback: vi.fn(async (): Promise<User | undefined> => undefined),
+    signinRedirect: vi.fn(async () => {}),
+    signinSilent: vi.fn(async (): Promise<User | null> => user({ access_token: 'access-2', refresh_token: 'refresh-2' })),
+    revokeTokens: vi.fn(async () => {}),
+    signoutRedirect: vi.fn(async () => {}),
+  };
+}
+
+function fakeTabs() {
+  const listeners = new Set<(m: TabMessage) => void>();
+  const posted: TabMessage[] = [];
+  const tabs: TabChannel = {
+    post: (m) => posted.push(m),
+    listen: (l) => (listeners.add(l), () => listeners.delete(l)),
+  };
+  return { tabs, posted, deliver: (m: TabMessage) => listeners.forEach((l) => l(m)) };
+}
+
+function start(options: { path?: string; stored?: User | null } = {}) {
+  const um = fakeUserManager(options.stored ?? null);
+  const tabs = fakeTabs();
+  const session = safeStorage(() => window.sessionStorage);
+  const store = createClientStateStore({ session, local: safeStorage(() => window.localStorage), newUuid: () => crypto.randomUUID() });
+  const goTo = vi.fn();
+  let path = options.path ?? '/aiOrder?tab=2';
+  const actor = createSessionActor({
+    userManager: um as unknown as UserManager,
+    store,
+    sessionStorage: session,
+    rawSessionStorage: () => window.sessionStorage,
+    tabs: tabs.tabs,
+    currentPath: () => path,
+    goTo,
+  }).start();
+  const port = sessionPort(actor, () => path);
+  return { um, tabs, store, goTo, actor, port, setPath: (p: string) => (path = p) };
+}
+
+describe('session with the OpenID Connect library', () => {
+  it('restores a stored session at start', async () => {
+    const { actor, port } = start({ stored: user() });
+    await expect(port.accessToken()).resolves.toBe('access-1');
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(port.status()).toBe('signedIn');
+  });
+
+  it('answers the API client only once the session is restored', async () => {
+    const { port } = start({ stored: null });
+    const token = port.accessToken();
+    expect(port.status()).toBe('pending');
+    await expect(token).resolves.toBeNull();
+    expect(port.status()).toBe('signedOut');
+  });
+
+  it('completes the callback and goes to the exact address the patient asked for', async () => {
+    const { um, goTo, port } = start({ path: '/oidc-callback?code=abc&state=xyz' });
+    um.signinCallback.mockResolvedValue(user({ userState: { returnTo: '/personal?from=menu' } }));
+    await flush();
+    expect(port.status()).toBe('signedIn');
+    expect(goTo).toHaveBeenCalledWith('/personal?from=menu');
+  });
+
+  it('recovers from a reloaded callback page when a session exists, instead of "No matching state found"', async () => {
+    window.sessionStorage.setItem('cf.returnTo', '/aiOrder');
+    const { um, goTo, port } = start({ path: '/oidc-callback?code=used&state=gone', stored: user() });
+    um.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
+    await flush();
+    expect(port.status()).toBe('signedIn');
+    expect(goTo).toHaveBeenCalledWith('/aiOrder');
+  });
+
+  it('starts sign-in again from a replayed callback when there is no session', async () => {
+    window.sessionStorage.setItem('cf.returnTo', '/aiOrder');
+    const { um } = start({ path: '/oidc-callback?code=used&state=gone' });
+    um.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
+    await flush();
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' } });
+  });
+
+  it('shows the sign-in error page when the provider refuses', async () => {
+    const { um, goTo, actor } = start({ path: '/oidc-callback?error=access_denied' });
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+  });
+
+  it('shows the sign-in error page when the provider cannot be reached, and retries', async () => {
+    const { um, goTo, port } = start();
+    um.signinRedirect.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await flush();
+    port.signIn('/personal');
+    await flush();
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+    expect(port.lastError()).toBe('Failed to fetch');
+    port.retrySignIn();
+    await flush();
+    expect(um.signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '/personal' } });
+  });
+
+  it('renews at once a restored session whose access token expired, and tells the other tabs', async () => {
+    const { um, tabs, port } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    await flush();
+    expect(um.signinSilent).toHaveBeenCalledTimes(1);
+    await expect(port.accessToken()).resolves.toBe('access-2');
+    expect(tabs.posted).toEqual([{ type: 'renewed', user: expect.stringContaining('access-2') }]);
+  });
+
+  it('does not renew when another tab renewed while this one waited', async () => {
+    const { um, actor } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    um.getUser.mockResolvedValueOnce(user({ expires_at: nowSeconds() - 5 })); // restore
+    um.getUser.mockResolvedValueOnce(user({ access_token: 'from-other-tab', expires_at: nowSeconds() + 600 })); // inside the lock
+    await flush();
+    expect(um.signinSilent).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.user?.accessToken).toBe('from-other-tab');
+  });
+
+  it('is signed out when the provider says the session is over', async () => {
+    const { um, port } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    um.signinSilent.mockRejectedValue(new ErrorResponse({ error: 'invalid_grant' }));
+    await flush();
+    expect(port.status()).toBe('signedOut');
+    expect(um.removeUser).toHaveBeenCalled();
+  });
+
+  it('on HTTP 401 clears session storage but the patient\u2019s drafts, and signs in to come back', async () => {
+    const { um, port, store, setPath } = start({ stored: user() });
+    await port.accessToken();
+    store.update({ hospitalSetting });
+    window.sessionStorage.setItem('cf.state', 'health data');
+    window.sessionStorage.setItem(`${DRAFT_PREFIX}feedback`, 'The film would not open');
+    setPath('/help?topic=3');
+    port.unauthorized();
+    await flush();
+    expect(window.sessionStorage.getItem('cf.state')).toBeNull();
+    expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}feedback`)).toBe('The film would not open');
+    expect(store.get().hospitalSetting).toBeNull();
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/help?topic=3' } });
+  });
+
+  it('signs out: revokes, forgets tokens and health data, tells the other tabs, ends the provider session', async () => {
+    const { um, tabs, port, store } = start({ stored: user() });
+    await port.accessToken();
+    store.update({ hospitalSetting });
+    window.sessionStorage.setItem('cf.state', 'health data');
+    port.signOut();
+    await flush();
+    expect(um.revokeTokens).toHaveBeenCalled();
+    expect(um.removeUser).toHaveBeenCalled();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(store.get().hospitalSetting).toBeNull();
+    expect(tabs.posted).toContainEqual({ type: 'signedOut' });
+    expect(um.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
+  });
+
+  it('adopts tokens another tab renewed for the same patient, ignores another patient\u2019s', async () => {
+    const { um, tabs, actor, port } = start({ stored: user() });
+    await port.accessToken();
+    tabs.deliver({ type: 'renewed', user: user({ access_token: 'other-tab', expires_at: nowSeconds() + 900 }).toStorageString() });
+    await flush();
+    expect(actor.getSnapshot().context.user?.accessToken).toBe('other-tab');
+    expect(um.storeUser).toHaveBeenCalledTimes(1);
+    tabs.deliver({ type: 'renewed', user: user({ access_token: 'stranger', profile: { sub: 'patient2', iss: 'x', aud: 'y', exp: 0, iat: 0 } }).toStorageString() });
+    await flush();
+    expect(actor.getSnapshot().context.user?.accessToken).toBe('other-tab');
+  });
+
+  it('is signed out when another tab signs out', async () => {
+    const { tabs, port } = start({ stored: user() });
+    await port.accessToken();
+    tabs.deliver({ type: 'signedOut' });
+    await flush();
+    expect(port.status()).toBe('signedOut');
+  });
+});
+
+describe('one renewal at a time across tabs', () => {
+  it('runs renewals one after another under the lock', async () => {
+    let queue = Promise.resolve();
+    const locks = {
+      request: (_name: string, work: () => Promise<unknown>) => {
+        const run = queue.then(work);
+        queue = run.then(() => undefined, () => undefined);
+        return run;
+      },
+    } as unknown as LockManager;
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(`${name} start`);
+      await flush();
+      order.push(`${name} end`);
+    };
+    await Promise.all([withRenewLock(job('a'), locks), withRenewLock(job('b'), locks)]);
+    expect(order).toEqual(['a start', 'a end', 'b start', 'b end']);
+  });
+});
