@@ -33,6 +33,16 @@ export interface SessionDeps {
   now?: () => number;
 }
 
+/**
+ * When the token-expiring notice comes: 60 s before expiry (spec section 9), or halfway through a
+ * token that lives less than two minutes, so a short-lived token is not renewed in a loop.
+ */
+export function untilExpiringMs(expiresAtSeconds: number, nowMs: number): number {
+  const remaining = expiresAtSeconds * 1000 - nowMs;
+  const notice = remaining - SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds * 1000;
+  return Math.min(MAX_DELAY_MS, Math.max(0, notice, remaining / 2));
+}
+
 /** The session statechart with the real OpenID Connect library, storage, tabs and navigation. */
 export function createSessionActor(deps: SessionDeps) {
   const { userManager: um } = deps;
@@ -138,11 +148,7 @@ export function createSessionActor(deps: SessionDeps) {
       },
     },
     delays: {
-      untilExpiring: ({ context }) =>
-        Math.min(
-          MAX_DELAY_MS,
-          Math.max(0, (context.user?.expiresAt ?? 0) * 1000 - SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds * 1000 - now()),
-        ),
+      untilExpiring: ({ context }) => untilExpiringMs(context.user?.expiresAt ?? 0, now()),
       renewTimeout: SIGN_IN_DEFAULTS.silentRenewTimeoutSeconds * 1000,
       checkInterval: SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000,
     },

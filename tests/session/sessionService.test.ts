@@ -1,6 +1,6 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionActor, sessionPort } from '../../src/session/sessionService';
+import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/session/sessionService';
 import { withRenewLock, type TabChannel, type TabMessage } from '../../src/session/tabChannel';
 import { createClientStateStore } from '../../src/state/clientState';
 import { DRAFT_PREFIX } from '../../src/state/drafts';
@@ -223,5 +223,15 @@ describe('one renewal at a time across tabs', () => {
     };
     await Promise.all([withRenewLock(job('a'), locks), withRenewLock(job('b'), locks)]);
     expect(order).toEqual(['a start', 'a end', 'b start', 'b end']);
+  });
+});
+
+describe('token-expiring notice', () => {
+  it('comes 60 s before expiry, halfway through a short-lived token, at once for an expired one', () => {
+    const now = 1_000_000_000_000;
+    expect(untilExpiringMs(now / 1000 + 600, now)).toBe(540_000);
+    expect(untilExpiringMs(now / 1000 + 30, now)).toBe(15_000);
+    expect(untilExpiringMs(now / 1000 - 5, now)).toBe(0);
+    expect(untilExpiringMs(now / 1000 + 10 ** 9, now)).toBe(2 ** 31 - 1);
   });
 });
