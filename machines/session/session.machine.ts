@@ -1,12 +1,12 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
-  HOME_PATH,
   SessionEndedError,
   type CallbackResult,
   type RestoreResult,
   type SessionCheck,
   type SessionContext,
   type SessionEvent,
+  type SessionInput,
   type SessionUser,
 } from './session.types';
 
@@ -21,6 +21,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    input: {} as SessionInput,
   },
   actors: {
     restoreSession: fromPromise<RestoreResult>(notProvided('restoreSession')),
@@ -60,7 +61,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, returnTo: HOME_PATH, error: null },
+  context: ({ input }) => ({ user: null, returnTo: input.homePath, error: null }),
   invoke: { id: 'otherTabs', src: 'watchOtherTabs' },
   initial: 'restoring',
   states: {

@@ -57,4 +57,7 @@ export class SessionEndedError extends Error {
   }
 }
 
-export const HOME_PATH = '/Home';
+export interface SessionInput {
+  /** Where a patient lands after sign-in when they did not ask for a page. */
+  homePath: string;
+}

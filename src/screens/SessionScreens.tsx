@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../../machines/session/session.types';
 import { ROUTE } from '../app/routes';
 import { useServices } from '../app/services';
 import { useI18n } from '../i18n/I18nProvider';
@@ -16,8 +15,8 @@ export function SignInEntryScreen() {
   const status = useSessionStatus();
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'signedIn') void navigate(HOME_PATH, { replace: true });
-    if (status === 'signedOut') session.signIn(HOME_PATH);
+    if (status === 'signedIn') void navigate(ROUTE.Home.path, { replace: true });
+    if (status === 'signedOut') session.signIn(ROUTE.Home.path);
   }, [status, navigate, session]);
   return <Busy label={t(status === 'signedOut' ? 'session.redirecting' : 'app.loading')} />;
 }
@@ -49,7 +48,7 @@ export function SignInErrorScreen() {
       text={t('session.errorBody')}
       actions={
         status === 'signedIn' ? (
-          <Button onClick={() => void navigate(HOME_PATH)}>{t('app.home')}</Button>
+          <Button onClick={() => void navigate(ROUTE.Home.path)}>{t('app.home')}</Button>
         ) : (
           <Button onClick={() => session.retrySignIn()}>{t('app.retry')}</Button>
         )

@@ -6,7 +6,7 @@ import { connectResource } from '../../machines/resource/resource.connect';
 import { ENDPOINTS } from '../api/endpoints';
 import { pageSchema, studySchema, type Study } from '../api/schemas';
 import { useServices } from '../app/services';
-import { useReportFailure } from '../app/useOutcome';
+import { useReportFailure } from '../app/useReportFailure';
 import { formatSexAge } from '../i18n/format';
 import { useI18n } from '../i18n/I18nProvider';
 import { PAGE_SIZE } from '../rules/constants';

@@ -2,12 +2,12 @@ import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import {
-  HOME_PATH,
   SessionEndedError,
   type CallbackResult,
   type RestoreResult,
   type SessionEvent,
 } from '../../machines/session/session.types';
+import { ROUTE } from '../app/routes';
 import { SIGN_IN_DEFAULTS } from '../rules/constants';
 import type { ClientStateStore } from '../state/clientState';
 import { clearSessionKeepingDrafts } from '../state/drafts';
@@ -59,7 +59,7 @@ export function createSessionActor(deps: SessionDeps) {
   });
 
   const completeSignIn = fromPromise<CallbackResult>(async () => {
-    const saved = deps.sessionStorage.get(RETURN_TO_KEY) ?? HOME_PATH;
+    const saved = deps.sessionStorage.get(RETURN_TO_KEY) ?? ROUTE.Home.path;
     try {
       const user = await um.signinCallback();
       if (!user) throw new Error('no user in the sign-in answer');
@@ -153,7 +153,7 @@ export function createSessionActor(deps: SessionDeps) {
       checkInterval: SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000,
     },
   });
-  return createActor(machine);
+  return createActor(machine, { input: { homePath: ROUTE.Home.path } });
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;

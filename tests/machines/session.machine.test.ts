@@ -48,7 +48,8 @@ const events = [
   { type: 'USER_REMOVED' },
 ];
 
-const paths = transitionPaths(sessionMachine, { events: events as never });
+const input = { homePath: '/Home' };
+const paths = transitionPaths(sessionMachine, { events: events as never, input });
 
 function startSession() {
   const fakes: Record<string, ControllablePromise<unknown>> = Object.fromEntries(
@@ -62,7 +63,7 @@ function startSession() {
     } as never,
     actions,
   });
-  const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+  const actor = createActor(machine, { clock: new SimulatedClock(), input }).start();
   return { actor, fakes, actions };
 }
 
