@@ -4,16 +4,22 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { registerAntiForgery } from './antiForgery';
 import { createSandboxContext } from './context';
+import { requireSignedInPatient } from './currentPatient';
 import { openDatabase } from './db';
 import { registerErrorHandler } from './errorHandler';
+import { buildIdentityProvider } from './oidc/identityProvider';
+import type { IdentityProvider } from './oidc/identityProvider';
+import { resolveTokenTtl } from './oidc/tokenTtl';
+import type { TokenTtl } from './oidc/tokenTtl';
 import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { hospitalRoutes } from './routes/hospital';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
+import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { buildRuntimeConfig } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
-import { seedDemoData } from './seed';
+import { seedDemoData, seedDemoPasswords } from './seed';
 import { registerStaticApp } from './staticApp';
 
 export interface SandboxOptions {
@@ -23,24 +29,53 @@ export interface SandboxOptions {
   distDir?: string;
   /** The origin the browser uses to reach the sandbox, e.g. `http://127.0.0.1:8080`. */
   publicOrigin: string;
+  /**
+   * The sign-in provider's own origin and issuer; by default the public origin's port plus one
+   * (`http://127.0.0.1:8081`). The sandbox builds the provider (`app.sandbox.identity`); it
+   * answers once `app.sandbox.identity.listen` is called.
+   */
+  identityProviderIssuer?: string;
+  /** Token lifetimes in seconds, over the `OIDC_*_TTL` environment variables and the defaults. */
+  tokenTtl?: Partial<TokenTtl>;
   logger?: boolean;
-  /** Where `CF_*` overrides are read from; `process.env` by default. */
+  /** Where `CF_*` and `OIDC_*` overrides are read from; `process.env` by default. */
   env?: NodeJS.ProcessEnv;
 }
 
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/** The public origin with the next port: where `main.ts` puts the sign-in provider unless told otherwise. */
+export function defaultIdentityProviderIssuer(publicOrigin: string): string {
+  const url = new URL(publicOrigin);
+  url.port = String(Number(url.port || (url.protocol === 'https:' ? 443 : 80)) + 1);
+  return url.origin;
+}
+
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
-  const runtimeConfig = buildRuntimeConfig(options.publicOrigin, options.env);
+  const env = options.env ?? process.env;
+  const issuer = new URL(options.identityProviderIssuer ?? defaultIdentityProviderIssuer(options.publicOrigin)).origin;
+  const runtimeConfig = buildRuntimeConfig(options.publicOrigin, issuer, env);
+  const ttl = resolveTokenTtl(env, options.tokenTtl);
   const db = openDatabase(options.dataDir);
-  seedDemoData(db);
+  let identity: IdentityProvider;
+  try {
+    seedDemoData(db);
+    await seedDemoPasswords(db);
+    identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const app = Fastify({ logger: options.logger ?? false });
-  app.decorate('sandbox', createSandboxContext(db));
-  app.addHook('onClose', async () => db.close());
+  app.decorate('sandbox', createSandboxContext(db, identity));
+  app.addHook('onClose', async () => {
+    await identity.close();
+    db.close();
+  });
 
   try {
-    await registerSecurityHeaders(app);
+    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer] });
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD_BYTES,
@@ -56,6 +91,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 
     await app.register(
       async (api) => {
+        requireSignedInPatient(api);
         await api.register(hospitalRoutes);
         await api.register(packageRoutes);
         await api.register(reportRoutes);
@@ -63,6 +99,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       { prefix: '/api' },
     );
     await app.register(sandboxAssetRoutes);
+    await app.register(sandboxSignInRoutes);
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);
     });

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './db';
+import type { IdentityProvider } from './oidc/identityProvider';
 import { hospitalRepository } from './repositories/hospitals';
 import type { HospitalRepository } from './repositories/hospitals';
 import { patientRepository } from './repositories/patients';
@@ -15,6 +16,7 @@ export interface SandboxContext {
   patients: PatientRepository;
   studies: StudyRepository;
   reportSync: ReportSyncRepository;
+  identity: IdentityProvider;
 }
 
 declare module 'fastify' {
@@ -23,9 +25,10 @@ declare module 'fastify' {
   }
 }
 
-export function createSandboxContext(db: SqliteDatabase): SandboxContext {
+export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider): SandboxContext {
   return {
     db,
+    identity,
     hospitals: hospitalRepository(db),
     patients: patientRepository(db),
     studies: studyRepository(db),

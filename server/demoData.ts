@@ -126,6 +126,9 @@ export interface DemoPatient {
 
 const final = (date: string, exam: ExamKey): DemoStudy => ({ date, exam, report: 'final' });
 
+/** Every demo patient signs in at the sandbox's identity provider with their login name and this. */
+export const DEMO_PASSWORD = 'demo1234';
+
 export const DEMO_PATIENTS: DemoPatient[] = [
   {
     loginName: DEMO_PATIENT_LOGIN,

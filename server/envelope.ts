@@ -24,6 +24,7 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly httpStatus = 200,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';

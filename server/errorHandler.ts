@@ -9,7 +9,7 @@ import { isApiPath, pathnameOf } from './paths';
 export function registerErrorHandler(app: FastifyInstance, { logger }: { logger: boolean }): void {
   app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.httpStatus).send(fail(error.statusCode, error.message));
+      return reply.code(error.httpStatus).headers(error.headers).send(fail(error.statusCode, error.message));
     }
     const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     const status = clientError ? (error.statusCode as number) : 500;

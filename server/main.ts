@@ -4,10 +4,10 @@ import { buildSandbox } from './app';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? 8080);
+function portFrom(name: string, value: string | undefined, fallback: number): number {
+  const port = value === undefined ? fallback : Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 1 to 65535, got "${value}"`);
+    throw new Error(`${name} must be a whole number from 1 to 65535, got "${value}"`);
   }
   return port;
 }
@@ -19,13 +19,16 @@ function originFor(host: string, port: number): string {
 }
 
 async function main(): Promise<void> {
-  const port = portFrom(process.env.PORT);
+  const port = portFrom('PORT', process.env.PORT, 8080);
+  const oidcPort = portFrom('OIDC_PORT', process.env.OIDC_PORT, port + 1);
   const host = process.env.HOST ?? '127.0.0.1';
   const publicOrigin = originFor(host, port);
+  const issuer = originFor(host, oidcPort);
   const app = await buildSandbox({
     dataDir: process.env.SANDBOX_DATA_DIR ?? join(repoRoot, '.sandbox-data'),
     distDir: join(repoRoot, 'dist'),
     publicOrigin,
+    identityProviderIssuer: issuer,
     logger: process.env.SANDBOX_LOG === '1',
   });
 
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutDown);
 
   await app.listen({ port, host });
-  console.log(`Cloud Film sandbox: ${publicOrigin}/`);
+  await app.sandbox.identity.listen(oidcPort, host);
+  console.log(`Cloud Film sandbox: ${publicOrigin}/ (sign-in provider ${issuer})`);
 }
 
 main().catch((error: unknown) => {

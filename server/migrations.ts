@@ -79,4 +79,37 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'sign-in: patient passwords, the identity provider\'s artifacts and secrets',
+    sql: `
+      -- A salted scrypt hash (server/passwords.ts); NULL means the patient cannot sign in yet.
+      ALTER TABLE patients ADD COLUMN password_hash TEXT;
+
+      -- oidc-provider's sessions, grants, codes, tokens and interactions (server/oidc/sqliteAdapter.ts).
+      CREATE TABLE oidc_artifacts (
+        model       TEXT    NOT NULL,
+        id          TEXT    NOT NULL,
+        payload     TEXT    NOT NULL,
+        grant_id    TEXT,
+        account_id  TEXT,
+        uid         TEXT,
+        user_code   TEXT,
+        expires_at  INTEGER,
+        consumed_at INTEGER,
+        PRIMARY KEY (model, id)
+      );
+      CREATE INDEX oidc_artifacts_by_grant ON oidc_artifacts (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oidc_artifacts_by_account ON oidc_artifacts (account_id) WHERE account_id IS NOT NULL;
+      CREATE INDEX oidc_artifacts_by_uid ON oidc_artifacts (model, uid) WHERE uid IS NOT NULL;
+      CREATE INDEX oidc_artifacts_by_user_code ON oidc_artifacts (model, user_code) WHERE user_code IS NOT NULL;
+      CREATE INDEX oidc_artifacts_by_expiry ON oidc_artifacts (expires_at) WHERE expires_at IS NOT NULL;
+
+      -- Signing keys and cookie keys, made on first start and kept so sessions survive a restart.
+      CREATE TABLE oidc_secrets (
+        name       TEXT PRIMARY KEY,
+        value      TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

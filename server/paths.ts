@@ -9,6 +9,12 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+/** The API paths that answer without a signed-in patient; every other API route needs a bearer token. */
+export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
+  '/api/V2.0/YJPIndex/GetHospitalSetting',
+  '/api/V1.0/Package/HospitalLogo',
+]);
+
 export function isSandboxPath(pathname: string): boolean {
   return pathname === '/sandbox' || pathname.startsWith('/sandbox/');
 }

@@ -15,13 +15,17 @@ function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
  * The app's `/config.json`, from the environment with the sandbox's defaults. It is checked with
  * the app's own schema, so a bad override fails the sandbox's start instead of the app's.
  */
-export function buildRuntimeConfig(publicOrigin: string, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+export function buildRuntimeConfig(
+  publicOrigin: string,
+  identityProviderIssuer: string,
+  env: NodeJS.ProcessEnv = process.env,
+): RuntimeConfig {
   const origin = new URL(publicOrigin).origin;
   const theme = envValue(env, 'CF_DEFAULT_THEME');
   const parsed = runtimeConfigSchema.safeParse({
     productTitle: envValue(env, 'CF_PRODUCT_TITLE') ?? DEFAULT_PRODUCT_TITLE,
     apiBaseUrl: '/api/',
-    oidc: { authority: `${origin}/oidc`, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
+    oidc: { authority: identityProviderIssuer, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
     allowedRedirectOrigins: [origin],
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
     qaPanel: false,

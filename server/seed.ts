@@ -1,7 +1,8 @@
 import type { SqliteDatabase } from './db';
 import { dicomAge, uidFor } from './dicom';
-import { DEMO_HOSPITAL, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
+import { DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
+import { hashPassword } from './passwords';
 import { nationalIdCheckCharacter } from '../src/rules/nationalId';
 
 export function demoNationalId(patient: DemoPatient): string {
@@ -110,4 +111,20 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
       return true;
     })
     .immediate();
+}
+
+/**
+ * Gives demo patients without a password the demo password, as a salted hash. Separate from
+ * seedDemoData because hashing is slow on purpose (done in parallel off the main thread), and
+ * because a database seeded before sign-in existed needs it too.
+ */
+export async function seedDemoPasswords(db: SqliteDatabase): Promise<number> {
+  const demoLogins = new Set(DEMO_PATIENTS.map((patient) => patient.loginName));
+  const missing = db
+    .prepare<[], { loginName: string }>('SELECT login_name AS loginName FROM patients WHERE password_hash IS NULL')
+    .all()
+    .filter(({ loginName }) => demoLogins.has(loginName));
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  const setHash = db.prepare('UPDATE patients SET password_hash = ? WHERE login_name = ? AND password_hash IS NULL');
+  return db.transaction(() => missing.reduce((n, { loginName }, i) => n + setHash.run(hashes[i], loginName).changes, 0))();
 }

@@ -19,6 +19,9 @@ const PATIENT_COLUMNS = `
 export function patientRepository(db: SqliteDatabase) {
   const byLoginName = db.prepare<[string], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE login_name = ?`);
   const all = db.prepare<[], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients ORDER BY id`);
+  const passwordHash = db.prepare<[string], { passwordHash: string | null }>(
+    'SELECT password_hash AS passwordHash FROM patients WHERE login_name = ?',
+  );
 
   return {
     findByLoginName(loginName: string): Patient | undefined {
@@ -26,6 +29,10 @@ export function patientRepository(db: SqliteDatabase) {
     },
     list(): Patient[] {
       return all.all();
+    },
+    /** Kept off `Patient`, so no answer can carry it by accident. */
+    passwordHashOf(loginName: string): string | null {
+      return passwordHash.get(loginName)?.passwordHash ?? null;
     },
   };
 }

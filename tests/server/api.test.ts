@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../src/api/envelope';
 import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/api/schemas';
 import { HOSPITAL_LOGO, HOSPITAL_SETTING, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
+import { signedInHeaders } from './signIn';
 
 const API_PATHS = [HOSPITAL_SETTING, `${STUDY_LIST}?pageIndex=1&pageLength=8`, SYNC_REPORT_STATUS, HOSPITAL_LOGO];
 
 describe('API envelope', () => {
   it.each(API_PATHS)('%s answers a success envelope with no-store', async (url) => {
     const app = await startSandbox();
-    const response = await app.inject({ url });
+    const response = await app.inject({ url, headers: await signedInHeaders(app) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -86,9 +87,9 @@ describe('HospitalLogo and GetSyncReportStatus', () => {
     });
   });
 
-  it('GetSyncReportStatus says the demo patient is synced, with an ISO time', async () => {
+  it('GetSyncReportStatus says the signed-in patient is synced, with an ISO time', async () => {
     const app = await startSandbox();
-    const { result } = (await app.inject({ url: SYNC_REPORT_STATUS })).json();
+    const { result } = (await app.inject({ url: SYNC_REPORT_STATUS, headers: await signedInHeaders(app) })).json();
     expect(result.synced).toBe(true);
     expect(new Date(result.lastSyncAt).toISOString()).toBe(result.lastSyncAt);
   });
@@ -96,9 +97,16 @@ describe('HospitalLogo and GetSyncReportStatus', () => {
 
 describe('HospitalStudyList paging', () => {
   const studyPage = pageSchema(studySchema);
+  const signedIn = new WeakMap<object, Promise<Record<string, string>>>();
+
+  /** One sign-in per sandbox. */
+  function headersFor(app: Awaited<ReturnType<typeof startSandbox>>) {
+    if (!signedIn.has(app)) signedIn.set(app, signedInHeaders(app));
+    return signedIn.get(app)!;
+  }
 
   async function page(app: Awaited<ReturnType<typeof startSandbox>>, query: string) {
-    const body = (await app.inject({ url: `${STUDY_LIST}?${query}` })).json();
+    const body = (await app.inject({ url: `${STUDY_LIST}?${query}`, headers: await headersFor(app) })).json();
     expect(body.statusCode).toBe(200);
     studyPage.parse(body.result);
     return body.result as { rows: Array<Record<string, unknown>>; totals: number };
@@ -157,7 +165,7 @@ describe('HospitalStudyList paging', () => {
     ['pageLength=eight', 'pageLength'],
   ])('rejects %s with a statusCode 400 envelope', async (query, field) => {
     const app = await startSandbox();
-    const response = await app.inject({ url: `${STUDY_LIST}?${query}` });
+    const response = await app.inject({ url: `${STUDY_LIST}?${query}`, headers: await headersFor(app) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();

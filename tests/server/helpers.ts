@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -22,10 +24,34 @@ export function tempDir(label: string): string {
   return dir;
 }
 
-/** A sandbox on a fresh data directory, closed after the test. */
+/** A port nothing listens on right now, for a listener whose address must be known before it starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function freeIssuer(): Promise<string> {
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+/**
+ * A sandbox on a fresh data directory, closed after the test. The app is reached with `inject`;
+ * its sign-in provider listens for real, on an ephemeral port unless `identityProviderIssuer` says.
+ */
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<FastifyInstance> {
-  const app = await buildSandbox({ dataDir: tempDir('data'), publicOrigin: PUBLIC_ORIGIN, env: {}, ...options });
+  const identityProviderIssuer = options.identityProviderIssuer ?? (await freeIssuer());
+  const app = await buildSandbox({
+    dataDir: tempDir('data'),
+    publicOrigin: PUBLIC_ORIGIN,
+    env: {},
+    ...options,
+    identityProviderIssuer,
+  });
   apps.push(app);
+  await app.sandbox.identity.listen(Number(new URL(identityProviderIssuer).port), '127.0.0.1');
   return app;
 }
 

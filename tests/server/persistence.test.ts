@@ -6,7 +6,8 @@ import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
 import { dicomAge } from '../../server/dicom';
 import { MIGRATIONS } from '../../server/migrations';
 import { seedDemoData } from '../../server/seed';
-import { startSandbox, STUDY_LIST, tempDir } from './helpers';
+import { freeIssuer, startSandbox, STUDY_LIST, tempDir } from './helpers';
+import { signedInHeaders } from './signIn';
 
 const TABLES = ['hospitals', 'hospital_modules', 'patients', 'studies', 'reports', 'report_sync_status'];
 
@@ -40,16 +41,18 @@ describe('database', () => {
 
   it('keeps existing data on restart and does not seed twice', async () => {
     const dataDir = tempDir('data');
-    const first = await startSandbox({ dataDir });
+    const identityProviderIssuer = await freeIssuer();
+    const first = await startSandbox({ dataDir, identityProviderIssuer });
     first.sandbox.db.prepare("UPDATE hospitals SET name = '改过的医院' WHERE org_code = 'DEMO001'").run();
-    const before = (await first.inject({ url: STUDY_LIST })).json();
+    const headers = await signedInHeaders(first);
+    const before = (await first.inject({ url: STUDY_LIST, headers })).json();
     await first.close();
     const countsAfterFirstStart = rowCounts(dataDir);
 
-    const second = await startSandbox({ dataDir });
+    const second = await startSandbox({ dataDir, identityProviderIssuer });
     expect(rowCounts(dataDir)).toEqual(countsAfterFirstStart);
     expect(countsAfterFirstStart.studies).toBeGreaterThanOrEqual(20);
-    const after = (await second.inject({ url: STUDY_LIST })).json();
+    const after = (await second.inject({ url: STUDY_LIST, headers })).json();
     expect(after.result.totals).toBe(before.result.totals);
     expect(after.result.rows.map((r: { studyUId: string }) => r.studyUId)).toEqual(
       before.result.rows.map((r: { studyUId: string }) => r.studyUId),
@@ -102,7 +105,7 @@ describe('demo data', () => {
 
   it('has a report for every study except pending ones, and pending ones show reportStatus 0', async () => {
     const app = await startSandbox();
-    const { result } = (await app.inject({ url: `${STUDY_LIST}?pageLength=20` })).json();
+    const { result } = (await app.inject({ url: `${STUDY_LIST}?pageLength=20`, headers: await signedInHeaders(app) })).json();
     const statuses = result.rows.map((row: { reportStatus: number }) => row.reportStatus);
     expect(new Set(statuses)).toEqual(new Set([0, 1, 2]));
   });

@@ -15,6 +15,7 @@ import {
   STUDY_LIST,
   tempDir,
 } from './helpers';
+import { signedInHeaders } from './signIn';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -27,12 +28,24 @@ describe('/config.json', () => {
     expect(response.json()).toEqual({
       productTitle: '电子云胶片',
       apiBaseUrl: '/api/',
-      oidc: { authority: `${PUBLIC_ORIGIN}/oidc`, clientId: 'cloud-film-web', scope: 'openid profile offline_access' },
+      oidc: { authority: app.sandbox.identity.issuer, clientId: 'cloud-film-web', scope: 'openid profile offline_access' },
       allowedRedirectOrigins: [PUBLIC_ORIGIN],
       defaultTheme: 2,
       qaPanel: false,
     });
     expect(runtimeConfigSchema.safeParse(response.json()).success).toBe(true);
+    expect(app.sandbox.identity.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("puts the sign-in provider on the next port by default, and honours the one it is given", async () => {
+    const byDefault = await buildSandbox({ dataDir: tempDir('data'), publicOrigin: 'http://127.0.0.1:8080', env: {} });
+    try {
+      expect((await byDefault.inject({ url: '/config.json' })).json().oidc.authority).toBe('http://127.0.0.1:8081');
+    } finally {
+      await byDefault.close();
+    }
+    const given = await startSandbox({ identityProviderIssuer: 'http://127.0.0.1:18999/' });
+    expect((await given.inject({ url: '/config.json' })).json().oidc.authority).toBe('http://127.0.0.1:18999');
   });
 
   it('takes the product title and default theme from the environment', async () => {
@@ -110,18 +123,21 @@ describe('static app', () => {
 });
 
 describe('security headers', () => {
-  const REQUIRED_DIRECTIVES = {
-    'default-src': "'self'",
-    'script-src': "'self'",
-    'style-src': "'self'",
-    'img-src': "'self' data: blob:",
-    'connect-src': "'self'",
-    'frame-src': "'self'",
-    'frame-ancestors': "'self'",
-    'base-uri': "'self'",
-    'form-action': "'self'",
-    'object-src': "'none'",
-  };
+  /** The sign-in provider is another origin: the app fetches from it, frames it to renew, posts forms to it. */
+  function requiredDirectives(provider: string) {
+    return {
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'img-src': "'self' data: blob:",
+      'connect-src': `'self' ${provider}`,
+      'frame-src': `'self' ${provider}`,
+      'frame-ancestors': "'self'",
+      'base-uri': "'self'",
+      'form-action': `'self' ${provider}`,
+      'object-src': "'none'",
+    };
+  }
 
   function directives(header: string): Record<string, string> {
     return Object.fromEntries(
@@ -149,7 +165,7 @@ describe('security headers', () => {
     const csp = response.headers['content-security-policy'];
     expect(typeof csp).toBe('string');
     expect(csp).not.toContain('unsafe-inline');
-    expect(directives(csp as string)).toEqual(REQUIRED_DIRECTIVES);
+    expect(directives(csp as string)).toEqual(requiredDirectives(app.sandbox.identity.issuer));
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
@@ -163,9 +179,10 @@ describe('compression', () => {
   ] as const)('compresses a large API answer with %s', async (encoding, decompress) => {
     const app = await startSandbox();
     const url = `${STUDY_LIST}?pageIndex=1&pageLength=20`;
-    const plain = await app.inject({ url });
+    const headers = await signedInHeaders(app);
+    const plain = await app.inject({ url, headers });
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    const response = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+    const response = await app.inject({ url, headers: { ...headers, 'accept-encoding': encoding } });
     expect(response.headers['content-encoding']).toBe(encoding);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(decompress(response.rawPayload).toString('utf8'))).toEqual(plain.json());

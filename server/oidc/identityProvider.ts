@@ -1,0 +1,111 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { SqliteDatabase } from '../db';
+import { DEMO_PASSWORD } from '../demoData';
+import { patientRepository } from '../repositories/patients';
+import { accessTokenVerifier } from './accessTokens';
+import type { AccessTokenVerifier } from './accessTokens';
+import { patientAccounts } from './accounts';
+import { providerAssets } from './assets';
+import { providerConfiguration, ROUTES } from './configuration';
+import { importOidcProvider } from './importProvider';
+import { interactionRoutes } from './interactions';
+import { jwtAccessTokenEndpoints } from './jwtAccessTokenEndpoints';
+import { loadProviderSecrets } from './keys';
+import { providerHeaders } from './providerHeaders';
+import { oidcArtifactStore } from './sqliteAdapter';
+import { DEFAULT_TOKEN_TTL } from './tokenTtl';
+import type { TokenTtl } from './tokenTtl';
+
+export interface IdentityProviderOptions {
+  /** Its own origin, e.g. `http://127.0.0.1:8081`; the issuer of every token. */
+  issuer: string;
+  /** The app's origin: its redirect URIs, and the only origin allowed to read across origins. */
+  appOrigin: string;
+  /** The sandbox's database: patients, and where the provider keeps its state and keys. */
+  db: SqliteDatabase;
+  ttl?: Partial<TokenTtl>;
+}
+
+export interface IdentityProvider {
+  readonly issuer: string;
+  readonly provider: Provider;
+  readonly ttl: TokenTtl;
+  /** Answers on its own HTTP listener. */
+  listen(port: number, host: string): Promise<void>;
+  close(): Promise<void>;
+  /** The claims of a valid access token for the API whose grant still stands, or null. */
+  verifyAccessToken: AccessTokenVerifier;
+  /** Ends every session and grant of the patient; their tokens stop working at once. */
+  revokePatientSessions(loginName: string): { sessions: number; grants: number };
+}
+
+/** The sandbox's OpenID Connect provider (oidc-provider), on the sandbox's database. */
+export async function buildIdentityProvider(options: IdentityProviderOptions): Promise<IdentityProvider> {
+  const issuer = new URL(options.issuer).origin;
+  const appOrigin = new URL(options.appOrigin).origin;
+  const ttl = { ...DEFAULT_TOKEN_TTL, ...options.ttl };
+  const store = oidcArtifactStore(options.db);
+  const accounts = patientAccounts(patientRepository(options.db));
+  const secrets = await loadProviderSecrets(options.db);
+  const { default: Provider, errors } = await importOidcProvider();
+
+  const provider = new Provider(
+    issuer,
+    providerConfiguration({ appOrigin, ttl, secrets, accounts, adapterFor: store.adapterFor, InvalidTarget: errors.InvalidTarget }),
+  );
+  provider.on('server_error', (_ctx, error) => console.error('identity provider:', error));
+  const verifyAccessToken = accessTokenVerifier(issuer, secrets.publicKeys, provider.Grant);
+
+  provider.use(providerHeaders(appOrigin));
+  provider.use(providerAssets());
+  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin }));
+  provider.use(
+    jwtAccessTokenEndpoints({
+      appOrigin,
+      userinfoPath: ROUTES.userinfo,
+      revocationPath: ROUTES.revocation,
+      verifyAccessToken,
+      accounts,
+      destroyGrant: store.destroyGrant,
+    }),
+  );
+
+  let server: Server | undefined;
+
+  return {
+    issuer,
+    provider,
+    ttl,
+    verifyAccessToken,
+
+    async listen(port, host) {
+      if (server) throw new Error('the identity provider is already listening');
+      const listening = createServer(provider.callback());
+      await new Promise<void>((resolve, reject) => {
+        listening.once('error', reject);
+        listening.listen(port, host, () => {
+          listening.off('error', reject);
+          resolve();
+        });
+      });
+      server = listening;
+    },
+
+    async close() {
+      const closing = server;
+      server = undefined;
+      if (!closing) return;
+      await new Promise<void>((resolve) => {
+        closing.close(() => resolve());
+        closing.closeAllConnections();
+      });
+    },
+
+    revokePatientSessions(loginName) {
+      const counts = store.destroyAccount(loginName);
+      return { sessions: counts.Session ?? 0, grants: counts.Grant ?? 0 };
+    },
+  };
+}

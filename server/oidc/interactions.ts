@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { Interaction, InteractionResults, KoaContext, Middleware } from 'oidc-provider';
+import type { PatientAccounts } from './accounts';
+import { consentWithoutAsking } from './automaticConsent';
+import { interactionExpiredPage, loginPage } from './pages';
+
+export const INTERACTION_PATH = '/interaction';
+
+const FORM_LIMIT_BYTES = 8 * 1024;
+const ROUTE = new RegExp(`^${INTERACTION_PATH}/([\\w-]+)(?:/(login|abort))?$`);
+
+export interface InteractionOptions {
+  provider: Provider;
+  accounts: PatientAccounts;
+  demoPassword: string;
+  appOrigin: string;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > FORM_LIMIT_BYTES) throw new Error('form too large');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Sign-in (login name and password), cancel, and consent given without asking. */
+export function interactionRoutes({ provider, accounts, demoPassword, appOrigin }: InteractionOptions): Middleware {
+  const appUrl = `${appOrigin}/`;
+
+  async function finish(ctx: KoaContext, result: InteractionResults, merge = true) {
+    const returnTo = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: merge });
+    ctx.status = 303;
+    ctx.redirect(returnTo);
+  }
+
+  function showLogin(ctx: KoaContext, interaction: Interaction, loginName?: string, failed = false) {
+    const hint = interaction.params.login_hint;
+    ctx.type = 'html';
+    ctx.body = loginPage({
+      action: `${INTERACTION_PATH}/${interaction.uid}/login`,
+      abortUrl: `${INTERACTION_PATH}/${interaction.uid}/abort`,
+      loginNames: accounts.loginNames(),
+      demoPassword,
+      loginName: loginName ?? (typeof hint === 'string' ? hint : ''),
+      failed,
+    });
+  }
+
+  return async (ctx, next) => {
+    const match = ROUTE.exec(ctx.path);
+    if (!match) return next();
+    const [, uid, action] = match;
+    ctx.set('cache-control', 'no-store');
+
+    let interaction: Interaction | undefined;
+    try {
+      interaction = await provider.interactionDetails(ctx.req, ctx.res);
+    } catch {
+      interaction = undefined;
+    }
+    if (!interaction || interaction.uid !== uid) {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = interactionExpiredPage(appUrl);
+      return;
+    }
+
+    const route = `${ctx.method} ${action ?? ''}`;
+    const isLogin = interaction.prompt.name === 'login';
+    if (route === 'GET ' && isLogin) return showLogin(ctx, interaction);
+    if (route === 'GET ') {
+      const grant = await consentWithoutAsking(provider.Grant, interaction);
+      return finish(ctx, { consent: { grantId: grant.jti } });
+    }
+    if (route === 'POST login' && isLogin) {
+      const form = await readForm(ctx.req);
+      const loginName = form.get('login') ?? '';
+      const accountId = await accounts.authenticate(loginName, form.get('password') ?? '');
+      // 200, not 401: a 401 would have to name an HTTP authentication scheme, and this is a form.
+      if (!accountId) return showLogin(ctx, interaction, loginName, true);
+      return finish(ctx, { login: { accountId } });
+    }
+    if (route === 'GET abort') {
+      return finish(ctx, { error: 'access_denied', error_description: 'End-User aborted interaction' }, false);
+    }
+    ctx.status = 405;
+    ctx.body = 'Method Not Allowed';
+  };
+}
