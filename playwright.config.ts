@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 5181);
+/** The sandbox's identity provider listens on its own origin, the next port. */
+export const PROVIDER_PORT = port + 1;
+/** Short-lived access tokens, so every run renews silently several times. */
+export const ACCESS_TOKEN_TTL_SECONDS = 24;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The WeChat embedded browser, as far as a page can tell: its user agent. */
@@ -35,6 +39,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`) },
+    env: {
+      PORT: String(port),
+      OIDC_PORT: String(PROVIDER_PORT),
+      OIDC_ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS),
+      SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`),
+    },
   },
 });

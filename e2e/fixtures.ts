@@ -1,18 +1,23 @@
 import { test as base, expect, type Page, type Route } from '@playwright/test';
+import { PROVIDER_PORT } from '../playwright.config';
+
+export const PROVIDER_ORIGIN = `http://127.0.0.1:${PROVIDER_PORT}`;
+export const DEMO_PASSWORD = 'demo1234';
 
 /**
  * Every test watches the page for console errors and unhandled rejections and fails on any it
  * did not declare. A test that forces an API fault declares the browser's own network log line.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; watchPage: void }>({
-  allowConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ allowConsoleErrors: RegExp; watchPage: void }>({
+  /** Console errors the test expects (one pattern: Playwright reads a two-item array as a fixture tuple). */
+  allowConsoleErrors: [/$^/, { option: true }],
   watchPage: [
     async ({ page, allowConsoleErrors }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (!allowConsoleErrors.some((allowed) => allowed.test(text))) problems.push(`console: ${text}`);
+        if (!allowConsoleErrors.test(text)) problems.push(`console: ${text} (${message.location().url})`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await use();
@@ -36,6 +41,30 @@ export class PatientApp {
 
   async open(path: string) {
     await this.page.goto(path);
+  }
+
+  /** Signs in from the start page and lands on Home. */
+  async signIn(login = 'patient1') {
+    await this.open('/');
+    await this.completeSignIn(login);
+    await expect.poll(() => this.path()).toBe('/Home');
+  }
+
+  /** On the provider's page (wherever the app sent us): log in and come back. */
+  async completeSignIn(login = 'patient1', password = DEMO_PASSWORD) {
+    await this.page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+    await this.page.locator('#login').fill(login);
+    await this.page.locator('#password').fill(password);
+    await this.page.getByRole('button', { name: /登录|Sign in/ }).click();
+    await this.page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && !url.pathname.startsWith('/oidc-callback'));
+  }
+
+  /** The tokens oidc-client-ts keeps for this tab (sessionStorage). */
+  async storedAccessToken(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : null;
+    });
   }
 
   async tapTile(name: string | RegExp) {

@@ -15,7 +15,7 @@ test.describe('the app from the sandbox', () => {
 
   test('shows my studies from the sandbox, and keeps them when I come back', async ({ page }) => {
     const app = new PatientApp(page);
-    await app.open('/Home');
+    await app.signIn();
     await app.tapTile(/我的检查|My studies/);
     await expect(page.getByTestId('study-card')).toHaveCount(8);
     await page.goBack();
@@ -55,7 +55,7 @@ test.describe('faults land on the right page with the right text', () => {
   });
 
   test.describe('with the browser logging the failed request', () => {
-    test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
+    test.use({ allowConsoleErrors: FAILED_RESOURCE });
 
     test('HTTP 500: the error page with [500] and customer service', async ({ page }) => {
       const app = new PatientApp(page);
@@ -91,8 +91,8 @@ test.describe('faults land on the right page with the right text', () => {
 
   test('the back-path round trip: error page, back to the page, retry works', async ({ page }) => {
     const app = new PatientApp(page);
+    await app.signIn();
     await app.forceApi('HospitalStudyList', 'business');
-    await app.open('/Home');
     await app.tapTile(/我的检查|My studies/);
     await expect(app.errorPage()).toBeVisible();
     await expect.poll(() => app.path()).toContain('back=%2FmyStudyList');
@@ -111,7 +111,7 @@ test.describe('faults land on the right page with the right text', () => {
   });
 
   test.describe('when a screen chunk cannot load', () => {
-    test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
+    test.use({ allowConsoleErrors: FAILED_RESOURCE });
 
     test('offers a reload that recovers, never a blank page', async ({ page }) => {
       await page.route('**/assets/HubScreen-*.js', (route) => route.abort('internetdisconnected'));
@@ -124,7 +124,7 @@ test.describe('faults land on the right page with the right text', () => {
   });
 
   test.describe('when the runtime configuration is missing', () => {
-    test.use({ allowConsoleErrors: [FAILED_RESOURCE] });
+    test.use({ allowConsoleErrors: FAILED_RESOURCE });
 
     test('a clear page names the problem', async ({ page }) => {
       await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'not found' }));

@@ -29,6 +29,10 @@ const EMPTY_HEALTH_STATE: HealthState = {
   customMake: false,
 };
 
+function isEmpty(data: HealthState): boolean {
+  return (Object.keys(EMPTY_HEALTH_STATE) as Array<keyof HealthState>).every((key) => data[key] === EMPTY_HEALTH_STATE[key]);
+}
+
 const storedSchema = z.object({ v: z.literal(STATE_VERSION), data: clientStateSchema });
 const uuidSchema = z.uuid();
 
@@ -84,7 +88,9 @@ export function createClientStateStore(deps: {
     },
     save() {
       const { uuid: _uuid, ...data } = state;
-      deps.session.set(STATE_KEY, JSON.stringify({ v: STATE_VERSION, data }));
+      // Nothing held, nothing written: a signed-out tab leaves no trace in storage.
+      if (isEmpty(data)) deps.session.remove(STATE_KEY);
+      else deps.session.set(STATE_KEY, JSON.stringify({ v: STATE_VERSION, data }));
     },
     clearHealthData() {
       deps.session.remove(STATE_KEY);

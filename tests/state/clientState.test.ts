@@ -97,6 +97,15 @@ describe('client state', () => {
     expect(flaky.get('k')).toBe('v');
   });
 
+  it('writes nothing when it holds nothing', () => {
+    const store = createClientStateStore(stores());
+    store.update({ customMake: true });
+    store.save();
+    store.update({ customMake: false });
+    store.save();
+    expect(window.sessionStorage.getItem(STATE_KEY)).toBeNull();
+  });
+
   it('forgets health data but keeps the device uuid', () => {
     const store = createClientStateStore(stores());
     store.update({ hospitalSetting, customMake: true });

@@ -1,0 +1,110 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '../playwright.config';
+import { expect, FAILED_RESOURCE, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+
+test.describe('sign-in and session against the sandbox provider', () => {
+  test('signs in as a demo patient from the start page and lands on Home', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.signIn('patient1');
+    await expect(page.getByTestId('hub')).toContainText('云胶片示范医院');
+    expect(await app.storedAccessToken()).toBeTruthy();
+  });
+
+  test('a deep link to a login-required page comes back to that exact page after sign-in', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.open('/personal?from=message&x=1');
+    await app.completeSignIn('patient2');
+    await expect.poll(() => app.path()).toBe('/personal?from=message&x=1');
+    await expect(app.title()).toHaveText(/个人中心|Personal centre/);
+  });
+
+  test('public pages never force sign-in', async ({ page }) => {
+    const app = new PatientApp(page);
+    for (const path of ['/index', '/help', '/errorStop', '/experience']) {
+      await app.open(path);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      expect(new URL(page.url()).origin).not.toBe(PROVIDER_ORIGIN);
+    }
+  });
+
+  test('tokens renew silently before they expire, with no visible interruption', async ({ page }) => {
+    test.setTimeout(ACCESS_TOKEN_TTL_SECONDS * 2_000 + 30_000);
+    const app = new PatientApp(page);
+    await app.signIn();
+    const first = await app.storedAccessToken();
+    const providerPages: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().startsWith(PROVIDER_ORIGIN)) providerPages.push(frame.url());
+    });
+    await expect.poll(() => app.storedAccessToken(), { timeout: ACCESS_TOKEN_TTL_SECONDS * 1000 }).not.toBe(first);
+    const second = await app.storedAccessToken();
+    await expect.poll(() => app.storedAccessToken(), { timeout: ACCESS_TOKEN_TTL_SECONDS * 1000 }).not.toBe(second);
+    await app.tapTile(/我的检查|My studies/);
+    await expect(page.getByTestId('study-card')).toHaveCount(8);
+    expect(providerPages).toEqual([]);
+  });
+
+  test.describe('with the API refusing the revoked token', () => {
+    test.use({ allowConsoleErrors: /status of 401/ });
+
+    test('a session revoked mid-flow: 401, sign-in, and back to the same page', async ({ page }) => {
+      const app = new PatientApp(page);
+      await app.signIn();
+      const revoked = await page.request.post('/sandbox/oidc/revoke?login=patient1');
+      expect(revoked.ok()).toBe(true);
+      await app.tapTile(/我的检查|My studies/);
+      // Revoking ended the provider session too, so the provider asks again.
+      await app.completeSignIn();
+      await expect.poll(() => app.path()).toBe('/myStudyList');
+      await expect(page.getByTestId('study-card')).toHaveCount(8);
+    });
+  });
+
+  test('a second tab does not break the first', async ({ page, context }) => {
+    const app = new PatientApp(page);
+    await app.signIn();
+    const second = new PatientApp(await context.newPage());
+    await second.open('/myStudyList');
+    await second.page.waitForURL((url) => url.pathname === '/myStudyList' || url.origin === PROVIDER_ORIGIN);
+    if (new URL(second.page.url()).origin === PROVIDER_ORIGIN) await second.completeSignIn();
+    await expect(second.page.getByTestId('study-card')).toHaveCount(8);
+    await app.tapTile(/我的检查|My studies/);
+    await expect(page.getByTestId('study-card')).toHaveCount(8);
+    expect(new URL(page.url()).origin).not.toBe(PROVIDER_ORIGIN);
+  });
+
+  test('logout leaves no token and no health data in any browser storage', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.signIn();
+    await app.tapTile(/我的检查|My studies/);
+    await expect(page.getByTestId('study-card').first()).toBeVisible();
+    await app.open('/logout');
+    await expect.poll(() => app.path(), { timeout: 15_000 }).toBe('/index');
+    const storage = await page.evaluate(() => ({
+      session: Object.fromEntries(Object.entries(sessionStorage)),
+      local: Object.fromEntries(Object.entries(localStorage)),
+    }));
+    const everything = JSON.stringify(storage);
+    expect(everything).not.toMatch(/access_token|refresh_token|id_token/);
+    expect(everything).not.toMatch(/张伟|patientName|studyUId|hospitalSetting/);
+    expect(Object.keys(storage.session).filter((k) => k.startsWith('oidc.user'))).toEqual([]);
+    // Signed out for real: a login-required page asks to sign in again.
+    await app.open('/personal');
+    await page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+  });
+
+  test.describe('when the provider is down', () => {
+    test.use({ allowConsoleErrors: /Failed to load resource|Failed to fetch/ });
+
+    test('shows the sign-in error page, and recovers once it is back', async ({ page }) => {
+      const app = new PatientApp(page);
+      await page.route(`${PROVIDER_ORIGIN}/**`, (route) => route.abort('connectionrefused'));
+      await app.open('/personal');
+      await expect(page.getByTestId('sign-in-error')).toBeVisible();
+      await expect(page.getByTestId('sign-in-error')).toContainText(/登录没有成功|Sign-in did not work/);
+      await page.unroute(`${PROVIDER_ORIGIN}/**`);
+      await page.getByRole('button', { name: /重试|Try again/ }).click();
+      await app.completeSignIn();
+      await expect.poll(() => app.path()).toBe('/personal');
+    });
+  });
+});
