@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '../playwright.config';
-import { expect, FAILED_RESOURCE, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { expect, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 
 test.describe('sign-in and session against the sandbox provider', () => {
   test('signs in as a demo patient from the start page and lands on Home', async ({ page }) => {
