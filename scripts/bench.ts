@@ -5,6 +5,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -49,29 +50,48 @@ async function timeTo(page: Page, url: string, selector: string): Promise<number
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Signs in through the sandbox provider's page, so the tab holds a session like a patient's. */
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/`);
+  await page.locator('#login').fill('patient1');
+  await page.locator('#password').fill('demo1234');
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL(`${base}/Home`);
+}
+
 async function main() {
   const cpu = cpus();
   console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, Node ${process.version}`);
   bundleReport();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));
-  const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: 'http://127.0.0.1:0' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const [appPort, providerPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${appPort}`;
+  const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: base, identityProviderIssuer: `http://127.0.0.1:${providerPort}` });
+  await app.sandbox.identity.listen(providerPort, '127.0.0.1');
+  await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
   console.log(`Chromium ${browser.version()}, ${RUNS} cold loads each, median:`);
   const scenarios = [
-    ['home (hub visible)', '/index', '[data-testid="hub"]'],
-    ['my studies (first card visible)', '/myStudyList', '[data-testid="study-card"]'],
+    ['home, signed out (hub visible)', '/index', '[data-testid="hub"]', false],
+    ['my studies, signed in, warm cache (first card visible)', '/myStudyList', '[data-testid="study-card"]', true],
   ] as const;
-  for (const [name, path, selector] of scenarios) {
+  for (const [name, path, selector, signedIn] of scenarios) {
     const result: Record<string, number> = {};
     for (const mode of ['unthrottled', 'phone'] as const) {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, deviceScaleFactor: 2 });
         const page = await context.newPage();
+        if (signedIn) await signIn(page, base);
         if (mode === 'phone') await throttle(page);
         times.push(await timeTo(page, `${base}${path}`, selector));
         await context.close();
