@@ -67,6 +67,20 @@ export class PatientApp {
     });
   }
 
+  /** Revokes this tab's refresh token at the provider, which ends its grant and every token of it. */
+  async revokeThisSession() {
+    const refreshToken = await this.page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+      return key ? (JSON.parse(sessionStorage.getItem(key)!) as { refresh_token: string }).refresh_token : null;
+    });
+    expect(refreshToken).toBeTruthy();
+    const discovery = await (await this.page.request.get(`${PROVIDER_ORIGIN}/.well-known/openid-configuration`)).json();
+    const revoked = await this.page.request.post(discovery.revocation_endpoint, {
+      form: { token: refreshToken!, token_type_hint: 'refresh_token', client_id: 'cloud-film-web' },
+    });
+    expect(revoked.ok()).toBe(true);
+  }
+
   async tapTile(name: string | RegExp) {
     await this.page.getByRole('link', { name }).click();
   }

@@ -16,6 +16,7 @@ import type { AppSession, SessionStatus } from './appSession';
 import { withRenewLock, type TabChannel } from './tabChannel';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
+/** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
 const RETURN_TO_KEY = 'cf.returnTo';
 /** Errors with which the provider says the session is over, not that the network hiccupped. */
 const SESSION_OVER = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required']);
@@ -65,7 +66,6 @@ export function createSessionActor(deps: SessionDeps) {
       if (!user) throw new Error('no user in the sign-in answer');
       const state = user.state as { returnTo?: unknown } | undefined;
       const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : saved;
-      deps.sessionStorage.remove(RETURN_TO_KEY);
       return { kind: 'signedIn', user: toSessionUser(user), returnTo };
     } catch (error) {
       // The provider refused (the patient cancelled, the client is misconfigured): say so.
