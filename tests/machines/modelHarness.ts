@@ -12,6 +12,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -153,3 +154,35 @@ function fakeFor(fakes: Record<string, ControllablePromise<unknown>>, id: string
 }
 
 export { createActor };
+
+/**
+ * The model-based suite every machine gets: paths generated from the chart, their number pinned
+ * (a changed chart shows up as a failing test), every transition covered, and each path run by
+ * `run` against the real machine.
+ */
+export function describeModel(options: {
+  name: string;
+  machine: AnyStateMachine;
+  events: readonly EventObject[];
+  input?: unknown;
+  pinnedPaths: number;
+  run: (path: ModelPath) => Promise<void>;
+}) {
+  const paths = transitionPaths(options.machine, { events: options.events, input: options.input });
+  describe(`${options.name} machine, paths generated from the chart`, () => {
+    it('has a pinned number of paths', () => {
+      expect(paths).toHaveLength(options.pinnedPaths);
+    });
+
+    it('covers every transition', () => {
+      const coverage = transitionCoverage(options.machine, paths);
+      console.log(`${options.name}: covered ${coverage.covered}/${coverage.total} transitions`);
+      expect(coverage.missing).toEqual([]);
+    });
+
+    it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+      await options.run(path);
+    });
+  });
+  return paths;
+}

@@ -3,14 +3,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { createResourceMachine } from '../../machines/resource/resource.machine';
 import { connectResource } from '../../machines/resource/resource.connect';
-import {
-  controllablePromise,
-  describePath,
-  flush,
-  replayPath,
-  transitionCoverage,
-  transitionPaths,
-} from './modelHarness';
+import { controllablePromise, describeModel, flush, replayPath } from './modelHarness';
 
 const machine = createResourceMachine<{ name: string }>();
 const failure = new Error('offline');
@@ -21,20 +14,12 @@ const events = [
   { type: 'RELOAD' },
 ] as const;
 
-const paths = transitionPaths(machine, { events: events as never });
-
-describe('resource machine, paths generated from the chart', () => {
-  it('has a pinned number of paths', () => {
-    expect(paths).toHaveLength(11);
-  });
-
-  it('covers every transition', () => {
-    const coverage = transitionCoverage(machine, paths);
-    console.log(`resource: covered ${coverage.covered}/${coverage.total} transitions`);
-    expect(coverage.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeModel({
+  name: 'resource',
+  machine,
+  events: events as never,
+  pinnedPaths: 11,
+  async run(path) {
     const load = controllablePromise<unknown>();
     const reportFailure = vi.fn();
     const actor = createActor(machine.provide({ actors: { load: load.logic as never }, actions: { reportFailure } })).start();
@@ -44,7 +29,7 @@ describe('resource machine, paths generated from the chart', () => {
     const failures = path.steps.filter((step) => step.event.type === 'xstate.error.actor.load').length;
     expect(reportFailure).toHaveBeenCalledTimes(failures);
     actor.stop();
-  });
+  },
 });
 
 describe('resource machine, details', () => {

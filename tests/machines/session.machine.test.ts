@@ -3,15 +3,7 @@ import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { SessionEndedError, type SessionUser } from '../../machines/session/session.types';
-import {
-  controllablePromise,
-  describePath,
-  flush,
-  replayPath,
-  transitionCoverage,
-  transitionPaths,
-  type ControllablePromise,
-} from './modelHarness';
+import { controllablePromise, describeModel, flush, replayPath, type ControllablePromise } from './modelHarness';
 
 const alice: SessionUser = { subject: 'patient1', name: '张伟', accessToken: 'token-1', expiresAt: 2_000_000_000 };
 const renewed: SessionUser = { ...alice, accessToken: 'token-2', expiresAt: 2_000_000_600 };
@@ -49,7 +41,6 @@ const events = [
 ];
 
 const input = { homePath: '/Home' };
-const paths = transitionPaths(sessionMachine, { events: events as never, input });
 
 function startSession() {
   const fakes: Record<string, ControllablePromise<unknown>> = Object.fromEntries(
@@ -67,18 +58,13 @@ function startSession() {
   return { actor, fakes, actions };
 }
 
-describe('session machine, paths generated from the chart', () => {
-  it('has a pinned number of paths', () => {
-    expect(paths).toHaveLength(230);
-  });
-
-  it('covers every transition', () => {
-    const coverage = transitionCoverage(sessionMachine, paths);
-    console.log(`session: covered ${coverage.covered}/${coverage.total} transitions`);
-    expect(coverage.missing).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+describeModel({
+  name: 'session',
+  machine: sessionMachine,
+  events: events as never,
+  input,
+  pinnedPaths: 230,
+  async run(path) {
     const { actor, fakes, actions } = startSession();
     await replayPath(path, actor, fakes, (expected, actual) => {
       expect(actual.context).toEqual(expected.context);
@@ -89,9 +75,10 @@ describe('session machine, paths generated from the chart', () => {
     expect(actions.goTo).toHaveBeenCalledTimes(signedInByCallback);
     const unauthorizedWhileSignedIn = path.steps.filter((step, i) => step.event.type === 'UNAUTHORIZED' && path.steps[i - 1]?.state.matches('signedIn')).length;
     expect(actions.clearSessionStorage).toHaveBeenCalledTimes(unauthorizedWhileSignedIn);
-    expect(actions.showSignInError.mock.calls.length).toBe(path.steps.filter((s, i) => i > 0 && s.state.matches('failed') && !path.steps[i - 1]!.state.matches('failed')).length);
+    const failures = path.steps.filter((s, i) => i > 0 && s.state.matches('failed') && !path.steps[i - 1]!.state.matches('failed')).length;
+    expect(actions.showSignInError).toHaveBeenCalledTimes(failures);
     actor.stop();
-  });
+  },
 });
 
 describe('session machine, details', () => {
