@@ -94,12 +94,18 @@ export const en: Record<MessageKey, string> = {
   'hub.personal': 'Personal centre',
   'hub.welcome': 'See your radiology reports and images here',
 
+  'list.noMore': 'No more',
+  'list.noData': 'No data',
+  'list.pull': 'Pull down to refresh',
+  'list.release': 'Release to refresh',
+  'list.refreshing': 'Refreshing…',
+  'list.loadingMore': 'Loading more…',
+
   'study.modality': 'Type',
   'study.date': 'Date',
   'study.bodyPart': 'Body part',
   'study.reportReady': 'Report ready',
   'study.reportPending': 'Report pending',
-  'study.empty': 'No data',
 
   'person.male': 'Male',
   'person.female': 'Female',

@@ -92,12 +92,18 @@ export const zhCN = {
   'hub.personal': '个人中心',
   'hub.welcome': '在这里查看您的检查报告和影像',
 
+  'list.noMore': '没有更多了',
+  'list.noData': '暂无数据',
+  'list.pull': '下拉刷新',
+  'list.release': '松开立即刷新',
+  'list.refreshing': '正在刷新…',
+  'list.loadingMore': '正在加载更多…',
+
   'study.modality': '检查类型',
   'study.date': '检查日期',
   'study.bodyPart': '检查部位',
   'study.reportReady': '报告已出',
   'study.reportPending': '报告待出',
-  'study.empty': '暂无数据',
 
   'person.male': '男',
   'person.female': '女',

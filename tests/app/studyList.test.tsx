@@ -1,12 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
 
 startMswServer();
+afterEach(() => vi.unstubAllGlobals());
 
 const studyList = `${API_BASE}V1.0/Package/HospitalStudyList`;
 
@@ -17,13 +18,57 @@ describe('my studies (kept alive)', () => {
     const cards = await screen.findAllByTestId('study-card');
     expect(cards).toHaveLength(8);
     expect(cards[0]).toHaveTextContent('张三 Male · 45 yrs');
-    expect(screen.getByTestId('study-list')).toHaveAttribute('data-state', 'loaded');
+    expect(screen.getByTestId('study-list')).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('loads the next page on scroll until the totals, then says "no more"', async () => {
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const scrollToEnd = () => act(() => observers.at(-1)?.([{ isIntersecting: true }]));
+    renderApp('/myStudyList');
+    await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(8));
+    scrollToEnd();
+    await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(16));
+    scrollToEnd();
+    await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(20));
+    expect(screen.getByTestId('list-footer')).toHaveTextContent('No more');
+    expect(screen.getByTestId('study-list')).toHaveAttribute('data-state', 'finished');
+  });
+
+  it('refreshes when pulled down from the top far enough', async () => {
+    let calls = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('HospitalStudyList')) calls += 1;
+    });
+    renderApp('/myStudyList');
+    await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(8));
+    const list = screen.getByTestId('study-list');
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(list, { touches: [{ clientY: 160 }] });
+    expect(screen.getByTestId('pull-hint')).toHaveTextContent('Pull down to refresh');
+    fireEvent.touchEnd(list);
+    expect(calls).toBe(1);
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(list, { touches: [{ clientY: 300 }] });
+    expect(screen.getByTestId('pull-hint')).toHaveTextContent('Release to refresh');
+    fireEvent.touchEnd(list);
+    await waitFor(() => expect(calls).toBe(2));
+    server.events.removeAllListeners();
   });
 
   it('shows "no data" for an empty list', async () => {
     server.use(http.get(studyList, () => HttpResponse.json(envelope({ rows: [], totals: 0 }))));
     renderApp('/myStudyList');
-    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(await screen.findByTestId('list-empty')).toHaveTextContent('No data');
   });
 
   it.each([
