@@ -14,15 +14,15 @@ export interface OrderRef {
 /** AI detail (spec section 3). */
 export interface AiDetail {
   status: number;
-  checkWay: number | null | undefined;
-  resultUrl: string | null | undefined;
+  checkWay?: number | null;
+  resultUrl?: string | null;
 }
 
 /** Film detail (spec section 3): what the viewer needs to show the AI result. */
 export interface FilmDetail {
-  imServerUrl: string | null | undefined;
-  studyUId: string | null | undefined;
-  orgCode: string | null | undefined;
+  imServerUrl?: string | null;
+  studyUId?: string | null;
+  orgCode?: string | null;
 }
 
 /** What opening a result found. */

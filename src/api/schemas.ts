@@ -40,6 +40,21 @@ export function pageSchema<T extends z.ZodMiniType>(row: T) {
   return z.object({ rows: z.array(row), totals: z.int().check(z.nonnegative()) });
 }
 
+/** AI order list row (spec section 3); sex and age are converted for display. */
+export const aiOrderRowSchema = z.object({
+  orderId: z.pipe(stringOrNumber, z.transform(String)),
+  id: z.int(),
+  collectFilmId: z.pipe(stringOrNumber, z.transform(String)),
+  time: text,
+  name: text,
+  item: text,
+  status: z.int(),
+  charge: z.number(),
+  sex: optionalText,
+  age: z.nullish(stringOrNumber),
+});
+export type AiOrderRow = z.infer<typeof aiOrderRowSchema>;
+
 /** Film detail response (spec section 3). */
 export const filmDetailSchema = z.object({
   sex: optionalText,

@@ -3,6 +3,7 @@ import type { createAppRouter } from './router';
 import { I18nProvider } from '../i18n/I18nProvider';
 import type { Locale } from '../i18n/locale';
 import { useThemeClass } from '../theme/useThemeClass';
+import { ToastProvider } from '../views/Toast';
 import { ServicesProvider, type AppServices } from './services';
 import '../theme/global.css';
 
@@ -20,7 +21,9 @@ export function App(props: {
   return (
     <I18nProvider initialLocale={props.locale} onLocaleChange={props.onLocaleChange}>
       <ServicesProvider services={props.services}>
-        <ThemedRouter router={props.router} />
+        <ToastProvider>
+          <ThemedRouter router={props.router} />
+        </ToastProvider>
       </ServicesProvider>
     </I18nProvider>
   );

@@ -28,6 +28,7 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   index: hub,
   Home: hub,
   myStudyList: lazyScreen(() => import('../screens/StudyListScreen')),
+  aiOrder: lazyScreen(() => import('../screens/AiOrderListScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

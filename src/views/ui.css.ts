@@ -147,3 +147,42 @@ export const spinner = style({
   animation: `${spin} 0.9s linear infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.5s' } },
 });
+
+export const toastLayer = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 50,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  pointerEvents: 'none',
+});
+export const toast = style({
+  maxWidth: '80vw',
+  margin: 0,
+  padding: '12px 20px',
+  borderRadius: 12,
+  background: 'rgba(17, 24, 39, 0.88)',
+  color: '#fff',
+  textAlign: 'center',
+});
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 40,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 24,
+  background: 'rgba(15, 23, 42, 0.45)',
+});
+export const dialog = style({
+  width: 'min(100%, 340px)',
+  borderRadius: 16,
+  background: tokens.colour.surface,
+  padding: 24,
+  display: 'grid',
+  gap: 20,
+});
+export const dialogMessage = style({ margin: 0, fontSize: tokens.size.title, textAlign: 'center' });
+export const dialogActions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 });

@@ -24,9 +24,9 @@ describe('app shell and routes', () => {
   });
 
   it('renders a placeholder with its title for a screen a later issue builds', async () => {
-    renderApp('/aiOrder');
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('AI order list');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('AI order list');
+    renderApp('/imageStore');
+    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Paid storage');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Paid storage');
   });
 
   it('asks the session port to sign in for a login-required route, with the exact address', async () => {

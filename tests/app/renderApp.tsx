@@ -11,6 +11,7 @@ import type { Locale } from '../../src/i18n/locale';
 import type { AppSession, SessionStatus } from '../../src/session/appSession';
 import { createClientStateStore } from '../../src/state/clientState';
 import { safeStorage } from '../../src/state/safeStorage';
+import { ToastProvider } from '../../src/views/Toast';
 import { API_BASE } from '../msw/fixtures';
 
 export const testConfig: RuntimeConfig = {
@@ -50,7 +51,9 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
   const view = render(
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </ServicesProvider>
     </I18nProvider>,
   );

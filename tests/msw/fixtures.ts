@@ -1,4 +1,4 @@
-import type { HospitalSetting, Study } from '../../src/api/schemas';
+import type { AiOrderRow, HospitalSetting, Study } from '../../src/api/schemas';
 
 export const API_BASE = 'http://localhost/api/';
 
@@ -25,6 +25,22 @@ export function study(n: number): Study {
     bodyPart: n % 2 ? '胸部' : '头颅',
     hospitalName: '云胶片示范医院',
     reportStatus: n % 3 ? 1 : 0,
+  };
+}
+
+/** Orders of every status; `status` cycles 0..5, charge 0 for every sixth. */
+export function aiOrder(n: number, status = n % 6): AiOrderRow {
+  return {
+    orderId: `AI2026112000${String(n).padStart(4, '0')}`,
+    id: 5000 + n,
+    collectFilmId: `film-${n}`,
+    time: `2026-11-${String((n % 20) + 1).padStart(2, '0')} 10:${String(n % 60).padStart(2, '0')}:00`,
+    name: '张三',
+    item: '肺结节AI分析',
+    status,
+    charge: n % 6 === 0 ? 0 : 12.5,
+    sex: 'F',
+    age: '030Y',
   };
 }
 

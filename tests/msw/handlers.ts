@@ -1,6 +1,26 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { API_BASE, envelope, hospitalSetting, study } from './fixtures';
+import { aiOrder, API_BASE, envelope, hospitalSetting, study } from './fixtures';
+
+/** The sandbox's AI orders for MSW: 20 orders in every status, state kept per test. */
+export function aiOrderStore() {
+  let orders = Array.from({ length: 20 }, (_, i) => aiOrder(i + 1));
+  const matches = (filter: number, status: number) => filter === -1 || (filter === 1 ? status <= 1 : status === filter);
+  return {
+    reset: () => void (orders = Array.from({ length: 20 }, (_, i) => aiOrder(i + 1))),
+    page(filter: number, page: number, size: number) {
+      const rows = orders.filter((o) => matches(filter, o.status));
+      return { rows: rows.slice((page - 1) * size, page * size), totals: rows.length };
+    },
+    cancel(orderId: string) {
+      const order = orders.find((o) => o.orderId === orderId);
+      if (!order || order.status !== 2) return false;
+      order.status = 5;
+      return true;
+    },
+  };
+}
+export const aiOrders = aiOrderStore();
 
 /** The one set of MSW handlers: a happy sandbox that tests override per case. */
 export const handlers = [
@@ -12,6 +32,21 @@ export const handlers = [
     const all = Array.from({ length: 20 }, (_, i) => study(i + 1));
     return HttpResponse.json(envelope({ rows: all.slice((page - 1) * size, page * size), totals: all.length }));
   }),
+  http.get(`${API_BASE}V1.0/AI/OrderList`, ({ request }) => {
+    const url = new URL(request.url);
+    const page = aiOrders.page(Number(url.searchParams.get('status')), Number(url.searchParams.get('pageIndex')), Number(url.searchParams.get('pageLength')));
+    return HttpResponse.json(envelope(page));
+  }),
+  http.post(`${API_BASE}V1.0/AI/CancelOrder`, ({ request }) => {
+    const ok = aiOrders.cancel(new URL(request.url).searchParams.get('orderId') ?? '');
+    return HttpResponse.json(ok ? { statusCode: 200, msg: '操作成功', result: null } : { statusCode: 4001, msg: '订单状态已变化，无法取消', result: null });
+  }),
+  http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 3, checkWay: 2, resultUrl: null }))),
+  http.get(`${API_BASE}V1.0/Package/HospitalStudyImageList`, ({ request }) =>
+    HttpResponse.json(
+      envelope({ sex: 'F', age: '030Y', imServerUrl: 'http://localhost/sandbox/wado', studyUId: `1.2.3.${new URL(request.url).searchParams.get('CollectId')}`, orgCode: 'DEMO001' }),
+    ),
+  ),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { server } from './handlers';
+import { aiOrders, server } from './handlers';
 
 /** Call once at the top of a test file that talks to the API. */
 export function startMswServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    aiOrders.reset();
+  });
   afterAll(() => server.close());
 }

@@ -1,0 +1,209 @@
+import { useMachine } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
+import type { OrderRef } from '../../machines/aiOrder/aiOrder.types';
+import { createPagedListMachine } from '../../machines/pagedList/pagedList.machine';
+import type { LoadRequest } from '../../machines/pagedList/pagedList.types';
+import { ENDPOINTS } from '../api/endpoints';
+import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../api/schemas';
+import { ROUTE } from '../app/routes';
+import { useServices } from '../app/services';
+import { usePagedList } from '../app/usePagedList';
+import { useReportFailure, useReportListFailure } from '../app/useReportFailure';
+import { formatSexAge } from '../i18n/format';
+import { useI18n } from '../i18n/I18nProvider';
+import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel, type AiOrderAction } from '../rules/aiOrder';
+import { AI_ORDER_TABS, type AiOrderTabFilter } from '../rules/constants';
+import { formatYuan, hasCharge } from '../rules/money';
+import { Button } from '../views/Button';
+import { ConfirmDialog } from '../views/ConfirmDialog';
+import { PagedList } from '../views/PagedList';
+import { useToast } from '../views/Toast';
+import * as css from './aiOrder.css';
+import { cancelOrder, lookUpResult, viewerHref } from './aiOrderCalls';
+
+const orderPage = pageSchema(aiOrderRowSchema);
+const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
+const listEndpoint = ENDPOINTS.ai.OrderList;
+
+const ACTION_EVENTS = {
+  applyProgress: 'OPEN_PROGRESS',
+  viewReason: 'VIEW_REASON',
+  aiResult: 'OPEN_RESULT',
+  cancelOrder: 'CANCEL',
+  pay: null, // The payment flow lands with the payment statechart.
+} as const satisfies Record<AiOrderAction, string | null>;
+
+function tabFromQuery(value: string | null): AiOrderTabFilter {
+  return (AI_ORDER_TABS.find((tab) => tab.key === value) ?? AI_ORDER_TABS[0]).status;
+}
+
+/** The AI order list (spec section 2): four tabs, cards, the buttons each status allows. */
+export default function AiOrderListScreen() {
+  const { api, config } = useServices();
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [query, setQuery] = useSearchParams();
+  const reportListFailure = useReportListFailure(listEndpoint);
+  const reportFailure = useReportFailure(ENDPOINTS.package.HospitalStudyImageList);
+
+  const load = useCallback(
+    ({ filter, page, pageSize }: LoadRequest<AiOrderTabFilter>, signal: AbortSignal) =>
+      api.request(listEndpoint, { params: { status: filter, pageIndex: page, pageLength: pageSize }, schema: orderPage, signal }),
+    [api],
+  );
+  const list = usePagedList({ machine: orderListMachine, filter: tabFromQuery(query.get('tab')), load, reportFailure: reportListFailure });
+  const sendToList = list.send;
+
+  const orderLogic = useMemo(
+    () =>
+      aiOrderMachine.provide({
+        actors: {
+          cancelOrder: fromPromise(({ input }) => cancelOrder(api, input)),
+          lookUpResult: fromPromise(({ input }) => lookUpResult(api, input, config.allowedRedirectOrigins)),
+        },
+        actions: {
+          openFilm: (_, { order }) => void navigate(`${ROUTE.index.path}?id=${encodeURIComponent(order.collectFilmId)}`),
+          openProgress: (_, { order }) => void navigate(`${ROUTE.aiResult.path}?id=${encodeURIComponent(order.collectFilmId)}`),
+          openExternalResult: (_, { url }) => window.location.assign(url),
+          openViewer: (_, { lookup }) => void navigate(viewerHref(lookup)),
+          showToast: (_, { message, serverMessage }) =>
+            toast(
+              serverMessage ??
+                t(
+                  message === 'cancelSucceeded'
+                    ? 'toast.operationSucceeded'
+                    : message === 'messageLost'
+                      ? 'toast.messageLost'
+                      : message === 'resultRefused'
+                        ? 'toast.resultRefused'
+                        : 'toast.failed',
+                ),
+            ),
+          refreshList: () => sendToList({ type: 'REFRESH' }),
+          reportFailure: (_, { error }) => reportFailure(error),
+        },
+      }),
+    [api, config.allowedRedirectOrigins, navigate, toast, t, sendToList, reportFailure],
+  );
+  const [order, sendToOrder] = useMachine(orderLogic);
+
+  const current = list.view.filter;
+  const switchTab = (key: string, status: AiOrderTabFilter) => {
+    if (status === current) return;
+    setQuery({ tab: key }, { replace: true });
+    sendToList({ type: 'SWITCH_FILTER', filter: status });
+  };
+
+  return (
+    <div data-testid="ai-order-list" data-order-state={order.value as string}>
+      <div className={css.tabs} role="tablist">
+        {AI_ORDER_TABS.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            className={css.tab}
+            aria-selected={tab.status === current}
+            data-testid={`tab-${tab.key}`}
+            onClick={() => switchTab(tab.key, tab.status)}
+          >
+            {t(`aiOrder.tab.${tab.key}`)}
+          </button>
+        ))}
+      </div>
+      <PagedList
+        testId="order-list"
+        view={list.view}
+        onLoadMore={() => sendToList({ type: 'LOAD_MORE' })}
+        onRefresh={() => sendToList({ type: 'REFRESH' })}
+        onRetry={() => sendToList({ type: 'RETRY' })}
+        itemKey={(row) => row.orderId}
+        renderItem={(row) => (
+          <OrderCard
+            row={row}
+            busy={order.hasTag('busy')}
+            onOpen={() => sendToOrder({ type: 'OPEN_FILM', order: toRef(row) })}
+            onAction={(action) => {
+              const type = ACTION_EVENTS[action];
+              if (type) sendToOrder({ type, order: toRef(row) });
+            }}
+          />
+        )}
+      />
+      {order.matches('confirmingCancel') && (
+        <ConfirmDialog
+          testId="cancel-dialog"
+          message={t('aiOrder.cancelConfirm')}
+          confirmLabel={t('aiOrder.confirmCancel')}
+          dismissLabel={t('aiOrder.thinkAgain')}
+          onConfirm={() => sendToOrder({ type: 'CONFIRM_CANCEL' })}
+          onDismiss={() => sendToOrder({ type: 'THINK_AGAIN' })}
+        />
+      )}
+    </div>
+  );
+}
+
+function toRef(row: AiOrderRow): OrderRef {
+  return { orderId: row.orderId, id: row.id, collectFilmId: row.collectFilmId, status: row.status };
+}
+
+function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () => void; onAction: (action: AiOrderAction) => void }) {
+  const { row } = props;
+  const { t } = useI18n();
+  const label = aiOrderStatusLabel(row.status);
+  const detection = aiDetectionStatus(row.status);
+  const actions = aiOrderActions(row.status).filter((action) => ACTION_EVENTS[action] !== null);
+  return (
+    <article className={css.orderCard} data-testid="order-card" data-status={row.status} onClick={props.onOpen}>
+      <div className={css.head}>
+        <span className={css.time}>{row.time}</span>
+        {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
+      </div>
+      <p className={css.line}>
+        <span className={css.term}>{t('aiOrder.patient')}</span>
+        <span>
+          {row.name} {formatSexAge(t, row.sex, row.age)}
+        </span>
+      </p>
+      <p className={css.line}>
+        <span className={css.term}>{t('aiOrder.item')}</span>
+        <span>{row.item}</span>
+      </p>
+      {detection && (
+        <p className={css.line}>
+          <span className={css.term}>{t('aiOrder.detectionStatus')}</span>
+          <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>
+        </p>
+      )}
+      {hasCharge(row.charge) && (
+        <p className={css.line}>
+          <span className={css.term}>{t('aiOrder.paid')}</span>
+          <span className={css.amount}>{formatYuan(row.charge)}</span>
+        </p>
+      )}
+      {actions.length > 0 && (
+        <div className={css.actions}>
+          {actions.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'cancelOrder' ? 'secondary' : 'primary'}
+              disabled={props.busy}
+              data-testid={`action-${action}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                props.onAction(action);
+              }}
+            >
+              {t(`aiOrder.action.${action}`)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
