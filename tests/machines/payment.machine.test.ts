@@ -1,0 +1,124 @@
+// @vitest-environment node
+import { createActor, SimulatedClock } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { paymentMachine } from '../../machines/payment/payment.machine';
+import { MAX_QUERIES, type PaymentIntent } from '../../machines/payment/payment.types';
+import { controllablePromise, describeModel, flush, replayPath, type ModelPath } from './modelHarness';
+
+const intent: PaymentIntent = { checkRecordId: 5002, orderId: 'AI20261120000002' };
+const inApp = { way: 1, params: { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=wx1', signType: 'RSA', paySign: 's' } };
+const h5 = { way: 2, params: { h5_url: 'http://127.0.0.1:8080/sandbox/h5pay/R1', record_no: 'R1' } };
+
+const events = [
+  { type: 'PAY', intent, payWay: 1 },
+  { type: 'PAY', intent, payWay: 2 },
+  { type: 'RESUME_H5', intent },
+  { type: 'H5_PAID' },
+  { type: 'H5_NOT_PAID' },
+  { type: 'QUERY_AGAIN' },
+  { type: 'xstate.done.actor.getPayParams', output: inApp },
+  { type: 'xstate.done.actor.getPayParams', output: h5 },
+  { type: 'xstate.error.actor.getPayParams', error: new Error('offline') },
+  { type: 'xstate.done.actor.payInApp', output: 'ok' },
+  { type: 'xstate.done.actor.payInApp', output: 'cancel' },
+  { type: 'xstate.done.actor.payInApp', output: 'fail' },
+  { type: 'xstate.error.actor.payInApp', error: new Error('bridge gone') },
+  { type: 'xstate.done.actor.queryPayResult', output: 1 },
+  { type: 'xstate.done.actor.queryPayResult', output: 0 },
+  { type: 'xstate.error.actor.queryPayResult', error: new Error('offline') },
+  { type: 'xstate.after.requeryDelay.payment.waitingToQuery' },
+];
+
+function startPayment() {
+  const fakes = { getPayParams: controllablePromise<unknown>(), payInApp: controllablePromise<unknown>(), queryPayResult: controllablePromise<unknown>() };
+  const actions = {
+    openH5Page: vi.fn(),
+    forgetPendingPayment: vi.fn(),
+    showOutcome: vi.fn(),
+    refreshList: vi.fn(),
+    logToAnalytics: vi.fn(),
+    reportFailure: vi.fn(),
+  };
+  const machine = paymentMachine.provide({
+    actors: { getPayParams: fakes.getPayParams.logic as never, payInApp: fakes.payInApp.logic as never, queryPayResult: fakes.queryPayResult.logic as never },
+    actions,
+  });
+  return { actor: createActor(machine, { clock: new SimulatedClock() }).start(), fakes, actions };
+}
+
+/** What the path says the patient was told, in order. */
+function outcomesOf(path: ModelPath): string[] {
+  return path.steps.flatMap((step, i) => {
+    const before = path.steps[i - 1]?.state;
+    if (!before?.matches('querying') || !step.state.matches('idle') || step.event.type !== 'xstate.done.actor.queryPayResult') return [];
+    if ((step.event as unknown as { output: number }).output > 0) return ['succeeded'];
+    const said = before.context.clientOutcome;
+    return [said === 'ok' ? 'unconfirmed' : said === 'cancel' ? 'cancelled' : 'failed'];
+  });
+}
+
+describeModel({
+  name: 'payment',
+  machine: paymentMachine,
+  events: events as never,
+  pinnedPaths: 117,
+  async run(path) {
+    const { actor, fakes, actions } = startPayment();
+    await replayPath(path, actor, fakes, (expected, actual) => {
+      expect(actual.context).toEqual(expected.context);
+    });
+    const told = outcomesOf(path);
+    expect(actions.showOutcome.mock.calls.map(([, p]) => (p as { message: string }).message)).toEqual(told);
+    // The list follows the server: refreshed when it says paid, or when a "done" payer is unconfirmed.
+    expect(actions.refreshList).toHaveBeenCalledTimes(told.filter((m) => m === 'succeeded' || m === 'unconfirmed').length);
+    expect(actions.logToAnalytics).toHaveBeenCalledTimes(told.filter((m) => m === 'cancelled' || m === 'failed').length);
+    // Every outcome forgets the pending H5 payment; nothing else does.
+    expect(actions.forgetPendingPayment).toHaveBeenCalledTimes(told.length);
+    actor.stop();
+  },
+});
+
+describe('payment, details', () => {
+  it('one purchase intent makes exactly one pay request: taps while it is under way are ignored', () => {
+    const { actor, fakes } = startPayment();
+    actor.send({ type: 'PAY', intent, payWay: 1 });
+    actor.send({ type: 'PAY', intent, payWay: 1 });
+    actor.send({ type: 'PAY', intent, payWay: 2 });
+    expect(fakes.getPayParams.pendingRuns).toBe(1);
+  });
+
+  it('asks the server even when WeChat says paid, and believes the server', async () => {
+    const { actor, fakes, actions } = startPayment();
+    actor.send({ type: 'PAY', intent, payWay: 1 });
+    fakes.getPayParams.resolve(inApp);
+    await flush();
+    fakes.payInApp.resolve('ok');
+    await flush();
+    for (let i = 0; i < MAX_QUERIES; i++) {
+      fakes.queryPayResult.resolve(0);
+      await flush();
+      if (i < MAX_QUERIES - 1) actor.send({ type: 'xstate.after.requeryDelay.payment.waitingToQuery' } as never);
+    }
+    expect(actions.showOutcome).toHaveBeenCalledWith(expect.anything(), { message: 'unconfirmed' });
+    expect(actions.showOutcome).not.toHaveBeenCalledWith(expect.anything(), { message: 'succeeded' });
+  });
+
+  it('reports success when the server says paid although the payer said cancel', async () => {
+    const { actor, fakes, actions } = startPayment();
+    actor.send({ type: 'RESUME_H5', intent });
+    actor.send({ type: 'H5_NOT_PAID' });
+    fakes.queryPayResult.resolve(1);
+    await flush();
+    expect(actions.showOutcome).toHaveBeenCalledWith(expect.anything(), { message: 'succeeded' });
+    expect(actions.logToAnalytics).not.toHaveBeenCalled();
+  });
+
+  it('hands the H5 page its parameters and the intent to remember', async () => {
+    const { actor, fakes, actions } = startPayment();
+    actor.send({ type: 'PAY', intent, payWay: 2 });
+    fakes.getPayParams.resolve(h5);
+    await flush();
+    expect(actions.openH5Page).toHaveBeenCalledWith(expect.anything(), { params: h5, intent });
+    expect(actor.getSnapshot().value).toBe('awaitingH5');
+  });
+});
