@@ -1,0 +1,24 @@
+/**
+ * Configuring WeChat's JS-SDK (spec section 4): 0 pending, 1 ready, -1 failed. Outside WeChat
+ * the chart stays inactive, so nothing ever waits on it.
+ */
+export interface JsConfig {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+export interface WechatSdkContext {
+  /** The page URL the signature was computed for. */
+  url: string | null;
+}
+
+export type WechatSdkEvent =
+  /** The app started: are we inside WeChat, and which URL must be signed. */
+  | { type: 'START'; inWeChat: boolean; url: string }
+  /** A navigation changed the URL that must be signed (not on iOS, which signs the entry URL). */
+  | { type: 'PAGE_CHANGED'; url: string };
+
+/** The SDK config state codes of spec section 4. */
+export const SDK_STATE = { pending: 0, ready: 1, failed: -1 } as const;
