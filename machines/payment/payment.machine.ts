@@ -151,16 +151,19 @@ export const paymentMachine = setup({
             ],
           },
         ],
-        onError: { target: 'queryFailed', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'queryFailed' },
       },
     },
     waitingToQuery: {
       tags: ['busy'],
       after: { requeryDelay: 'querying' },
     },
-    /** The server could not be asked: nothing is concluded until it can be. */
+    /**
+     * The server could not be asked: nothing is concluded. Dismissed, the payment stays
+     * remembered, so the next visit asks again.
+     */
     queryFailed: {
-      on: { QUERY_AGAIN: 'querying' },
+      on: { QUERY_AGAIN: 'querying', DISMISS: 'idle' },
     },
   },
 });

@@ -55,7 +55,9 @@ export type PaymentEvent =
   /** "Not paid" in the same dialog. */
   | { type: 'H5_NOT_PAID' }
   /** Ask the server again after a query that failed. */
-  | { type: 'QUERY_AGAIN' };
+  | { type: 'QUERY_AGAIN' }
+  /** Leave a payment whose result could not be asked for (it stays remembered). */
+  | { type: 'DISMISS' };
 
 /** How many times the server is asked about a payment the payer called done before it is "being confirmed". */
 export const MAX_QUERIES = 3;

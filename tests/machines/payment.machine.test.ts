@@ -16,6 +16,7 @@ const events = [
   { type: 'H5_PAID' },
   { type: 'H5_NOT_PAID' },
   { type: 'QUERY_AGAIN' },
+  { type: 'DISMISS' },
   { type: 'xstate.done.actor.getPayParams', output: inApp },
   { type: 'xstate.done.actor.getPayParams', output: h5 },
   { type: 'xstate.error.actor.getPayParams', error: new Error('offline') },
@@ -61,7 +62,7 @@ describeModel({
   name: 'payment',
   machine: paymentMachine,
   events: events as never,
-  pinnedPaths: 117,
+  pinnedPaths: 151,
   async run(path) {
     const { actor, fakes, actions } = startPayment();
     await replayPath(path, actor, fakes, (expected, actual) => {
