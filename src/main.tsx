@@ -8,6 +8,10 @@ import { createEntryUrlMemory, fullPath } from './app/navigation';
 import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { I18nProvider } from './i18n/I18nProvider';
+import { createTranslate } from './i18n/translate';
+import { createAnalytics } from './platform/analytics';
+import { startWechatSdk } from './platform/wechatService';
+import { createPendingPayments } from './state/pendingPayment';
 import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
 import { ConfigErrorScreen } from './screens/ConfigErrorScreen';
 import { createSessionActor, sessionPort } from './session/sessionService';
@@ -80,6 +84,16 @@ async function start() {
   const appSession = sessionPort(sessionActor, currentPath);
   const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession });
   const entryUrl = createEntryUrlMemory(session, window.location.href);
+  const wechat = startWechatSdk({
+    api,
+    userAgent: navigator.userAgent,
+    entryUrl: entryUrl.entryUrl(),
+    currentUrl: () => window.location.href,
+    alertRegistrationFailed: () => window.alert(createTranslate(document.documentElement.lang === 'en' ? 'en' : 'zh-CN')('wechat.registrationFailed')),
+  });
+  router.subscribe(() => wechat.pageChanged(window.location.href));
+  const analytics = createAnalytics();
+  const pendingPayments = createPendingPayments(session);
 
   // The theme follows the hospital; until it answers, the restored or configured theme shows.
   api
@@ -90,7 +104,12 @@ async function start() {
     });
 
   root.render(
-    <App services={{ config, api, session: appSession, store, entryUrl }} router={router} locale={locale} onLocaleChange={saveLocale} />,
+    <App
+      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, pendingPayments }}
+      router={router}
+      locale={locale}
+      onLocaleChange={saveLocale}
+    />,
   );
 }
 

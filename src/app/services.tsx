@@ -1,7 +1,10 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { Analytics } from '../platform/analytics';
+import type { WechatPort } from '../platform/wechatService';
 import type { AppSession } from '../session/appSession';
+import type { PendingPayments } from '../state/pendingPayment';
 import type { ClientState, ClientStateStore } from '../state/clientState';
 import type { EntryUrlMemory } from './navigation';
 
@@ -12,6 +15,9 @@ export interface AppServices {
   session: AppSession;
   store: ClientStateStore;
   entryUrl: EntryUrlMemory;
+  wechat: WechatPort;
+  analytics: Analytics;
+  pendingPayments: PendingPayments;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

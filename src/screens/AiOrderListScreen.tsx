@@ -1,10 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import type { OrderRef } from '../../machines/aiOrder/aiOrder.types';
 import { createPagedListMachine } from '../../machines/pagedList/pagedList.machine';
+import { paymentMachine } from '../../machines/payment/payment.machine';
 import type { LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { ENDPOINTS } from '../api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../api/schemas';
@@ -22,7 +23,10 @@ import { ConfirmDialog } from '../views/ConfirmDialog';
 import { PagedList } from '../views/PagedList';
 import { useToast } from '../views/Toast';
 import * as css from './aiOrder.css';
+import { payInWeChat } from '../platform/wechat';
+import { Busy } from '../views/Busy';
 import { cancelOrder, lookUpResult, viewerHref } from './aiOrderCalls';
+import { getPayParams, queryPayResult } from './paymentCalls';
 
 const orderPage = pageSchema(aiOrderRowSchema);
 const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
@@ -33,7 +37,7 @@ const ACTION_EVENTS = {
   viewReason: 'VIEW_REASON',
   aiResult: 'OPEN_RESULT',
   cancelOrder: 'CANCEL',
-  pay: null, // The payment flow lands with the payment statechart.
+  pay: 'PAY',
 } as const satisfies Record<AiOrderAction, string | null>;
 
 function tabFromQuery(value: string | null): AiOrderTabFilter {
@@ -42,7 +46,7 @@ function tabFromQuery(value: string | null): AiOrderTabFilter {
 
 /** The AI order list (spec section 2): four tabs, cards, the buttons each status allows. */
 export default function AiOrderListScreen() {
-  const { api, config } = useServices();
+  const { api, config, wechat, analytics, pendingPayments } = useServices();
   const { t } = useI18n();
   const navigate = useNavigate();
   const toast = useToast();
@@ -91,6 +95,39 @@ export default function AiOrderListScreen() {
   );
   const [order, sendToOrder] = useMachine(orderLogic);
 
+  const tabKey = AI_ORDER_TABS.find((tab) => tab.status === list.view.filter)?.key ?? 'all';
+  const paymentLogic = useMemo(
+    () =>
+      paymentMachine.provide({
+        actors: {
+          getPayParams: fromPromise(({ input }) =>
+            getPayParams(api, input.intent, input.payWay, `${window.location.origin}${ROUTE.aiOrder.path}?tab=${tabKey}`),
+          ),
+          payInApp: fromPromise(({ input }) => (input.way === 1 ? payInWeChat(input.params) : Promise.resolve('fail' as const))),
+          queryPayResult: fromPromise(({ input }) => queryPayResult(api, input)),
+        },
+        actions: {
+          openH5Page: (_, { params, intent }) => {
+            pendingPayments.save(intent);
+            if (params.way === 2) window.location.assign(params.params.h5_url);
+          },
+          forgetPendingPayment: () => pendingPayments.clear(),
+          showOutcome: (_, { message }) => toast(t(`payment.${message}`)),
+          refreshList: () => sendToList({ type: 'REFRESH' }),
+          logToAnalytics: (_, { outcome, intent }) => analytics.track(outcome === 'cancel' ? 'payment_cancelled' : 'payment_failed', { ...intent }),
+          reportFailure: (_, { error }) => reportFailure(error),
+        },
+      }),
+    [api, tabKey, pendingPayments, toast, t, sendToList, analytics, reportFailure],
+  );
+  const [payment, sendToPayment] = useMachine(paymentLogic);
+
+  // Coming back from the H5 pay page is a new page load: resume that payment.
+  useEffect(() => {
+    const pending = pendingPayments.load();
+    if (pending) sendToPayment({ type: 'RESUME_H5', intent: pending });
+  }, [pendingPayments, sendToPayment]);
+
   const current = list.view.filter;
   const switchTab = (key: string, status: AiOrderTabFilter) => {
     if (status === current) return;
@@ -99,7 +136,7 @@ export default function AiOrderListScreen() {
   };
 
   return (
-    <div data-testid="ai-order-list" data-order-state={order.value as string}>
+    <div data-testid="ai-order-list" data-order-state={order.value as string} data-payment-state={payment.value as string}>
       <div className={css.tabs} role="tablist">
         {AI_ORDER_TABS.map((tab) => (
           <button
@@ -125,15 +162,41 @@ export default function AiOrderListScreen() {
         renderItem={(row) => (
           <OrderCard
             row={row}
-            busy={order.hasTag('busy')}
+            busy={order.hasTag('busy') || payment.hasTag('busy')}
             onOpen={() => sendToOrder({ type: 'OPEN_FILM', order: toRef(row) })}
             onAction={(action) => {
               const type = ACTION_EVENTS[action];
-              if (type) sendToOrder({ type, order: toRef(row) });
+              if (type === 'PAY') sendToPayment({ type, intent: { checkRecordId: row.id, orderId: row.orderId }, payWay: wechat.payWay() });
+              else sendToOrder({ type, order: toRef(row) });
             }}
           />
         )}
       />
+      {payment.hasTag('busy') && (
+        <div className={css.overlay}>
+          <Busy label={t('payment.confirming')} />
+        </div>
+      )}
+      {payment.matches('askingH5Result') && (
+        <ConfirmDialog
+          testId="h5-dialog"
+          message={t('payment.isComplete')}
+          confirmLabel={t('payment.paid')}
+          dismissLabel={t('payment.notPaid')}
+          onConfirm={() => sendToPayment({ type: 'H5_PAID' })}
+          onDismiss={() => sendToPayment({ type: 'H5_NOT_PAID' })}
+        />
+      )}
+      {payment.matches('queryFailed') && (
+        <ConfirmDialog
+          testId="query-failed-dialog"
+          message={t('payment.queryFailed')}
+          confirmLabel={t('payment.queryAgain')}
+          dismissLabel={t('payment.later')}
+          onConfirm={() => sendToPayment({ type: 'QUERY_AGAIN' })}
+          onDismiss={() => sendToPayment({ type: 'DISMISS' })}
+        />
+      )}
       {order.matches('confirmingCancel') && (
         <ConfirmDialog
           testId="cancel-dialog"

@@ -50,3 +50,12 @@ export const actions = style({
   paddingTop: 12,
   borderTop: `1px solid ${tokens.colour.line}`,
 });
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 30,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: 'rgba(255, 255, 255, 0.82)',
+});

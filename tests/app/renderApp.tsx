@@ -11,6 +11,8 @@ import type { Locale } from '../../src/i18n/locale';
 import type { AppSession, SessionStatus } from '../../src/session/appSession';
 import { createClientStateStore } from '../../src/state/clientState';
 import { safeStorage } from '../../src/state/safeStorage';
+import { createAnalytics } from '../../src/platform/analytics';
+import { createPendingPayments } from '../../src/state/pendingPayment';
 import { ToastProvider } from '../../src/views/Toast';
 import { API_BASE } from '../msw/fixtures';
 
@@ -24,7 +26,7 @@ export const testConfig: RuntimeConfig = {
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
-export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale } = {}) {
+export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 } = {}) {
   const session: AppSession = {
     status: () => options.session ?? 'signedIn',
     subscribe: () => () => {},
@@ -46,6 +48,9 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
+    wechat: { payWay: () => options.payWay ?? 2, stateCode: () => null, pageChanged: () => {} },
+    analytics: createAnalytics(),
+    pendingPayments: createPendingPayments(safeStorage(() => window.sessionStorage)),
   };
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const view = render(

@@ -21,6 +21,8 @@ export function aiOrderStore() {
   };
 }
 export const aiOrders = aiOrderStore();
+/** The pay calls the app made in this test, as query parameters. */
+export const payRequests: Array<Record<string, string>> = [];
 
 /** The one set of MSW handlers: a happy sandbox that tests override per case. */
 export const handlers = [
@@ -41,6 +43,18 @@ export const handlers = [
     const ok = aiOrders.cancel(new URL(request.url).searchParams.get('orderId') ?? '');
     return HttpResponse.json(ok ? { statusCode: 200, msg: '操作成功', result: null } : { statusCode: 4001, msg: '订单状态已变化，无法取消', result: null });
   }),
+  http.get(`${API_BASE}V1.0/AI/GetWxPayParms`, ({ request }) => {
+    const url = new URL(request.url);
+    payRequests.push(Object.fromEntries(url.searchParams));
+    return HttpResponse.json(
+      envelope(
+        url.searchParams.get('payway') === '1'
+          ? { appId: 'wxdemo', timeStamp: '1763600000', nonceStr: 'n0nce', package: 'prepay_id=wx1', signType: 'RSA', paySign: 'c2lnbg==' }
+          : { h5_url: 'http://localhost/sandbox/h5pay/R1?redirect_url=x', record_no: 'R1' },
+      ),
+    );
+  }),
+  http.get(`${API_BASE}V1.0/AI/WxPayResultNotify`, () => HttpResponse.json(envelope(0))),
   http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 3, checkWay: 2, resultUrl: null }))),
   http.get(`${API_BASE}V1.0/Package/HospitalStudyImageList`, ({ request }) =>
     HttpResponse.json(

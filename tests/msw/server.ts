@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { aiOrders, server } from './handlers';
+import { aiOrders, payRequests, server } from './handlers';
 
 /** Call once at the top of a test file that talks to the API. */
 export function startMswServer() {
@@ -7,6 +7,7 @@ export function startMswServer() {
   afterEach(() => {
     server.resetHandlers();
     aiOrders.reset();
+    payRequests.length = 0;
   });
   afterAll(() => server.close());
 }

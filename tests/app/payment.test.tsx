@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_PAYMENT_KEY } from '../../src/state/pendingPayment';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, payRequests, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+afterEach(() => vi.unstubAllGlobals());
+
+const cards = () => screen.getAllByTestId('order-card');
+const toBePaid = () => cards().find((c) => c.dataset.status === '2')!;
+const payResult = (value: number) => server.use(http.get(`${API_BASE}V1.0/AI/WxPayResultNotify`, () => HttpResponse.json(envelope(value))));
+
+function stubBridge(errMsg: string) {
+  const invoke = vi.fn((_api: string, _params: unknown, callback: (r: { err_msg: string }) => void) => callback({ err_msg: errMsg }));
+  vi.stubGlobal('WeixinJSBridge', { invoke });
+  return invoke;
+}
+
+describe('paying for an AI order', () => {
+  it('outside WeChat: one pay request with pay way 2, the H5 page opens and the payment is remembered', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    renderApp('/aiOrder?tab=toBePaid');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    const pay = within(toBePaid()).getByTestId('action-pay');
+    await userEvent.click(pay);
+    await userEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/R1?redirect_url=x'));
+    expect(payRequests).toHaveLength(1);
+    expect(payRequests[0]).toMatchObject({ payway: '2', returnUrl: 'http://localhost/aiOrder?tab=toBePaid' });
+    expect(JSON.parse(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)!).intent).toMatchObject({ orderId: expect.stringMatching(/^AI/) });
+  });
+
+  it('back from the H5 page: "is payment complete?", paid, the server says paid, the list refreshes', async () => {
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: { checkRecordId: 5002, orderId: 'AI202611200000002' }, savedAt: Date.now() }));
+    payResult(1);
+    let listCalls = 0;
+    server.events.on('request:start', ({ request }) => void (request.url.includes('OrderList') && listCalls++));
+    renderApp('/aiOrder');
+    const dialog = await screen.findByTestId('h5-dialog');
+    expect(dialog).toHaveTextContent('Is payment complete?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Paid' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Payment succeeded');
+    await waitFor(() => expect(listCalls).toBe(2));
+    expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+    server.events.removeAllListeners();
+  });
+
+  it('back from the H5 page: not paid, the server agrees: "you cancelled the payment", logged', async () => {
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: { checkRecordId: 5002, orderId: 'AI2' }, savedAt: Date.now() }));
+    const app = renderApp('/aiOrder');
+    await userEvent.click(within(await screen.findByTestId('h5-dialog')).getByRole('button', { name: 'Not paid' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('You cancelled the payment');
+    expect(app.services.analytics.events()).toMatchObject([{ name: 'payment_cancelled', data: { orderId: 'AI2' } }]);
+  });
+
+  it('a stale or corrupted remembered payment is not resumed', async () => {
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, '{"v":1,"intent":{"checkRecordId":"x"}}');
+    renderApp('/aiOrder');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(screen.queryByTestId('h5-dialog')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['get_brand_wcpay_request:ok', 1, 'Payment succeeded', []],
+    ['get_brand_wcpay_request:cancel', 0, 'You cancelled the payment', ['payment_cancelled']],
+    ['get_brand_wcpay_request:fail', 0, 'Payment failed', ['payment_failed']],
+    ['get_brand_wcpay_request:cancel', 1, 'Payment succeeded', []],
+  ])('inside WeChat: WeChat says %s, the server says %i: "%s"', async (errMsg, result, message, logged) => {
+    const invoke = stubBridge(errMsg);
+    payResult(result);
+    const app = renderApp('/aiOrder?tab=toBePaid', { payWay: 1 });
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    await userEvent.click(within(toBePaid()).getByTestId('action-pay'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(message);
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', expect.objectContaining({ package: 'prepay_id=wx1', signType: 'RSA' }), expect.any(Function));
+    expect(payRequests[0]).toMatchObject({ payway: '1' });
+    expect(app.services.analytics.events().map((e) => e.name)).toEqual(logged);
+  });
+});
