@@ -8,7 +8,47 @@ export const DEMO_PASSWORD = 'demo1234';
  * Every test watches the page for console errors and unhandled rejections and fails on any it
  * did not declare. A test that forces an API fault declares the browser's own network log line.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp; watchPage: void }>({
+/**
+ * WeChat's embedded browser, emulated: a `wx` whose config succeeds (the real SDK would call
+ * WeChat's servers) and a WeixinJSBridge whose pay call settles the payment at the sandbox, with
+ * the outcome the test sets in `window.__wxPayOutcome` ('ok' | 'cancel' | 'fail').
+ */
+function weChatStandIn() {
+  const w = window as unknown as Record<string, unknown>;
+  const readyCallbacks: Array<() => void> = [];
+  w.wx = {
+    config(options: unknown) {
+      w.__wxConfig = options;
+      setTimeout(() => readyCallbacks.forEach((callback) => callback()), 0);
+    },
+    ready(callback: () => void) {
+      readyCallbacks.push(callback);
+    },
+    error() {},
+  };
+  w.WeixinJSBridge = {
+    invoke(api: string, params: { package: string }, callback: (result: { err_msg: string }) => void) {
+      w.__wxPayCalls = ((w.__wxPayCalls as number | undefined) ?? 0) + 1;
+      const prepayId = params.package.replace('prepay_id=', '');
+      fetch(`/sandbox/wxpay/${encodeURIComponent(prepayId)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome: (w.__wxPayOutcome as string | undefined) ?? 'ok' }),
+      })
+        .then((response) => response.json())
+        .then(callback, () => callback({ err_msg: `${api}:fail` }));
+    },
+  };
+}
+
+export const test = base.extend<{ allowConsoleErrors: RegExp; watchPage: void; weChat: void }>({
+  weChat: [
+    async ({ page }, use, testInfo) => {
+      if (testInfo.project.name === 'wechat') await page.context().addInitScript(weChatStandIn);
+      await use();
+    },
+    { auto: true },
+  ],
   /** Console errors the test expects (one pattern: Playwright reads a two-item array as a fixture tuple). */
   allowConsoleErrors: [/$^/, { option: true }],
   watchPage: [

@@ -13,18 +13,16 @@ import { ROUTE } from '../app/routes';
 import { useServices } from '../app/services';
 import { usePagedList } from '../app/usePagedList';
 import { useReportFailure, useReportListFailure } from '../app/useReportFailure';
-import { formatSexAge } from '../i18n/format';
 import { useI18n } from '../i18n/I18nProvider';
-import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel, type AiOrderAction } from '../rules/aiOrder';
+import type { AiOrderAction } from '../rules/aiOrder';
 import { AI_ORDER_TABS, type AiOrderTabFilter } from '../rules/constants';
-import { formatYuan, hasCharge } from '../rules/money';
-import { Button } from '../views/Button';
 import { ConfirmDialog } from '../views/ConfirmDialog';
 import { PagedList } from '../views/PagedList';
 import { useToast } from '../views/Toast';
 import * as css from './aiOrder.css';
 import { payInWeChat } from '../platform/wechat';
 import { Busy } from '../views/Busy';
+import { OrderCard } from './AiOrderCard';
 import { cancelOrder, lookUpResult, viewerHref } from './aiOrderCalls';
 import { getPayParams, queryPayResult } from './paymentCalls';
 
@@ -32,7 +30,7 @@ const orderPage = pageSchema(aiOrderRowSchema);
 const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
 const listEndpoint = ENDPOINTS.ai.OrderList;
 
-const ACTION_EVENTS = {
+export const ACTION_EVENTS = {
   applyProgress: 'OPEN_PROGRESS',
   viewReason: 'VIEW_REASON',
   aiResult: 'OPEN_RESULT',
@@ -213,60 +211,4 @@ export default function AiOrderListScreen() {
 
 function toRef(row: AiOrderRow): OrderRef {
   return { orderId: row.orderId, id: row.id, collectFilmId: row.collectFilmId, status: row.status };
-}
-
-function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () => void; onAction: (action: AiOrderAction) => void }) {
-  const { row } = props;
-  const { t } = useI18n();
-  const label = aiOrderStatusLabel(row.status);
-  const detection = aiDetectionStatus(row.status);
-  const actions = aiOrderActions(row.status).filter((action) => ACTION_EVENTS[action] !== null);
-  return (
-    <article className={css.orderCard} data-testid="order-card" data-status={row.status} onClick={props.onOpen}>
-      <div className={css.head}>
-        <span className={css.time}>{row.time}</span>
-        {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
-      </div>
-      <p className={css.line}>
-        <span className={css.term}>{t('aiOrder.patient')}</span>
-        <span>
-          {row.name} {formatSexAge(t, row.sex, row.age)}
-        </span>
-      </p>
-      <p className={css.line}>
-        <span className={css.term}>{t('aiOrder.item')}</span>
-        <span>{row.item}</span>
-      </p>
-      {detection && (
-        <p className={css.line}>
-          <span className={css.term}>{t('aiOrder.detectionStatus')}</span>
-          <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>
-        </p>
-      )}
-      {hasCharge(row.charge) && (
-        <p className={css.line}>
-          <span className={css.term}>{t('aiOrder.paid')}</span>
-          <span className={css.amount}>{formatYuan(row.charge)}</span>
-        </p>
-      )}
-      {actions.length > 0 && (
-        <div className={css.actions}>
-          {actions.map((action) => (
-            <Button
-              key={action}
-              variant={action === 'cancelOrder' ? 'secondary' : 'primary'}
-              disabled={props.busy}
-              data-testid={`action-${action}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                props.onAction(action);
-              }}
-            >
-              {t(`aiOrder.action.${action}`)}
-            </Button>
-          ))}
-        </div>
-      )}
-    </article>
-  );
 }

@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { expect, PatientApp, test } from './fixtures';
+
+async function openOrders(page: Page, login = 'patient1', tab?: string) {
+  const app = new PatientApp(page);
+  await app.open(tab ? `/aiOrder?tab=${tab}` : '/aiOrder');
+  await app.completeSignIn(login);
+  await expect(page.getByTestId('order-card').first().or(page.getByTestId('list-empty'))).toBeVisible();
+  return app;
+}
+
+const cards = (page: Page) => page.getByTestId('order-card');
+const cardWithStatus = (page: Page, status: number) => page.locator(`[data-testid="order-card"][data-status="${status}"]`).first();
+
+test.describe('AI orders against the sandbox', () => {
+  test('every tab shows its orders', async ({ page }) => {
+    await openOrders(page);
+    for (const [tab, statuses] of [
+      ['toBePaid', ['2']],
+      ['inProgress', ['0', '1']],
+      ['tradeClosed', ['5']],
+      ['all', ['0', '1', '2', '3', '4', '5']],
+    ] as const) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('order-list')).not.toHaveAttribute('data-state', 'loading');
+      const seen = await cards(page).evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.status));
+      expect(seen.length).toBeGreaterThan(0);
+      for (const status of seen) expect(statuses).toContain(status);
+    }
+  });
+
+  test('scrolling to the end loads every page and says "no more"', async ({ page }) => {
+    await openOrders(page);
+    await expect(cards(page)).toHaveCount(8);
+    for (let i = 0; i < 10 && !(await page.getByTestId('list-footer').textContent())?.match(/没有更多了|No more/); i++) {
+      await page.getByTestId('list-footer').scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await expect(page.getByTestId('list-footer')).toHaveText(/没有更多了|No more/);
+    expect(await cards(page).count()).toBeGreaterThan(16);
+  });
+
+  test('a patient without orders sees "no data"', async ({ page }) => {
+    await openOrders(page, 'patient3');
+    await expect(page.getByTestId('list-empty')).toContainText(/暂无数据|No data/);
+  });
+
+  test('apply progress and view reason go to aiResult with the film id; a card opens the film', async ({ page }) => {
+    const app = await openOrders(page);
+    await cardWithStatus(page, 2).getByTestId('action-applyProgress').click();
+    await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
+    await page.goBack();
+    await cardWithStatus(page, 4).getByTestId('action-viewReason').click();
+    await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
+    await page.goBack();
+    await cardWithStatus(page, 5).click();
+    await expect.poll(() => app.path()).toMatch(/^\/index\?id=/);
+  });
+
+  test('AI result opens the viewer or the allowed external report', async ({ page }) => {
+    const app = await openOrders(page);
+    const succeeded = page.locator('[data-testid="order-card"][data-status="3"]');
+    const count = await succeeded.count();
+    const seen = new Set<string>();
+    for (let i = 0; i < count && seen.size < 2; i++) {
+      await succeeded.nth(i).getByTestId('action-aiResult').click();
+      await page.waitForURL((url) => url.pathname === '/cloudFilm' || url.pathname.startsWith('/sandbox/ai-report/'));
+      const url = new URL(page.url());
+      if (url.pathname === '/cloudFilm') {
+        expect(url.searchParams.get('result')).toBe('2');
+        expect(url.searchParams.get('showAi')).toBe('true');
+        expect(url.searchParams.get('studyuid')).toBeTruthy();
+        expect(url.searchParams.get('hospid')).toBe('DEMO001');
+        expect(url.searchParams.get('wadourl')).toBeTruthy();
+      }
+      seen.add(url.pathname === '/cloudFilm' ? 'viewer' : 'external');
+      await page.goBack();
+      await expect(cards(page).first()).toBeVisible();
+    }
+    expect([...seen].length).toBeGreaterThan(0);
+    expect(app.path()).toMatch(/^\/aiOrder/);
+  });
+
+  test('cancel: "think again" keeps the order, "confirm cancel" closes it', async ({ page }) => {
+    await openOrders(page, 'patient1', 'toBePaid');
+    const first = cardWithStatus(page, 2);
+    const orderTime = await first.locator('span').first().textContent();
+    await first.getByTestId('action-cancelOrder').click();
+    await expect(page.getByTestId('cancel-dialog')).toContainText(/确认取消该订单吗|Confirm cancelling this order/);
+    await page.getByRole('button', { name: /再想想|Think again/ }).click();
+    await expect(page.getByTestId('cancel-dialog')).toHaveCount(0);
+    await first.getByTestId('action-cancelOrder').click();
+    await page.getByRole('button', { name: /确认取消|Confirm cancel/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
+    await expect(page.getByTestId('order-list')).toHaveAttribute('data-state', /idle|finished/);
+    await expect(page.locator('[data-testid="order-card"]', { hasText: orderTime ?? '' })).toHaveCount(0);
+  });
+});
+
+test.describe('paying on the H5 page (phone browser)', () => {
+  test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'H5 pay is the phone-browser path'));
+
+  for (const [button, message] of [
+    [/^支付|^Pay/, /支付成功|Payment succeeded/],
+    [/取消支付|Cancel/, /您取消了支付|You cancelled the payment/],
+  ] as const) {
+    test(`H5: ${button.source} on the pay page, then the answer on return`, async ({ page }) => {
+      await openOrders(page, 'patient1', 'toBePaid');
+      await cardWithStatus(page, 2).getByTestId('action-pay').click();
+      await page.waitForURL(/\/sandbox\/h5pay\//);
+      await page.getByRole('button', { name: button }).click();
+      await page.waitForURL(/\/aiOrder/);
+      const dialog = page.getByTestId('h5-dialog');
+      await expect(dialog).toContainText(/支付是否已完成|Is payment complete/);
+      await dialog.getByRole('button', { name: button.source.includes('取消') ? /未支付|Not paid/ : /已支付|Paid/ }).click();
+      await expect(page.getByTestId('toast')).toHaveText(message);
+    });
+  }
+
+  test('H5: the patient says paid but the server says not: told it is being confirmed', async ({ page }) => {
+    await openOrders(page, 'patient1', 'toBePaid');
+    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await page.waitForURL(/\/sandbox\/h5pay\//);
+    await page.getByRole('button', { name: /取消支付|Cancel/ }).click();
+    await page.waitForURL(/\/aiOrder/);
+    await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/确认中|being confirmed/, { timeout: 15_000 });
+  });
+
+  test('H5: a reload on return asks again and nothing is lost', async ({ page }) => {
+    await openOrders(page, 'patient1', 'toBePaid');
+    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await page.waitForURL(/\/sandbox\/h5pay\//);
+    await page.getByRole('button', { name: /^支付|^Pay/ }).click();
+    await page.waitForURL(/\/aiOrder/);
+    await expect(page.getByTestId('h5-dialog')).toBeVisible();
+    await page.reload();
+    await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
+  });
+});
+
+test.describe('paying inside WeChat', () => {
+  test.beforeEach(() => test.skip(test.info().project.name !== 'wechat', 'in-app pay is the WeChat path'));
+
+  for (const [outcome, message] of [
+    ['ok', /支付成功|Payment succeeded/],
+    ['cancel', /您取消了支付|You cancelled the payment/],
+    ['fail', /支付失败|Payment failed/],
+  ] as const) {
+    test(`in-app pay: WeChat answers ${outcome}`, async ({ page }) => {
+      await openOrders(page, 'patient1', 'toBePaid');
+      await page.evaluate((o) => ((window as unknown as { __wxPayOutcome: string }).__wxPayOutcome = o), outcome);
+      await cardWithStatus(page, 2).getByTestId('action-pay').click();
+      await expect(page.getByTestId('toast')).toHaveText(message);
+      expect(await page.evaluate(() => (window as unknown as { __wxPayCalls: number }).__wxPayCalls)).toBe(1);
+      const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string } }).__wxConfig);
+      expect(config.signature).toMatch(/^[0-9a-f]{40}$/);
+    });
+  }
+});
