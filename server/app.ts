@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import { aiAnalysisSettings } from './aiAnalysis';
 import { registerAntiForgery } from './antiForgery';
 import { createSandboxContext } from './context';
 import { requireSignedInPatient } from './currentPatient';
@@ -12,14 +13,18 @@ import type { IdentityProvider } from './oidc/identityProvider';
 import { resolveTokenTtl } from './oidc/tokenTtl';
 import type { TokenTtl } from './oidc/tokenTtl';
 import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
+import { aiRoutes } from './routes/ai';
 import { hospitalRoutes } from './routes/hospital';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
+import { sandboxAiRoutes } from './routes/sandboxAi';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
+import { sandboxPaymentRoutes } from './routes/sandboxPayment';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
+import { wechatRoutes } from './routes/wechat';
 import { buildRuntimeConfig } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
-import { seedDemoData, seedDemoPasswords } from './seed';
+import { seedDemoAiOrders, seedDemoData, seedDemoPasswords } from './seed';
 import { registerStaticApp } from './staticApp';
 
 export interface SandboxOptions {
@@ -38,7 +43,10 @@ export interface SandboxOptions {
   /** Token lifetimes in seconds, over the `OIDC_*_TTL` environment variables and the defaults. */
   tokenTtl?: Partial<TokenTtl>;
   logger?: boolean;
-  /** Where `CF_*` and `OIDC_*` overrides are read from; `process.env` by default. */
+  /**
+   * Where `CF_*` and `OIDC_*` overrides are read from; `process.env` by default. `CF_AI_ANALYSIS_MS`
+   * and `CF_AI_ANALYSIS_OUTCOME` say when and how a paid AI analysis ends (aiAnalysis.ts).
+   */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -56,10 +64,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   const issuer = new URL(options.identityProviderIssuer ?? defaultIdentityProviderIssuer(options.publicOrigin)).origin;
   const runtimeConfig = buildRuntimeConfig(options.publicOrigin, issuer, env);
   const ttl = resolveTokenTtl(env, options.tokenTtl);
+  const analysis = aiAnalysisSettings(env);
   const db = openDatabase(options.dataDir);
   let identity: IdentityProvider;
   try {
     seedDemoData(db);
+    seedDemoAiOrders(db);
     await seedDemoPasswords(db);
     identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl });
   } catch (error) {
@@ -68,8 +78,9 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   }
 
   const app = Fastify({ logger: options.logger ?? false });
-  app.decorate('sandbox', createSandboxContext(db, identity));
+  app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis }));
   app.addHook('onClose', async () => {
+    app.sandbox.aiAnalysis.close();
     await identity.close();
     db.close();
   });
@@ -95,11 +106,15 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(hospitalRoutes);
         await api.register(packageRoutes);
         await api.register(reportRoutes);
+        await api.register(aiRoutes);
+        await api.register(wechatRoutes);
       },
       { prefix: '/api' },
     );
     await app.register(sandboxAssetRoutes);
     await app.register(sandboxSignInRoutes);
+    await app.register(sandboxPaymentRoutes);
+    await app.register(sandboxAiRoutes);
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);
     });

@@ -1,9 +1,15 @@
+import { aiAnalysis } from './aiAnalysis';
+import type { AiAnalysis, AiAnalysisSettings } from './aiAnalysis';
 import type { SqliteDatabase } from './db';
 import type { IdentityProvider } from './oidc/identityProvider';
+import { aiOrderRepository } from './repositories/aiOrders';
+import type { AiOrderRepository } from './repositories/aiOrders';
 import { hospitalRepository } from './repositories/hospitals';
 import type { HospitalRepository } from './repositories/hospitals';
 import { patientRepository } from './repositories/patients';
 import type { PatientRepository } from './repositories/patients';
+import { paymentRepository } from './repositories/payments';
+import type { PaymentRepository } from './repositories/payments';
 import { reportSyncRepository } from './repositories/reportSync';
 import type { ReportSyncRepository } from './repositories/reportSync';
 import { studyRepository } from './repositories/studies';
@@ -12,10 +18,15 @@ import type { StudyRepository } from './repositories/studies';
 /** What route handlers reach through `request.server.sandbox`. */
 export interface SandboxContext {
   db: SqliteDatabase;
+  /** The origin the browser uses to reach the sandbox, e.g. `http://127.0.0.1:8080`. */
+  publicOrigin: string;
   hospitals: HospitalRepository;
   patients: PatientRepository;
   studies: StudyRepository;
   reportSync: ReportSyncRepository;
+  aiOrders: AiOrderRepository;
+  payments: PaymentRepository;
+  aiAnalysis: AiAnalysis;
   identity: IdentityProvider;
 }
 
@@ -25,13 +36,23 @@ declare module 'fastify' {
   }
 }
 
-export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider): SandboxContext {
+export interface SandboxContextOptions {
+  publicOrigin: string;
+  aiAnalysis: AiAnalysisSettings;
+}
+
+export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider, options: SandboxContextOptions): SandboxContext {
+  const aiOrders = aiOrderRepository(db);
   return {
     db,
     identity,
+    publicOrigin: new URL(options.publicOrigin).origin,
     hospitals: hospitalRepository(db),
     patients: patientRepository(db),
     studies: studyRepository(db),
     reportSync: reportSyncRepository(db),
+    aiOrders,
+    payments: paymentRepository(db),
+    aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
   };
 }

@@ -111,6 +111,32 @@ export interface DemoStudy {
   report: DemoReportState;
 }
 
+/** The AI analyses the demo hospital sells. checkWay 1: the result is an external page; 2: the in-app viewer. */
+export const AI_ITEMS = {
+  lungNodule: { name: '肺结节AI分析', chargeFen: 1250, checkWay: 2, finding: '右肺上叶见一枚实性结节，直径约4mm，恶性风险低，建议12个月后复查。' },
+  coronaryCta: { name: '冠脉CTA AI分析', chargeFen: 3980, checkWay: 1, finding: '冠状动脉各主要分支未见明显狭窄，钙化积分0分。' },
+  boneAge: { name: '骨龄AI分析', chargeFen: 880, checkWay: 1, finding: '骨骼发育与实际年龄相符，骨骺线已闭合。' },
+  fracture: { name: '骨折AI筛查', chargeFen: 0, checkWay: 2, finding: '未见明确骨折征象。' },
+  thyroidNodule: { name: '甲状腺结节AI分析', chargeFen: 1500, checkWay: 1, finding: '甲状腺右叶低回声结节，AI评估TI-RADS 3类，建议定期随访。' },
+  stroke: { name: '脑卒中AI分析', chargeFen: 2990, checkWay: 2, finding: '未见明确急性梗死或出血征象。' },
+  liverLesion: { name: '肝脏病灶AI分析', chargeFen: 1990, checkWay: 1, finding: '肝右叶小低密度灶，AI评估良性可能大（血管瘤）。' },
+  spine: { name: '脊柱AI分析', chargeFen: 1600, checkWay: 2, finding: '椎间盘退行性变，未见明显椎管狭窄。' },
+} as const satisfies Record<string, { name: string; chargeFen: number; checkWay: 1 | 2; finding: string }>;
+
+export type AiItemKey = keyof typeof AI_ITEMS;
+
+/** Spec section 4: 0 queued, 1 analysing, 2 to be paid, 3 succeeded, 4 analysis failed, 5 closed. */
+export type DemoAiOrderStatus = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface DemoAiOrder {
+  /** Index into the patient's `studies` (newest first). */
+  study: number;
+  item: AiItemKey;
+  status: DemoAiOrderStatus;
+  /** Ordered this many hours after the study. */
+  hours: number;
+}
+
 export interface DemoPatient {
   loginName: string;
   name: string;
@@ -122,9 +148,12 @@ export interface DemoPatient {
   nationalIdSequence: string;
   medicalRecordNo: string;
   studies: DemoStudy[];
+  aiOrders: DemoAiOrder[];
 }
 
 const final = (date: string, exam: ExamKey): DemoStudy => ({ date, exam, report: 'final' });
+
+const ai = (study: number, item: AiItemKey, status: DemoAiOrderStatus, hours = 1): DemoAiOrder => ({ study, item, status, hours });
 
 /** Every demo patient signs in at the sandbox's identity provider with their login name and this. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -161,6 +190,44 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       final('2024-07-16', 'drChest'),
       final('2024-05-06', 'ctHead'),
     ],
+    // Several pages in every tab: 11 to be paid, 6 in progress (free ones queue at 0), 7 succeeded
+    // (both check ways), 4 failed, 6 closed; 34 in all.
+    aiOrders: [
+      ai(0, 'lungNodule', 2, 1),
+      ai(0, 'coronaryCta', 2, 2),
+      ai(0, 'fracture', 0, 3),
+      ai(1, 'lungNodule', 1, 1),
+      ai(1, 'boneAge', 2, 2),
+      ai(2, 'liverLesion', 2),
+      ai(3, 'spine', 5, 1),
+      ai(3, 'spine', 1, 3),
+      ai(4, 'stroke', 2, 1),
+      ai(4, 'fracture', 0, 2),
+      ai(5, 'thyroidNodule', 3),
+      ai(6, 'spine', 2, 1),
+      ai(6, 'boneAge', 5, 2),
+      ai(7, 'lungNodule', 3, 1),
+      ai(7, 'coronaryCta', 3, 2),
+      ai(8, 'fracture', 3),
+      ai(9, 'liverLesion', 4),
+      ai(10, 'lungNodule', 2, 1),
+      ai(10, 'boneAge', 1, 2),
+      ai(11, 'liverLesion', 2, 1),
+      ai(11, 'fracture', 0, 2),
+      ai(12, 'stroke', 3),
+      ai(13, 'thyroidNodule', 5, 1),
+      ai(13, 'thyroidNodule', 2, 2),
+      ai(14, 'lungNodule', 4, 1),
+      ai(14, 'coronaryCta', 2, 2),
+      ai(15, 'spine', 3),
+      ai(16, 'spine', 4, 1),
+      ai(16, 'spine', 2, 3),
+      ai(17, 'liverLesion', 5),
+      ai(18, 'lungNodule', 5, 1),
+      ai(18, 'boneAge', 3, 2),
+      ai(19, 'stroke', 4, 1),
+      ai(19, 'stroke', 5, 2),
+    ],
   },
   {
     loginName: 'patient2',
@@ -177,6 +244,7 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       final('2026-01-20', 'ctChest'),
       final('2025-06-03', 'drChest'),
     ],
+    aiOrders: [ai(0, 'stroke', 2), ai(1, 'thyroidNodule', 3), ai(2, 'lungNodule', 5)],
   },
   {
     loginName: 'patient3',
@@ -188,6 +256,8 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     nationalIdSequence: '135',
     medicalRecordNo: 'MZ0010045120',
     studies: [final('2026-10-08', 'drChest'), final('2023-04-18', 'usAbdomen'), final('2019-11-20', 'drChest')],
+    // None, so the AI order list shows "no data".
+    aiOrders: [],
   },
 ];
 

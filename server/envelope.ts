@@ -15,6 +15,17 @@ export function fail(statusCode: number, message: string): Envelope<null> {
   return { statusCode, message, result: null };
 }
 
+/** The envelope's other spelling (decisions.md): the cancel and pay answers say `msg`, as spec section 7 shows. */
+export interface MsgEnvelope<T> {
+  statusCode: number;
+  msg: string;
+  result: T;
+}
+
+export function withMsg(statusCode: number, msg: string): MsgEnvelope<null> {
+  return { statusCode, msg, result: null };
+}
+
 /**
  * A business failure raised by a handler. It travels as an envelope; the HTTP status stays 200
  * unless the failure is one the client must see at the HTTP level (401 starts the sign-in flow).

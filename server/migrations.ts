@@ -112,4 +112,45 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'AI analysis orders and their payments',
+    sql: `
+      -- An AI analysis order of one study. id is the check record id the pay calls name; order_no
+      -- is the order number the list shows. Status (spec section 4): 0 queued, 1 analysing, 2 to be
+      -- paid, 3 succeeded, 4 analysis failed, 5 closed. Amounts are whole fen, never floats.
+      CREATE TABLE ai_orders (
+        id          INTEGER PRIMARY KEY,
+        order_no    TEXT    NOT NULL UNIQUE,
+        patient_id  INTEGER NOT NULL REFERENCES patients (id),
+        study_id    INTEGER NOT NULL REFERENCES studies (id),
+        item        TEXT    NOT NULL,
+        charge_fen  INTEGER NOT NULL CHECK (charge_fen >= 0),
+        check_way   INTEGER NOT NULL CHECK (check_way IN (1, 2)),
+        status      INTEGER NOT NULL CHECK (status BETWEEN 0 AND 5),
+        ordered_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL
+      );
+      CREATE INDEX ai_orders_by_patient_time ON ai_orders (patient_id, ordered_at DESC, id DESC);
+
+      -- One attempt to pay an order, kept for the audit trail. Pay way 1 is WeChat in-app (it has a
+      -- prepay id), 2 the H5 page. A pending attempt settles once: paid, cancelled or failed.
+      CREATE TABLE payments (
+        id              INTEGER PRIMARY KEY,
+        record_no       TEXT    NOT NULL UNIQUE,
+        prepay_id       TEXT    UNIQUE,
+        check_record_id INTEGER NOT NULL REFERENCES ai_orders (id),
+        order_id        TEXT    NOT NULL REFERENCES ai_orders (order_no),
+        patient_id      INTEGER NOT NULL REFERENCES patients (id),
+        way             INTEGER NOT NULL CHECK (way IN (1, 2)),
+        amount_fen      INTEGER NOT NULL CHECK (amount_fen >= 0),
+        state           TEXT    NOT NULL CHECK (state IN ('pending', 'paid', 'cancelled', 'failed')),
+        created_at      TEXT    NOT NULL,
+        settled_at      TEXT,
+        CHECK ((state = 'pending') = (settled_at IS NULL))
+      );
+      CREATE INDEX payments_by_order ON payments (check_record_id);
+      -- No double charge: at most one attempt under way per order.
+      CREATE UNIQUE INDEX payments_one_pending_per_order ON payments (check_record_id) WHERE state = 'pending';
+    `,
+  },
 ];

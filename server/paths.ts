@@ -13,6 +13,8 @@ export function isApiPath(pathname: string): boolean {
 export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   '/api/V2.0/YJPIndex/GetHospitalSetting',
   '/api/V1.0/Package/HospitalLogo',
+  // The page configures the WeChat JS-SDK before anyone signs in.
+  '/api/v1.0/wechat/GetJsConfigParms',
 ]);
 
 export function isSandboxPath(pathname: string): boolean {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { chinaStamp, fromChinaWallClock } from './chinaTime';
 import type { SqliteDatabase } from './db';
 import { dicomAge, uidFor } from './dicom';
-import { DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
+import { AI_ITEMS, DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
 import { hashPassword } from './passwords';
 import { nationalIdCheckCharacter } from '../src/rules/nationalId';
@@ -8,11 +10,6 @@ import { nationalIdCheckCharacter } from '../src/rules/nationalId';
 export function demoNationalId(patient: DemoPatient): string {
   const first17 = patient.nationalIdRegion + patient.birthDate.replaceAll('-', '') + patient.nationalIdSequence;
   return first17 + nationalIdCheckCharacter(first17);
-}
-
-/** Hospital wall-clock times are China Standard Time. */
-function chinaTime(date: string, time: string, plusHours = 0): string {
-  return new Date(Date.parse(`${date}T${time}+08:00`) + plusHours * 3_600_000).toISOString();
 }
 
 function studyTime(ordinal: number): string {
@@ -76,9 +73,9 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
       findings: exam.findings,
       impression: exam.impression,
       reportedBy: DEMO_RADIOLOGISTS.reporter,
-      reportedAt: chinaTime(study.date, time, 2),
+      reportedAt: fromChinaWallClock(study.date, time, 2),
       reviewedBy: isFinal ? DEMO_RADIOLOGISTS.reviewer : null,
-      reviewedAt: isFinal ? chinaTime(study.date, time, 5) : null,
+      reviewedAt: isFinal ? fromChinaWallClock(study.date, time, 5) : null,
     });
   }
 
@@ -109,6 +106,89 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
         insertSyncStatus.run(patientId, createdAt);
       }
       return true;
+    })
+    .immediate();
+}
+
+const MINUTE_MS = 60_000;
+
+function later(instant: string, minutes: number): string {
+  return new Date(Date.parse(instant) + minutes * MINUTE_MS).toISOString();
+}
+
+/**
+ * Writes the demo AI orders of each demo patient who has none yet, oldest first, with a paid
+ * payment record for every paid order. Separate from seedDemoData so a database seeded before AI
+ * orders existed gets them too. Order and record numbers derive from the demo data alone, so a
+ * fresh sandbox always has the same ones. Returns how many orders it wrote.
+ */
+export function seedDemoAiOrders(db: SqliteDatabase): number {
+  const patientOf = db.prepare<[string], { id: number }>('SELECT id FROM patients WHERE login_name = ?');
+  const hasOrders = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM ai_orders WHERE patient_id = ? LIMIT 1');
+  const studiesOf = db.prepare<[number], { id: number; date: string; time: string }>(`
+    SELECT id, study_date AS date, study_time AS time FROM studies WHERE patient_id = ?
+     ORDER BY study_date DESC, study_time DESC, id DESC`);
+  const insertOrder = db.prepare(`
+    INSERT INTO ai_orders (order_no, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at)
+    VALUES (@orderNo, @patientId, @studyId, @item, @chargeFen, @checkWay, @status, @orderedAt, @updatedAt)`);
+  const insertPayment = db.prepare(`
+    INSERT INTO payments (record_no, prepay_id, check_record_id, order_id, patient_id, way, amount_fen, state, created_at, settled_at)
+    VALUES (@recordNo, @prepayId, @checkRecordId, @orderNo, @patientId, @way, @amountFen, 'paid', @createdAt, @settledAt)`);
+
+  return db
+    .transaction(() => {
+      let written = 0;
+      let ordinal = 0;
+      for (const patient of DEMO_PATIENTS) {
+        const first = ordinal;
+        ordinal += patient.aiOrders.length;
+        const patientId = patientOf.get(patient.loginName)?.id;
+        if (patientId === undefined || hasOrders.get(patientId)) continue;
+        const studies = studiesOf.all(patientId);
+        const orders = patient.aiOrders
+          .map((order) => {
+            const study = studies[order.study];
+            if (!study) throw new Error(`${patient.loginName} has no study ${order.study} for an AI order`);
+            return { ...order, studyId: study.id, orderedAt: fromChinaWallClock(study.date, study.time, order.hours) };
+          })
+          .sort((a, b) => a.orderedAt.localeCompare(b.orderedAt));
+        orders.forEach((order, i) => {
+          const n = first + i + 1;
+          const item = AI_ITEMS[order.item];
+          const orderNo = `AI${chinaStamp(order.orderedAt).slice(0, 8)}${String(n).padStart(6, '0')}`;
+          const checkRecordId = Number(
+            insertOrder.run({
+              orderNo,
+              patientId,
+              studyId: order.studyId,
+              item: item.name,
+              chargeFen: item.chargeFen,
+              checkWay: item.checkWay,
+              status: order.status,
+              orderedAt: order.orderedAt,
+              updatedAt: order.status === 2 ? order.orderedAt : later(order.orderedAt, 60),
+            }).lastInsertRowid,
+          );
+          const paid = item.chargeFen > 0 && order.status !== 2 && order.status !== 5;
+          if (paid) {
+            const createdAt = later(order.orderedAt, 2);
+            const way = n % 2 === 0 ? 2 : 1;
+            insertPayment.run({
+              recordNo: `CF${chinaStamp(createdAt)}${String(n).padStart(9, '0')}`,
+              prepayId: way === 1 ? `wx${chinaStamp(createdAt)}${createHash('sha256').update(orderNo).digest('hex').slice(0, 20)}` : null,
+              checkRecordId,
+              orderNo,
+              patientId,
+              way,
+              amountFen: item.chargeFen,
+              createdAt,
+              settledAt: later(createdAt, 1),
+            });
+          }
+          written += 1;
+        });
+      }
+      return written;
     })
     .immediate();
 }

@@ -21,6 +21,14 @@ export interface StudyListRow {
   reportStatus: ReportStatus;
 }
 
+/** The film detail of spec section 3, less the image server, which is the caller's to know. */
+export interface FilmDetail {
+  sex: string;
+  age: string;
+  studyUId: string;
+  orgCode: string;
+}
+
 type StudyListRecord = Omit<StudyListRow, 'reportStatus'> & { reportState: 'preliminary' | 'final' | null };
 
 export function studyRepository(db: SqliteDatabase) {
@@ -38,8 +46,19 @@ export function studyRepository(db: SqliteDatabase) {
   const countOfPatient = db.prepare<[number], { totals: number }>(
     'SELECT COUNT(*) AS totals FROM studies WHERE patient_id = ?',
   );
+  const filmOfPatient = db.prepare<[number, number], FilmDetail>(`
+    SELECT p.sex AS sex, s.patient_age AS age, s.study_uid AS studyUId, h.org_code AS orgCode
+      FROM studies s
+      JOIN patients p ON p.id = s.patient_id
+      JOIN hospitals h ON h.id = s.hospital_id
+     WHERE s.id = ? AND s.patient_id = ?`);
 
   return {
+    /** Another patient's study is not found, exactly like one that does not exist. */
+    filmDetailForPatient(patientId: number, studyId: number): FilmDetail | undefined {
+      return filmOfPatient.get(studyId, patientId);
+    },
+
     pageForPatient(patientId: number, window: PageWindow): Page<StudyListRow> {
       const rows = pageOfPatient.all(patientId, window.limit, window.offset).map(({ reportState, ...row }) => ({
         ...row,

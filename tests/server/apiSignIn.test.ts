@@ -4,7 +4,7 @@ import type { JWK } from 'jose';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_API_PATHS } from '../../server/paths';
-import { HOSPITAL_LOGO, HOSPITAL_SETTING, makeDistDir, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
+import { HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG, makeDistDir, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
 import { refresh, signIn } from './signIn';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -100,15 +100,18 @@ describe('the API asks for a bearer access token from the sandbox provider', () 
 });
 
 describe('public endpoints answer without a token', () => {
+  /** What a public endpoint needs in its query to answer at all. */
+  const REQUIRED_QUERY: Record<string, string> = { [JS_SDK_CONFIG]: `?url=${encodeURIComponent('http://127.0.0.1:18080/aiOrder')}` };
+
   it.each([...PUBLIC_API_PATHS])('%s', async (url) => {
     const app = await startSandbox();
-    const response = await get(app, url);
+    const response = await get(app, url + (REQUIRED_QUERY[url] ?? ''));
     expect(response.statusCode).toBe(200);
     expect(response.json().statusCode).toBe(200);
   });
 
-  it('the list names the hospital settings and logo', () => {
-    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING].sort());
+  it('the list names the hospital settings and logo, and the JS-SDK signature', () => {
+    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG].sort());
   });
 
   it.each(['/config.json', '/sandbox/assets/hospital-logo.svg', '/sandbox/assets/official-account-qr.svg', '/', '/myStudyList'])(

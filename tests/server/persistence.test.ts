@@ -9,7 +9,7 @@ import { seedDemoData } from '../../server/seed';
 import { freeIssuer, startSandbox, STUDY_LIST, tempDir } from './helpers';
 import { signedInHeaders } from './signIn';
 
-const TABLES = ['hospitals', 'hospital_modules', 'patients', 'studies', 'reports', 'report_sync_status'];
+const TABLES = ['hospitals', 'hospital_modules', 'patients', 'studies', 'reports', 'report_sync_status', 'ai_orders', 'payments'];
 
 function rowCounts(dataDir: string): Record<string, number> {
   const db = openDatabase(dataDir);

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { AI_ITEMS } from '../demoData';
+import { fail, ok } from '../envelope';
+import { AI_ORDER_STATUS } from '../repositories/aiOrders';
+import { AI_FINISH_HOOK_PATH, AI_REPORT_PATH } from '../sandboxUrls';
+import { aiReportPage, messagePage } from '../sandboxPages';
+
+const HTML = 'text/html; charset=utf-8';
+const FINDINGS = new Map<string, string>(Object.values(AI_ITEMS).map((item) => [item.name, item.finding]));
+
+/** The AI service's side: its external result page (check way 1), and a hook that ends an analysis. */
+export async function sandboxAiRoutes(app: FastifyInstance): Promise<void> {
+  const { aiOrders, aiAnalysis } = app.sandbox;
+
+  app.get<{ Params: { orderId: string } }>(`${AI_REPORT_PATH}/:orderId`, async (request, reply) => {
+    reply.type(HTML).header('cache-control', 'no-store');
+    const report = aiOrders.reportOf(request.params.orderId);
+    if (!report || report.status !== AI_ORDER_STATUS.succeeded || report.checkWay !== 1) {
+      return reply.code(404).send(messagePage('没有这份AI报告', 'No such AI report'));
+    }
+    return reply.send(aiReportPage(report, FINDINGS.get(report.item) ?? '未见明显异常。'));
+  });
+
+  /**
+   * Test hook, sandbox only: ends the analysis of a queued or analysing order now, as
+   * `outcome=succeeded` (3) or `failed` (4); without it, as CF_AI_ANALYSIS_OUTCOME says.
+   */
+  app.post<{ Querystring: { orderId?: unknown; outcome?: unknown } }>(AI_FINISH_HOOK_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { orderId, outcome = aiAnalysis.settings.outcome } = request.query;
+    if (typeof orderId !== 'string' || !orderId) return reply.code(400).send(fail(400, 'orderId must be one order number'));
+    if (outcome !== 'succeeded' && outcome !== 'failed') {
+      return reply.code(400).send(fail(400, 'outcome must be succeeded or failed'));
+    }
+    const order = aiOrders.findByOrderNo(orderId);
+    if (!order) return reply.code(404).send(fail(404, `no order ${orderId}`));
+    if (!aiAnalysis.finish(order.id, outcome)) {
+      return reply.code(409).send(fail(409, `order ${orderId} is not queued or analysing (status ${order.status})`));
+    }
+    return ok({ orderId, status: aiOrders.findByOrderNo(orderId)!.status });
+  });
+}

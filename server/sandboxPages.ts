@@ -1,0 +1,115 @@
+/**
+ * The sandbox's own pages: the H5 pay page and the external AI report. Chinese first, English under
+ * it; the one stylesheet is a file the sandbox serves, so they work under a CSP without 'unsafe-inline'.
+ */
+import { toChinaWallClock } from './chinaTime';
+import { HOSPITAL_LOGO_PATH } from './demoData';
+import { escapeHtml } from './oidc/pages';
+import type { AiReport } from './repositories/aiOrders';
+import type { PaymentState, PaymentWithItem } from './repositories/payments';
+
+export const SANDBOX_PAGES_CSS_PATH = '/sandbox/assets/sandbox-pages.css';
+
+/** Chinese, then the English under it. Both are trusted markup from this file. */
+function bilingual(zh: string, en: string): string {
+  return `${zh}<span class="en" lang="en">${en}</span>`;
+}
+
+function page({ title, body }: { title: string; body: string }): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${SANDBOX_PAGES_CSS_PATH}">
+<link rel="icon" href="${HOSPITAL_LOGO_PATH}" type="image/svg+xml">
+</head>
+<body>
+<main class="card">
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function formatYuan(fen: number): string {
+  return `¥${(fen / 100).toFixed(2)}`;
+}
+
+const SANDBOX_BADGE = `<p class="badge">${bilingual('沙盒演示', 'Sandbox demo')}</p>`;
+
+const STATE_TEXT: Record<PaymentState, [string, string]> = {
+  pending: ['待支付', 'Awaiting payment'],
+  paid: ['已支付', 'Paid'],
+  cancelled: ['已取消', 'Cancelled'],
+  failed: ['支付失败', 'Failed'],
+};
+
+function detailRows(rows: Array<[string, string, string]>): string {
+  return `<dl class="details">${rows.map(([zh, en, value]) => `<dt>${bilingual(zh, en)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
+}
+
+export interface H5PayPageOptions {
+  payment: PaymentWithItem;
+  /** Where the form posts. */
+  action: string;
+  redirectUrl: string;
+}
+
+/** Three outcomes a tester can choose; a payment that has settled shows how, and a way back. */
+export function h5PayPage({ payment, action, redirectUrl }: H5PayPageOptions): string {
+  const [stateZh, stateEn] = STATE_TEXT[payment.state];
+  const controls =
+    payment.state === 'pending'
+      ? `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="redirect_url" value="${escapeHtml(redirectUrl)}">
+<button type="submit" name="action" value="pay">${bilingual('支付', 'Pay')}</button>
+<button type="submit" name="action" value="cancel" class="secondary">${bilingual('取消支付', 'Cancel payment')}</button>
+<button type="submit" name="action" value="fail" class="danger">${bilingual('模拟失败', 'Simulate a failure')}</button>
+</form>`
+      : `<p class="state" role="status">${bilingual(`此支付已结束：${stateZh}`, `This payment has ended: ${stateEn}`)}</p>
+<a class="button" href="${escapeHtml(redirectUrl)}">${bilingual('返回', 'Back')}</a>`;
+  return page({
+    title: '收银台 · Checkout',
+    body: `${SANDBOX_BADGE}
+<h1>${bilingual('H5 支付', 'H5 payment')}</h1>
+<p class="amount" data-amount-fen="${payment.amountFen}">${escapeHtml(formatYuan(payment.amountFen))}</p>
+${detailRows([
+  ['项目', 'Item', payment.item],
+  ['订单号', 'Order', payment.orderNo],
+  ['支付单号', 'Payment', payment.recordNo],
+  ['状态', 'State', `${stateZh} / ${stateEn}`],
+])}
+${controls}
+<p class="note">${bilingual('这是沙盒的模拟支付页，不会产生真实扣款。', "This is the sandbox's simulated payment page; no money moves.")}</p>`,
+  });
+}
+
+const SEX_TEXT: Record<string, string> = { M: '男 / Male', F: '女 / Female' };
+
+export function aiReportPage(report: AiReport, finding: string): string {
+  return page({
+    title: `${report.item} · AI report`,
+    body: `${SANDBOX_BADGE}
+<h1>${bilingual(escapeHtml(report.item), 'AI analysis report')}</h1>
+${detailRows([
+  ['姓名', 'Name', report.patientName],
+  ['性别', 'Sex', SEX_TEXT[report.sex] ?? report.sex],
+  ['年龄', 'Age', report.age],
+  ['检查', 'Study', report.studyDescription],
+  ['检查日期', 'Study date', report.studyDate],
+  ['订单号', 'Order', report.orderNo],
+  ['报告时间', 'Reported', toChinaWallClock(report.finishedAt)],
+])}
+<h2>${bilingual('AI 分析结论', 'AI finding')}</h2>
+<p class="finding">${escapeHtml(finding)}</p>
+<p class="note">${bilingual('AI 分析结果仅供参考，请以医生诊断为准。', "AI results are for reference only; your doctor's diagnosis prevails.")}</p>`,
+  });
+}
+
+export function messagePage(zh: string, en: string): string {
+  return page({ title: `${zh} · ${en}`, body: `${SANDBOX_BADGE}\n<h1>${bilingual(escapeHtml(zh), escapeHtml(en))}</h1>` });
+}

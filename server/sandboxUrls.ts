@@ -1,0 +1,34 @@
+/** Where the sandbox's own pages live, and the URLs the API hands out for them. */
+
+export const WADO_PATH = '/sandbox/wado';
+export const H5_PAY_PATH = '/sandbox/h5pay';
+export const WX_PAY_PATH = '/sandbox/wxpay';
+export const AI_REPORT_PATH = '/sandbox/ai-report';
+export const AI_FINISH_HOOK_PATH = '/sandbox/ai/finish';
+/** Where the app shows AI orders: the H5 page goes back there when the app names no return URL. */
+export const DEFAULT_PAY_RETURN_PATH = '/aiOrder';
+
+/** A URL (absolute, or relative to the origin) on the given origin; null for anything else. */
+export function sameOriginUrl(value: string, origin: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === origin && (url.protocol === 'http:' || url.protocol === 'https:') ? url : null;
+}
+
+export function h5PayUrl(origin: string, recordNo: string, redirectUrl: string): string {
+  const url = new URL(`${H5_PAY_PATH}/${encodeURIComponent(recordNo)}`, origin);
+  url.searchParams.set('redirect_url', redirectUrl);
+  return url.href;
+}
+
+export function aiReportUrl(origin: string, orderNo: string): string {
+  return new URL(`${AI_REPORT_PATH}/${encodeURIComponent(orderNo)}`, origin).href;
+}
+
+export function wadoBaseUrl(origin: string): string {
+  return new URL(WADO_PATH, origin).href;
+}
