@@ -11,6 +11,16 @@ async function openOrders(page: Page, login = 'patient1', tab?: string) {
 
 const cards = (page: Page) => page.getByTestId('order-card');
 const cardWithStatus = (page: Page, status: number) => page.locator(`[data-testid="order-card"][data-status="${status}"]`).first();
+const noMore = /没有更多了|No more/;
+
+/** Scrolls down, page by page, until the list ends. */
+async function scrollToEnd(page: Page) {
+  for (let i = 0; i < 12 && !noMore.test((await page.getByTestId('list-footer').textContent()) ?? ''); i++) {
+    await page.getByTestId('list-footer').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+  }
+}
 
 test.describe('AI orders against the sandbox', () => {
   test('every tab shows its orders', async ({ page }) => {
@@ -33,12 +43,8 @@ test.describe('AI orders against the sandbox', () => {
   test('scrolling to the end loads every page and says "no more"', async ({ page }) => {
     await openOrders(page);
     await expect(cards(page)).toHaveCount(8);
-    for (let i = 0; i < 10 && !(await page.getByTestId('list-footer').textContent())?.match(/没有更多了|No more/); i++) {
-      await page.getByTestId('list-footer').scrollIntoViewIfNeeded();
-      await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
-    }
-    await expect(page.getByTestId('list-footer')).toHaveText(/没有更多了|No more/);
+    await scrollToEnd(page);
+    await expect(page.getByTestId('list-footer')).toHaveText(noMore);
     expect(await cards(page).count()).toBeGreaterThan(16);
   });
 
@@ -52,6 +58,7 @@ test.describe('AI orders against the sandbox', () => {
     await cardWithStatus(page, 2).getByTestId('action-applyProgress').click();
     await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
     await page.goBack();
+    await scrollToEnd(page);
     await cardWithStatus(page, 4).getByTestId('action-viewReason').click();
     await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
     await page.goBack();
@@ -61,6 +68,7 @@ test.describe('AI orders against the sandbox', () => {
 
   test('AI result opens the viewer or the allowed external report', async ({ page }) => {
     const app = await openOrders(page);
+    await scrollToEnd(page);
     const succeeded = page.locator('[data-testid="order-card"][data-status="3"]');
     const count = await succeeded.count();
     const seen = new Set<string>();
@@ -78,8 +86,9 @@ test.describe('AI orders against the sandbox', () => {
       seen.add(url.pathname === '/cloudFilm' ? 'viewer' : 'external');
       await page.goBack();
       await expect(cards(page).first()).toBeVisible();
+      await scrollToEnd(page);
     }
-    expect([...seen].length).toBeGreaterThan(0);
+    expect([...seen].sort()).toEqual(['external', 'viewer']);
     expect(app.path()).toMatch(/^\/aiOrder/);
   });
 
@@ -96,6 +105,28 @@ test.describe('AI orders against the sandbox', () => {
     await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
     await expect(page.getByTestId('order-list')).toHaveAttribute('data-state', /idle|finished/);
     await expect(page.locator('[data-testid="order-card"]', { hasText: orderTime ?? '' })).toHaveCount(0);
+  });
+});
+
+test.describe('AI orders when the API fails', () => {
+  test.use({ allowConsoleErrors: /Failed to load resource/ });
+
+  test('a list failure: the error page says "network abnormal, try again later"', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.signIn();
+    await page.route('**/api/V1.0/AI/OrderList*', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    await app.open('/aiOrder');
+    await expect(app.errorPage().getByTestId('status-text')).toHaveText(/网络异常，请稍后再试|Network abnormal, please try again later/);
+  });
+
+  test('a refused cancel shows the server message', async ({ page }) => {
+    await openOrders(page, 'patient1', 'toBePaid');
+    await page.route('**/api/V1.0/AI/CancelOrder*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ statusCode: 4001, msg: '订单状态已变化，无法取消', result: null }) }),
+    );
+    await cardWithStatus(page, 2).getByTestId('action-cancelOrder').click();
+    await page.getByRole('button', { name: /确认取消|Confirm cancel/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText('订单状态已变化，无法取消');
   });
 });
 
