@@ -160,6 +160,16 @@ test.describe('paying on the H5 page (phone browser)', () => {
     await expect(page.getByTestId('toast')).toHaveText(/确认中|being confirmed/, { timeout: 15_000 });
   });
 
+  test('H5: the back button from the pay page asks "is payment complete?" and re-queries', async ({ page }) => {
+    await openOrders(page, 'patient1', 'toBePaid');
+    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await page.waitForURL(/\/sandbox\/h5pay\//);
+    await page.goBack();
+    await page.waitForURL(/\/aiOrder/);
+    await page.getByTestId('h5-dialog').getByRole('button', { name: /未支付|Not paid/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/您取消了支付|You cancelled the payment/);
+  });
+
   test('H5: a reload on return asks again and nothing is lost', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
     await cardWithStatus(page, 2).getByTestId('action-pay').click();

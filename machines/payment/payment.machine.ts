@@ -92,6 +92,8 @@ export const paymentMachine = setup({
     /** The page is leaving for the H5 pay page; the page load that comes back resumes. */
     awaitingH5: {
       tags: ['busy'],
+      // The back button from the H5 page can restore this very page (back-forward cache).
+      on: { RESUME_H5: { target: 'askingH5Result', actions: assign({ intent: ({ event }) => event.intent }) } },
     },
     askingH5Result: {
       on: {

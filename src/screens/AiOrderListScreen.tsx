@@ -120,10 +120,17 @@ export default function AiOrderListScreen() {
   );
   const [payment, sendToPayment] = useMachine(paymentLogic);
 
-  // Coming back from the H5 pay page is a new page load: resume that payment.
+  // Coming back from the H5 pay page is a new page load, or this page restored by the back
+  // button (back-forward cache): either way, resume that payment.
   useEffect(() => {
-    const pending = pendingPayments.load();
-    if (pending) sendToPayment({ type: 'RESUME_H5', intent: pending });
+    const resume = () => {
+      const pending = pendingPayments.load();
+      if (pending) sendToPayment({ type: 'RESUME_H5', intent: pending });
+    };
+    resume();
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && resume();
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
   }, [pendingPayments, sendToPayment]);
 
   const current = list.view.filter;

@@ -62,7 +62,7 @@ describeModel({
   name: 'payment',
   machine: paymentMachine,
   events: events as never,
-  pinnedPaths: 151,
+  pinnedPaths: 155,
   async run(path) {
     const { actor, fakes, actions } = startPayment();
     await replayPath(path, actor, fakes, (expected, actual) => {
