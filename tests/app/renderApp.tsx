@@ -26,7 +26,7 @@ export const testConfig: RuntimeConfig = {
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
-export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 } = {}) {
+export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 | (() => 1 | 2) } = {}) {
   const session: AppSession = {
     status: () => options.session ?? 'signedIn',
     subscribe: () => () => {},
@@ -48,7 +48,11 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
-    wechat: { payWay: () => options.payWay ?? 2, stateCode: () => null, pageChanged: () => {} },
+    wechat: {
+      payWay: () => (typeof options.payWay === 'function' ? options.payWay() : (options.payWay ?? 2)),
+      stateCode: () => null,
+      pageChanged: () => {},
+    },
     analytics: createAnalytics(),
     pendingPayments: createPendingPayments(safeStorage(() => window.sessionStorage)),
   };

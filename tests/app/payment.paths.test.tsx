@@ -1,0 +1,139 @@
+/**
+ * The payment chart's generated paths, run through the rendered AI order list with MSW: taps,
+ * dialogs, WeChat's bridge and server answers, held back until the path says so. After every
+ * step the screen must be in the chart's state.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentMachine } from '../../machines/payment/payment.machine';
+import { PENDING_PAYMENT_KEY } from '../../src/state/pendingPayment';
+import { paymentEvents, paymentFixtures } from '../machines/payment.events';
+import { describePath, transitionPaths, type ModelPath } from '../machines/modelHarness';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+afterEach(() => vi.unstubAllGlobals());
+
+function gate<T>() {
+  const waiting: Array<(value: T) => void> = [];
+  return {
+    next: () => new Promise<T>((resolve) => waiting.push(resolve)),
+    async open(value: T) {
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      waiting.shift()!(value);
+    },
+  };
+}
+
+type Step = ModelPath['steps'][number];
+const outputOf = (step: Step) => (step.event as unknown as { output?: unknown }).output;
+
+/**
+ * Paths the rendered app can take: it asks for the pay way it chose, so the answer's way always
+ * matches it; and a bridge that throws does so at once, so it cannot be held back for a step of its
+ * own here (the machine's own test covers that transition).
+ */
+function isPossible(path: ModelPath): boolean {
+  let asked: number | null = null;
+  return path.steps.every((step) => {
+    if (step.event.type === 'xstate.error.actor.payInApp') return false;
+    if (step.event.type === 'PAY') asked = (step.event as unknown as { payWay: number }).payWay;
+    if (step.event.type === 'xstate.done.actor.getPayParams') return (outputOf(step) as { way: number }).way === asked;
+    return true;
+  });
+}
+
+const paths = transitionPaths(paymentMachine, { events: paymentEvents as never }).filter(isPossible);
+
+async function run(path: ModelPath) {
+  const params = gate<Response>();
+  const result = gate<Response>();
+  const bridge = gate<string>();
+  server.use(
+    http.get(`${API_BASE}V1.0/AI/GetWxPayParms`, () => params.next()),
+    http.get(`${API_BASE}V1.0/AI/WxPayResultNotify`, () => result.next()),
+  );
+  vi.stubGlobal('location', { ...window.location, assign: vi.fn(), origin: 'http://localhost' });
+  vi.stubGlobal('WeixinJSBridge', {
+    invoke: (_api: string, _params: unknown, callback: (r: { err_msg: string }) => void) => {
+      void bridge.next().then((answer) => callback({ err_msg: `get_brand_wcpay_request:${answer}` }));
+    },
+  });
+  let payWay: 1 | 2 = 2;
+  const app = renderApp('/aiOrder', { payWay: () => payWay });
+  const screenState = () => screen.getByTestId('ai-order-list').dataset.paymentState;
+  const listReady = () => waitFor(() => expect(screen.getAllByTestId('order-card').length).toBeGreaterThan(0));
+  const order = () => screen.getAllByTestId('order-card').find((c) => c.dataset.status === '2')!;
+  await listReady();
+
+  for (const step of path.steps.slice(1)) {
+    const event = step.event as { type: string; payWay?: 1 | 2 };
+    switch (event.type) {
+      case 'PAY':
+        payWay = event.payWay!;
+        await userEvent.click(within(order()).getByTestId('action-pay'));
+        break;
+      case 'RESUME_H5':
+        window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: paymentFixtures.intent, savedAt: Date.now() }));
+        act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+        break;
+      case 'H5_PAID':
+        await userEvent.click(within(screen.getByTestId('h5-dialog')).getByRole('button', { name: 'Paid' }));
+        break;
+      case 'H5_NOT_PAID':
+        await userEvent.click(within(screen.getByTestId('h5-dialog')).getByRole('button', { name: 'Not paid' }));
+        break;
+      case 'QUERY_AGAIN':
+        await userEvent.click(within(screen.getByTestId('query-failed-dialog')).getByRole('button', { name: 'Check again' }));
+        break;
+      case 'DISMISS':
+        await userEvent.click(within(screen.getByTestId('query-failed-dialog')).getByRole('button', { name: 'Later' }));
+        break;
+      case 'xstate.done.actor.getPayParams':
+        await params.open(HttpResponse.json(envelope((outputOf(step) as { params: unknown }).params)));
+        break;
+      case 'xstate.error.actor.getPayParams':
+        await params.open(HttpResponse.error());
+        break;
+      case 'xstate.done.actor.payInApp':
+        await bridge.open(outputOf(step) as string);
+        break;
+      case 'xstate.done.actor.queryPayResult':
+        await result.open(HttpResponse.json(envelope(outputOf(step))));
+        break;
+      case 'xstate.error.actor.queryPayResult':
+        await result.open(HttpResponse.error());
+        break;
+      case 'xstate.after.requeryDelay.payment.waitingToQuery':
+        // The real two-second wait before asking the server again.
+        await waitFor(() => expect(screenState()).toBe('querying'), { timeout: 4000 });
+        break;
+      default:
+        throw new Error(`no UI for ${event.type}`);
+    }
+    await waitFor(() => {
+      const here = app.router.state.location.pathname;
+      expect(here !== '/aiOrder' || screenState() === String(step.state.value)).toBe(true);
+    });
+    // A failed pay call goes to the error page; back on the list the payment starts idle, as in the chart.
+    if (app.router.state.location.pathname === '/error') await waitFor(() => expect(app.location()).toContain('back='));
+    if (app.router.state.location.pathname !== '/aiOrder') {
+      await act(() => app.router.navigate('/aiOrder'));
+      await listReady();
+    }
+    expect(screenState()).toBe(String(step.state.value));
+  }
+}
+
+describe('payment chart through the rendered AI order list', () => {
+  it('runs every possible generated path', () => {
+    expect(paths).toHaveLength(131);
+  });
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    await run(path);
+  }, 15_000);
+});
