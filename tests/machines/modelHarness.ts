@@ -38,10 +38,16 @@ const serialize = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value
  */
 export function transitionPaths(
   machine: AnyStateMachine,
-  options: { events: readonly EventObject[] | ((snapshot: Snapshot) => readonly EventObject[]); input?: unknown },
+  options: {
+    events: readonly EventObject[] | ((snapshot: Snapshot) => readonly EventObject[]);
+    input?: unknown;
+    /** `value`: one path per state-and-event pair, for slower runs through rendered views. */
+    distinguish?: 'valueAndContext' | 'value';
+  },
 ): ModelPath[] {
-  const traversal = { events: options.events, serializeState: serialize, input: options.input } as const;
-  const shortest = new Map(getShortestPaths(machine, traversal).map((path) => [serialize(path.state), path]));
+  const key = options.distinguish === 'value' ? (snapshot: Snapshot) => JSON.stringify(snapshot.value) : serialize;
+  const traversal = { events: options.events, serializeState: key, input: options.input } as const;
+  const shortest = new Map(getShortestPaths(machine, traversal).map((path) => [key(path.state), path]));
   const adjacency = getAdjacencyMap(machine, traversal);
   const paths: ModelPath[] = [];
   for (const [key, vertex] of Object.entries(adjacency)) {
