@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { SANDBOX_WECHAT } from '../server/wechat';
 import { expect, PatientApp, test } from './fixtures';
 
 async function openOrders(page: Page, login = 'patient1', tab?: string) {
@@ -201,4 +203,30 @@ test.describe('paying inside WeChat', () => {
       expect(config.signature).toMatch(/^[0-9a-f]{40}$/);
     });
   }
+
+  test('the SDK is signed for the entry URL of the page load (iOS), with the real JS-SDK signature', async ({ page }) => {
+    let entryUrl = '';
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes('/oidc-callback')) entryUrl = frame.url();
+    });
+    await openOrders(page, 'patient1', 'toBePaid');
+    const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string; nonceStr: string; timestamp: number } }).__wxConfig);
+    const expected = createHash('sha1')
+      .update(`jsapi_ticket=${SANDBOX_WECHAT.jsapiTicket}&noncestr=${config.nonceStr}&timestamp=${config.timestamp}&url=${entryUrl.split('#')[0]}`)
+      .digest('hex');
+    expect(config.signature).toBe(expected);
+  });
+
+  test('a refused SDK configuration alerts "ios registration failed" and pay falls back to H5', async ({ page }) => {
+    await page.addInitScript(() => ((window as unknown as { __wxConfigFails: boolean }).__wxConfigFails = true));
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await openOrders(page, 'patient1', 'toBePaid');
+    await expect.poll(() => alerts).toContain('ios注册失败');
+    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await page.waitForURL(/\/sandbox\/h5pay\//);
+  });
 });

@@ -16,15 +16,20 @@ export const DEMO_PASSWORD = 'demo1234';
 function weChatStandIn() {
   const w = window as unknown as Record<string, unknown>;
   const readyCallbacks: Array<() => void> = [];
+  const errorCallbacks: Array<(reason: unknown) => void> = [];
   w.wx = {
     config(options: unknown) {
       w.__wxConfig = options;
-      setTimeout(() => readyCallbacks.forEach((callback) => callback()), 0);
+      // A test sets __wxConfigFails to see WeChat refuse the signature.
+      const settle = () => (w.__wxConfigFails ? errorCallbacks.forEach((cb) => cb({ errMsg: 'config:invalid signature' })) : readyCallbacks.forEach((cb) => cb()));
+      setTimeout(settle, 0);
     },
     ready(callback: () => void) {
       readyCallbacks.push(callback);
     },
-    error() {},
+    error(callback: (reason: unknown) => void) {
+      errorCallbacks.push(callback);
+    },
   };
   w.WeixinJSBridge = {
     invoke(api: string, params: { package: string }, callback: (result: { err_msg: string }) => void) {
