@@ -46,7 +46,8 @@ export function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () =>
           {actions.map((action) => (
             <Button
               key={action}
-              variant={action === 'cancelOrder' ? 'secondary' : 'primary'}
+              variant={action === 'pay' || action === 'aiResult' ? 'primary' : 'secondary'}
+              className={css.actionButton}
               disabled={props.busy}
               data-testid={`action-${action}`}
               onClick={(e) => {

@@ -43,7 +43,6 @@ export const detection = styleVariants({
 });
 export const actions = style({
   display: 'flex',
-  flexWrap: 'wrap',
   justifyContent: 'flex-end',
   gap: 8,
   marginTop: 8,
@@ -59,3 +58,5 @@ export const overlay = style({
   justifyContent: 'center',
   background: 'rgba(255, 255, 255, 0.82)',
 });
+/** Up to three buttons share one row, even at 320 px. */
+export const actionButton = style({ flex: '0 1 auto', minWidth: 0, paddingLeft: 12, paddingRight: 12 });
