@@ -12,28 +12,18 @@ import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
+import { gate } from './testDoubles';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
 
-/** Server answers the test hands out one at a time. */
-function gate() {
-  const waiting: Array<(response: Response) => void> = [];
-  return {
-    next: () => new Promise<Response>((resolve) => waiting.push(resolve)),
-    async open(response: Response) {
-      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-      waiting.shift()!(response);
-    },
-  };
-}
 
 const paths = transitionPaths(aiOrderMachine, { events: aiOrderEvents as never });
 const status = (event: unknown) => (event as { order: { status: number } }).order.status;
 
 async function run(path: ModelPath) {
-  const cancelGate = gate();
-  const detailGate = gate();
+  const cancelGate = gate<Response>();
+  const detailGate = gate<Response>();
   server.use(
     http.post(`${API_BASE}V1.0/AI/CancelOrder`, () => cancelGate.next()),
     http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => detailGate.next()),

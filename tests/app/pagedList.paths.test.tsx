@@ -3,7 +3,7 @@
  * order list with MSW: scrolling, pulling, tabs and page answers held back until the path says
  * so. After every step the list must be in the chart's state; a failure shows the error page.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPagedListMachine } from '../../machines/pagedList/pagedList.machine';
@@ -12,6 +12,7 @@ import { aiOrder, API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
+import { gate, stubIntersectionObserver } from './testDoubles';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
@@ -32,36 +33,16 @@ const all = transitionPaths(machine, { events: events as never, input: { filter:
 /** The order list leaves for the error page on a failure, so a path can only end there. */
 const paths = all.filter((path) => path.steps.every((step, i) => !step.state.matches('failed') || i === path.steps.length - 1));
 
-function gate() {
-  const waiting: Array<(response: (pageIndex: number) => Response) => void> = [];
-  return {
-    next: () => new Promise<(pageIndex: number) => Response>((resolve) => waiting.push(resolve)),
-    async open(answer: (pageIndex: number) => Response) {
-      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-      waiting.shift()!(answer);
-    },
-  };
-}
 
 async function run(path: ModelPath) {
-  const pages = gate();
+  const pages = gate<(pageIndex: number) => Response>();
   server.use(
     http.get(`${API_BASE}V1.0/AI/OrderList`, async ({ request }) => {
       const answer = await pages.next();
       return answer(Number(new URL(request.url).searchParams.get('pageIndex')));
     }),
   );
-  const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-        observers.push(callback);
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
+  const scrollToEnd = stubIntersectionObserver();
   const app = renderApp('/aiOrder');
   const list = () => screen.getByTestId('order-list');
 
@@ -79,7 +60,7 @@ async function run(path: ModelPath) {
         await pages.open(() => HttpResponse.error());
         break;
       case 'LOAD_MORE':
-        act(() => observers.at(-1)?.([{ isIntersecting: true }]));
+        scrollToEnd();
         break;
       case 'REFRESH':
         fireEvent.touchStart(list(), { touches: [{ clientY: 0 }] });

@@ -14,20 +14,11 @@ import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
+import { gate } from './testDoubles';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
 
-function gate<T>() {
-  const waiting: Array<(value: T) => void> = [];
-  return {
-    next: () => new Promise<T>((resolve) => waiting.push(resolve)),
-    async open(value: T) {
-      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-      waiting.shift()!(value);
-    },
-  };
-}
 
 type Step = ModelPath['steps'][number];
 const outputOf = (step: Step) => (step.event as unknown as { output?: unknown }).output;

@@ -5,6 +5,7 @@ import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
+import { stubIntersectionObserver } from './testDoubles';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
@@ -22,18 +23,7 @@ describe('my studies (kept alive)', () => {
   });
 
   it('loads the next page on scroll until the totals, then says "no more"', async () => {
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const scrollToEnd = () => act(() => observers.at(-1)?.([{ isIntersecting: true }]));
+    const scrollToEnd = stubIntersectionObserver();
     renderApp('/myStudyList');
     await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(8));
     scrollToEnd();
