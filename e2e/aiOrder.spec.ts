@@ -15,6 +15,26 @@ const cards = (page: Page) => page.getByTestId('order-card');
 const cardWithStatus = (page: Page, status: number) => page.locator(`[data-testid="order-card"][data-status="${status}"]`).first();
 const noMore = /没有更多了|No more/;
 
+/**
+ * The demo orders to be paid that each test pays or cancels: one per test and project, so tests
+ * running side by side against the same sandbox never touch each other's order.
+ */
+const ORDER_FOR = {
+  phone: { cancel: 'AI20261118000033', h5Pay: 'AI20261118000032', h5Cancel: 'AI20261027000031', unconfirmed: 'AI20260915000029', back: 'AI20260620000025', reload: 'AI20260328000022' },
+  wechat: { cancel: 'AI20250917000016', ok: 'AI20250805000014', cancelPay: 'AI20250508000012', fail: 'AI20250319000010', refused: 'AI20241112000007' },
+} as const;
+
+function orderFor(key: string): string {
+  const project = test.info().project.name as keyof typeof ORDER_FOR;
+  return (ORDER_FOR[project] as Record<string, string>)[key]!;
+}
+
+/** The card of one order, scrolling to the end of the list first so any page of it is there. */
+async function orderCard(page: Page, orderId: string) {
+  await scrollToEnd(page);
+  return page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+}
+
 /** Scrolls down, page by page, until the list ends. */
 async function scrollToEnd(page: Page) {
   for (let i = 0; i < 12 && !noMore.test((await page.getByTestId('list-footer').textContent()) ?? ''); i++) {
@@ -96,8 +116,8 @@ test.describe('AI orders against the sandbox', () => {
 
   test('cancel: "think again" keeps the order, "confirm cancel" closes it', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
-    const first = cardWithStatus(page, 2);
-    const orderTime = await first.locator('span').first().textContent();
+    const orderId = orderFor('cancel');
+    const first = await orderCard(page, orderId);
     await first.getByTestId('action-cancelOrder').click();
     await expect(page.getByTestId('cancel-dialog')).toContainText(/确认取消该订单吗|Confirm cancelling this order/);
     await page.getByRole('button', { name: /再想想|Think again/ }).click();
@@ -106,7 +126,7 @@ test.describe('AI orders against the sandbox', () => {
     await page.getByRole('button', { name: /确认取消|Confirm cancel/ }).click();
     await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
     await expect(page.getByTestId('order-list')).toHaveAttribute('data-state', /idle|finished/);
-    await expect(page.locator('[data-testid="order-card"]', { hasText: orderTime ?? '' })).toHaveCount(0);
+    await expect(page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`)).toHaveCount(0);
   });
 });
 
@@ -135,13 +155,13 @@ test.describe('AI orders when the API fails', () => {
 test.describe('paying on the H5 page (phone browser)', () => {
   test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'H5 pay is the phone-browser path'));
 
-  for (const [button, message] of [
-    [/^支付|^Pay/, /支付成功|Payment succeeded/],
-    [/取消支付|Cancel/, /您取消了支付|You cancelled the payment/],
+  for (const [button, message, key] of [
+    [/^支付|^Pay/, /支付成功|Payment succeeded/, 'h5Pay'],
+    [/取消支付|Cancel/, /您取消了支付|You cancelled the payment/, 'h5Cancel'],
   ] as const) {
     test(`H5: ${button.source} on the pay page, then the answer on return`, async ({ page }) => {
       await openOrders(page, 'patient1', 'toBePaid');
-      await cardWithStatus(page, 2).getByTestId('action-pay').click();
+      await (await orderCard(page, orderFor(key))).getByTestId('action-pay').click();
       await page.waitForURL(/\/sandbox\/h5pay\//);
       await page.getByRole('button', { name: button }).click();
       await page.waitForURL(/\/aiOrder/);
@@ -154,7 +174,7 @@ test.describe('paying on the H5 page (phone browser)', () => {
 
   test('H5: the patient says paid but the server says not: told it is being confirmed', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
-    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await (await orderCard(page, orderFor('unconfirmed'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
     await page.getByRole('button', { name: /取消支付|Cancel/ }).click();
     await page.waitForURL(/\/aiOrder/);
@@ -164,7 +184,7 @@ test.describe('paying on the H5 page (phone browser)', () => {
 
   test('H5: the back button from the pay page asks "is payment complete?" and re-queries', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
-    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await (await orderCard(page, orderFor('back'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
     await page.goBack();
     await page.waitForURL(/\/aiOrder/);
@@ -174,7 +194,7 @@ test.describe('paying on the H5 page (phone browser)', () => {
 
   test('H5: a reload on return asks again and nothing is lost', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
-    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await (await orderCard(page, orderFor('reload'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
     await page.getByRole('button', { name: /^支付|^Pay/ }).click();
     await page.waitForURL(/\/aiOrder/);
@@ -188,15 +208,15 @@ test.describe('paying on the H5 page (phone browser)', () => {
 test.describe('paying inside WeChat', () => {
   test.beforeEach(() => test.skip(test.info().project.name !== 'wechat', 'in-app pay is the WeChat path'));
 
-  for (const [outcome, message] of [
-    ['ok', /支付成功|Payment succeeded/],
-    ['cancel', /您取消了支付|You cancelled the payment/],
-    ['fail', /支付失败|Payment failed/],
+  for (const [outcome, message, key] of [
+    ['ok', /支付成功|Payment succeeded/, 'ok'],
+    ['cancel', /您取消了支付|You cancelled the payment/, 'cancelPay'],
+    ['fail', /支付失败|Payment failed/, 'fail'],
   ] as const) {
     test(`in-app pay: WeChat answers ${outcome}`, async ({ page }) => {
       await openOrders(page, 'patient1', 'toBePaid');
       await page.evaluate((o) => ((window as unknown as { __wxPayOutcome: string }).__wxPayOutcome = o), outcome);
-      await cardWithStatus(page, 2).getByTestId('action-pay').click();
+      await (await orderCard(page, orderFor(key))).getByTestId('action-pay').click();
       await expect(page.getByTestId('toast')).toHaveText(message);
       expect(await page.evaluate(() => (window as unknown as { __wxPayCalls: number }).__wxPayCalls)).toBe(1);
       const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string } }).__wxConfig);
@@ -226,7 +246,7 @@ test.describe('paying inside WeChat', () => {
     });
     await openOrders(page, 'patient1', 'toBePaid');
     await expect.poll(() => alerts).toContain('ios注册失败');
-    await cardWithStatus(page, 2).getByTestId('action-pay').click();
+    await (await orderCard(page, orderFor('refused'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
   });
 });

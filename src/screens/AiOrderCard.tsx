@@ -14,7 +14,7 @@ export function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () =>
   const detection = aiDetectionStatus(row.status);
   const actions = aiOrderActions(row.status);
   return (
-    <article className={css.orderCard} data-testid="order-card" data-status={row.status} onClick={props.onOpen}>
+    <article className={css.orderCard} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={props.onOpen}>
       <div className={css.head}>
         <span className={css.time}>{row.time}</span>
         {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
