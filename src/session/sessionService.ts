@@ -141,7 +141,7 @@ export function createSessionActor(deps: SessionDeps) {
     actors: { restoreSession, completeSignIn, startSignIn, renewSilently, checkSession, signOut, watchOtherTabs },
     actions: {
       goTo: (_, { path }) => deps.goTo(path),
-      showSignInError: () => deps.goTo('/oidc-error'),
+      showSignInError: () => deps.goTo(ROUTE['oidc-error'].path),
       clearSessionStorage: () => {
         deps.store.clearHealthData();
         clearSessionKeepingDrafts(deps.rawSessionStorage());

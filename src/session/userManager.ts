@@ -1,11 +1,12 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { SessionUser } from '../../machines/session/session.types';
+import { ROUTE } from '../app/routes';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { SIGN_IN_DEFAULTS } from '../rules/constants';
 
-export const CALLBACK_PATH = '/oidc-callback';
-export const SILENT_RENEW_PATH = '/oidc-slient-renew';
-export const AFTER_SIGN_OUT_PATH = '/index';
+export const CALLBACK_PATH = ROUTE['oidc-callback'].path;
+export const SILENT_RENEW_PATH = ROUTE['oidc-slient-renew'].path;
+export const AFTER_SIGN_OUT_PATH = ROUTE.index.path;
 
 /**
  * oidc-client-ts set up for the hospital's identity provider: authorization code with PKCE, user
