@@ -14,6 +14,7 @@ import { useServices } from '../app/services';
 import { usePagedList } from '../app/usePagedList';
 import { useReportFailure, useReportListFailure } from '../app/useReportFailure';
 import { useI18n } from '../i18n/I18nProvider';
+import type { MessageKey } from '../i18n/translate';
 import type { AiOrderAction } from '../rules/aiOrder';
 import { AI_ORDER_TABS, type AiOrderTabFilter } from '../rules/constants';
 import { ConfirmDialog } from '../views/ConfirmDialog';
@@ -37,6 +38,13 @@ export const ACTION_EVENTS = {
   cancelOrder: 'CANCEL',
   pay: 'PAY',
 } as const satisfies Record<AiOrderAction, string | null>;
+
+const TOASTS = {
+  cancelSucceeded: 'toast.operationSucceeded',
+  messageLost: 'toast.messageLost',
+  resultRefused: 'toast.resultRefused',
+  failed: 'toast.failed',
+} as const satisfies Record<string, MessageKey>;
 
 function tabFromQuery(value: string | null): AiOrderTabFilter {
   return (AI_ORDER_TABS.find((tab) => tab.key === value) ?? AI_ORDER_TABS[0]).status;
@@ -72,19 +80,7 @@ export default function AiOrderListScreen() {
           openProgress: (_, { order }) => void navigate(`${ROUTE.aiResult.path}?id=${encodeURIComponent(order.collectFilmId)}`),
           openExternalResult: (_, { url }) => window.location.assign(url),
           openViewer: (_, { lookup }) => void navigate(viewerHref(lookup)),
-          showToast: (_, { message, serverMessage }) =>
-            toast(
-              serverMessage ??
-                t(
-                  message === 'cancelSucceeded'
-                    ? 'toast.operationSucceeded'
-                    : message === 'messageLost'
-                      ? 'toast.messageLost'
-                      : message === 'resultRefused'
-                        ? 'toast.resultRefused'
-                        : 'toast.failed',
-                ),
-            ),
+          showToast: (_, { message, serverMessage }) => toast(serverMessage ?? t(TOASTS[message])),
           refreshList: () => sendToList({ type: 'REFRESH' }),
           reportFailure: (_, { error }) => reportFailure(error),
         },
