@@ -4,35 +4,14 @@
  */
 import { toChinaWallClock } from './chinaTime';
 import { HOSPITAL_LOGO_PATH } from './demoData';
-import { escapeHtml } from './oidc/pages';
+import { bilingual, escapeHtml, htmlPage } from './htmlPage';
 import type { AiReport } from './repositories/aiOrders';
 import type { PaymentState, PaymentWithItem } from './repositories/payments';
 
 export const SANDBOX_PAGES_CSS_PATH = '/sandbox/assets/sandbox-pages.css';
 
-/** Chinese, then the English under it. Both are trusted markup from this file. */
-function bilingual(zh: string, en: string): string {
-  return `${zh}<span class="en" lang="en">${en}</span>`;
-}
-
 function page({ title, body }: { title: string; body: string }): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${SANDBOX_PAGES_CSS_PATH}">
-<link rel="icon" href="${HOSPITAL_LOGO_PATH}" type="image/svg+xml">
-</head>
-<body>
-<main class="card">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({ title, body, stylesheet: SANDBOX_PAGES_CSS_PATH, icon: HOSPITAL_LOGO_PATH });
 }
 
 export function formatYuan(fen: number): string {

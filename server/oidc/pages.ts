@@ -3,37 +3,12 @@
  * it; styles and the one script are files the provider serves (see assets.ts), so the pages work
  * under a Content-Security-Policy without 'unsafe-inline'.
  */
+import { bilingual, escapeHtml, htmlPage } from '../htmlPage';
 import { FAVICON_PATH, LOGIN_CSS_PATH, SIGN_OUT_SCRIPT_PATH } from './assets';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
-/** Chinese, then the English under it. Both are trusted markup from this file. */
-function bilingual(zh: string, en: string): string {
-  return `${zh}<span class="en" lang="en">${en}</span>`;
-}
 
 function page({ title, body, script }: { title: string; body: string; script?: string }): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${LOGIN_CSS_PATH}">
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
-${script ? `<script src="${script}" defer></script>\n` : ''}</head>
-<body>
-<main class="card">
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlPage({ title, body, script, stylesheet: LOGIN_CSS_PATH, icon: FAVICON_PATH });
 }
 
 export interface LoginPageOptions {
