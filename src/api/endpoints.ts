@@ -101,6 +101,10 @@ export const ENDPOINTS = {
     GetReportList: study('GET', 'v2/ReportCheck/GetReportList'),
     authenpatientphone: study('POST', 'v2/ReportCheck/authenpatientphone'),
   },
+  /** Not in the specification: where analytics and the audit trail go (issue 5). */
+  analytics: {
+    Collect: post('V1.0/Analytics/Collect'),
+  },
   filmDown: {
     ExeitPackageTask: get('v2/FilmDown/ExeitPackageTask'),
     AddPackageTask: post('v2/FilmDown/AddPackageTask'),

@@ -40,10 +40,11 @@ describe('error catalogue (spec section 8)', () => {
 });
 
 describe('endpoint table', () => {
-  it('holds every call path of spec section 7 once', () => {
+  it('holds every call path of spec section 7 once, plus the analytics endpoint', () => {
     const paths = allEndpoints().map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(66);
+    expect(paths).toHaveLength(66 + 1);
+    expect(paths).toContain('V1.0/Analytics/Collect');
     expect(paths).toContain('v1.0/wechat/GetJsConfigParms');
     expect(paths).toContain('V1.0/Package/HospitalStudyList');
     expect(paths).toContain('V1.0/Report/GetSyncReportStatus');
