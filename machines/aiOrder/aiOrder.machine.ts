@@ -56,8 +56,8 @@ export const aiOrderMachine = setup({
     },
     confirmingCancel: {
       on: {
-        CONFIRM_CANCEL: 'cancelling',
-        THINK_AGAIN: 'idle',
+        CONFIRM_CANCEL: { target: 'cancelling', description: 'The patient confirmed: the cancel request goes out.' },
+        THINK_AGAIN: { target: 'idle', description: 'Kept: the patient thought again; nothing was sent.' },
       },
     },
     cancelling: {
@@ -70,17 +70,23 @@ export const aiOrderMachine = setup({
           {
             guard: 'cancelAccepted',
             target: 'idle',
+            description: 'Cancelled: the server accepted; the order closes and the list is refreshed.',
             actions: [{ type: 'showToast', params: { message: 'cancelSucceeded' } }, 'refreshList'],
           },
           {
             target: 'idle',
+            description: 'Not cancelled: the server refused and its message is shown; the order stays to be paid.',
             actions: {
               type: 'showToast',
               params: ({ event }) => ({ message: 'failed' as const, serverMessage: event.output.ok ? undefined : event.output.message }),
             },
           },
         ],
-        onError: { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          description: 'Unknown: the cancel got no answer; the error page says so and the list shows what the server holds.',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     lookingUpResult: {
@@ -93,20 +99,31 @@ export const aiOrderMachine = setup({
           {
             guard: 'isExternal',
             target: 'idle',
+            description: 'Result: the AI service\'s own page (check way 1, an allowed origin).',
             actions: { type: 'openExternalResult', params: ({ event }) => ({ url: event.output.kind === 'external' ? event.output.url : '' }) },
           },
           {
             guard: 'isViewer',
             target: 'idle',
+            description: 'Result: the film viewer with the AI layer.',
             actions: {
               type: 'openViewer',
               params: ({ event }) => ({ lookup: event.output as Extract<ResultLookup, { kind: 'viewer' }> }),
             },
           },
-          { guard: 'isRefused', target: 'idle', actions: { type: 'showToast', params: { message: 'resultRefused' } } },
-          { target: 'idle', actions: { type: 'showToast', params: { message: 'messageLost' } } },
+          {
+            guard: 'isRefused',
+            target: 'idle',
+            description: 'No result: its address is not an allowed origin.',
+            actions: { type: 'showToast', params: { message: 'resultRefused' } },
+          },
+          { target: 'idle', description: 'No result: "application message lost".', actions: { type: 'showToast', params: { message: 'messageLost' } } },
         ],
-        onError: { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          description: 'No result: the lookup failed and the error page says why.',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

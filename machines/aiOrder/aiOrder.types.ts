@@ -35,7 +35,7 @@ export type ResultLookup =
   | { kind: 'refused' };
 
 /** How the server answered a cancel. */
-export type CancelAnswer = { ok: true } | { ok: false; message: string };
+export type CancelAnswer = { ok: true } | { ok: false; statusCode: number; message: string };
 
 export interface AiOrderContext {
   /** The order the current flow is about. */

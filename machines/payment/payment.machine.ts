@@ -73,10 +73,15 @@ export const paymentMachine = setup({
           { guard: 'isInApp', target: 'payingInApp' },
           {
             target: 'awaitingH5',
+            description: 'Handed to the H5 pay page; the payment is remembered and resumes when the patient comes back.',
             actions: { type: 'openH5Page', params: ({ context, event }) => ({ params: event.output, intent: context.intent! }) },
           },
         ],
-        onError: { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          description: 'No payment: the pay parameters could not be had; no money moved.',
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     payingInApp: {
@@ -111,6 +116,7 @@ export const paymentMachine = setup({
           {
             guard: 'serverSaysPaid',
             target: 'idle',
+            description: 'Paid: the server says so (pay result above 0); the list is refreshed.',
             actions: [
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
@@ -126,6 +132,7 @@ export const paymentMachine = setup({
           {
             guard: 'payerSaidOk',
             target: 'idle',
+            description: 'Being confirmed: the payer said paid, the server has not confirmed it yet; the list shows what the server holds.',
             actions: [
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
@@ -136,6 +143,7 @@ export const paymentMachine = setup({
           {
             guard: 'payerCancelled',
             target: 'idle',
+            description: 'Not paid: the payer cancelled and the server confirms nothing was paid; logged to analytics.',
             actions: [
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
@@ -145,6 +153,7 @@ export const paymentMachine = setup({
           },
           {
             target: 'idle',
+            description: 'Not paid: the payment failed and the server confirms nothing was paid; logged to analytics.',
             actions: [
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
@@ -165,7 +174,10 @@ export const paymentMachine = setup({
      * remembered, so the next visit asks again.
      */
     queryFailed: {
-      on: { QUERY_AGAIN: 'querying', DISMISS: 'idle' },
+      on: {
+        QUERY_AGAIN: 'querying',
+        DISMISS: { target: 'idle', description: 'Unknown for now: the server could not be asked; the payment stays remembered and is asked about on the next visit.' },
+      },
     },
   },
 });

@@ -15,7 +15,7 @@ export async function cancelOrder(api: ApiClient, order: OrderRef): Promise<Canc
     await api.request(ENDPOINTS.ai.CancelOrder, { params: { orderId: order.orderId }, schema: nothing });
     return { ok: true };
   } catch (error) {
-    if (isApiFailure(error) && error.failure.kind === 'business') return { ok: false, message: error.failure.message };
+    if (isApiFailure(error) && error.failure.kind === 'business') return { ok: false, statusCode: error.failure.statusCode, message: error.failure.message };
     throw error;
   }
 }

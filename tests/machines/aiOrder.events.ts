@@ -11,7 +11,7 @@ export const aiOrderEvents = [
   { type: 'CONFIRM_CANCEL' },
   { type: 'THINK_AGAIN' },
   { type: 'xstate.done.actor.cancelOrder', output: { ok: true } },
-  { type: 'xstate.done.actor.cancelOrder', output: { ok: false, message: '订单状态已变化，无法取消' } },
+  { type: 'xstate.done.actor.cancelOrder', output: { ok: false, statusCode: 409, message: '订单状态已变化，无法取消' } },
   { type: 'xstate.error.actor.cancelOrder', error: new Error('offline') },
   { type: 'xstate.done.actor.lookUpResult', output: { kind: 'external', url: 'https://ai.example.org/r/1' } },
   { type: 'xstate.done.actor.lookUpResult', output: viewer },

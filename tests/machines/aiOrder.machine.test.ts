@@ -61,7 +61,7 @@ describe('AI order, details', () => {
     const { actor, fakes, actions } = startOrders();
     actor.send({ type: 'CANCEL', order: order(2) });
     actor.send({ type: 'CONFIRM_CANCEL' });
-    fakes.cancelOrder.resolve({ ok: false, message: '订单状态已变化，无法取消' });
+    fakes.cancelOrder.resolve({ ok: false, statusCode: 409, message: '订单状态已变化，无法取消' });
     await flush();
     expect(actions.showToast).toHaveBeenCalledWith(expect.anything(), { message: 'failed', serverMessage: '订单状态已变化，无法取消' });
     expect(actions.refreshList).not.toHaveBeenCalled();
