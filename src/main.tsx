@@ -9,7 +9,9 @@ import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { I18nProvider } from './i18n/I18nProvider';
 import { createTranslate } from './i18n/translate';
-import { createAnalytics } from './platform/analytics';
+import { startAnalytics } from './analytics/startAnalytics';
+import { createAuditInspector } from './audit/auditInspector';
+import { combineInspectors } from './qa/inspection';
 import { startWechatSdk } from './platform/wechatService';
 import { createPendingPayments } from './state/pendingPayment';
 import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
@@ -62,6 +64,11 @@ async function start() {
   const config = loaded.config;
   document.title = config.productTitle;
 
+  // QA tooling loads only when asked for, so a patient's page never downloads it.
+  const qaAsked = config.qaPanel || (!import.meta.env.PROD && new URLSearchParams(window.location.search).has('qa'));
+  const qa = qaAsked ? await import('./qa/qaEntry') : null;
+  const probe = qa?.createQaProbe();
+
   const store = createClientStateStore({ session, local, newUuid: () => newUuid() });
   saveOnUnload(window, store);
   const router = createAppRouter();
@@ -80,9 +87,12 @@ async function start() {
     tabs: createTabChannel(),
     currentPath,
     goTo: (path) => void router.navigate(path, { replace: true }),
+    inspect: probe?.inspect,
   }).start();
   const appSession = sessionPort(sessionActor, currentPath);
   const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession });
+  const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
+  const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
   const entryUrl = createEntryUrlMemory(session, window.location.href);
   const wechat = startWechatSdk({
     api,
@@ -90,9 +100,9 @@ async function start() {
     entryUrl: entryUrl.entryUrl(),
     currentUrl: () => window.location.href,
     alertRegistrationFailed: () => window.alert(createTranslate(document.documentElement.lang === 'en' ? 'en' : 'zh-CN')('wechat.registrationFailed')),
+    inspect,
   });
   router.subscribe(() => wechat.pageChanged(window.location.href));
-  const analytics = createAnalytics();
   const pendingPayments = createPendingPayments(session);
 
   // The theme follows the hospital; until it answers, the restored or configured theme shows.
@@ -105,12 +115,13 @@ async function start() {
 
   root.render(
     <App
-      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, pendingPayments }}
+      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, pendingPayments, inspect }}
       router={router}
       locale={locale}
       onLocaleChange={saveLocale}
     />,
   );
+  if (qa && probe) qa.mountQaPanel({ probe, analytics, outbox, locale });
 }
 
 void start();

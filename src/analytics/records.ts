@@ -32,7 +32,10 @@ export const auditRecordSchema = z.object({
   to: z.string().check(z.maxLength(128)),
   /** The server's envelope statusCode, when the transition is a server's answer. */
   statusCode: z.nullable(z.int()),
-  /** The server's (or WeChat's) result that the transition acted on; null when there is none. */
+  /**
+   * What the transition acted on: the server's result (pay result, pay parameters' record, cancel
+   * refusal), WeChat's answer, or the patient's choice (the pay way); null when there is none.
+   */
   result: z.nullable(z.unknown()),
 });
 

@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   params?: Record<string, string | number | boolean | undefined>;
   data?: unknown;
   signal?: AbortSignal;
+  /** Work the patient did not ask for (analytics): a 401 is a failure, not a reason to sign in. */
+  background?: boolean;
 }
 
 export interface ApiClient {
@@ -75,19 +77,19 @@ export function createApiClient(options: {
       });
       return response.data;
     } catch (error) {
-      throw new ApiFailure(transportFailure(error, timedOut));
+      throw new ApiFailure(transportFailure(error, timedOut, request.background === true));
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', forwardAbort);
     }
   }
 
-  function transportFailure(error: unknown, timedOut: boolean): Failure {
+  function transportFailure(error: unknown, timedOut: boolean, background: boolean): Failure {
     if (timedOut) return { kind: 'network' };
     if (axios.isCancel(error)) return { kind: 'aborted' };
     if (axios.isAxiosError(error) && error.response) {
       if (error.response.status === 401) {
-        options.session.unauthorized();
+        if (!background) options.session.unauthorized();
         return { kind: 'unauthorized' };
       }
       return { kind: 'http', status: error.response.status };

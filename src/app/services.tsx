@@ -1,7 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RuntimeConfig } from '../config/runtimeConfig';
-import type { Analytics } from '../platform/analytics';
+import type { Analytics } from '../analytics/analytics';
+import type { Inspector } from '../qa/inspection';
 import type { WechatPort } from '../platform/wechatService';
 import type { AppSession } from '../session/appSession';
 import type { PendingPayments } from '../state/pendingPayment';
@@ -18,6 +19,8 @@ export interface AppServices {
   wechat: WechatPort;
   analytics: Analytics;
   pendingPayments: PendingPayments;
+  /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
+  inspect?: Inspector;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -5,6 +5,7 @@ import { connectPagedList } from '../../machines/pagedList/pagedList.connect';
 import type { PagedListMachine } from '../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { PAGE_SIZE } from '../rules/constants';
+import { useServices } from './services';
 
 /**
  * Runs one paged list with the app's side effects: `load` fetches a page (its signal is aborted
@@ -17,6 +18,7 @@ export function usePagedList<T, F>(options: {
   reportFailure: (error: unknown) => void;
 }) {
   const { machine, load, reportFailure } = options;
+  const { inspect } = useServices();
   const logic = useMemo(
     () =>
       machine.provide({
@@ -28,6 +30,6 @@ export function usePagedList<T, F>(options: {
       }),
     [machine, load, reportFailure],
   );
-  const [snapshot, send] = useMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE } });
+  const [snapshot, send] = useMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE }, inspect });
   return { view: connectPagedList(snapshot), send };
 }

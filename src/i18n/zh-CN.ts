@@ -153,6 +153,23 @@ export const zhCN = {
   'age.months': '{n}个月',
   'age.weeks': '{n}周',
   'age.days': '{n}天',
+
+  'qa.open': '打开QA面板',
+  'qa.title': 'QA · 状态图',
+  'qa.close': '关闭',
+  'qa.tabActors': '状态机（{n}）',
+  'qa.tabAudit': '审计记录（{n}）',
+  'qa.noActors': '此页面还没有运行中的状态机',
+  'qa.running': '运行中',
+  'qa.stopped': '已停止',
+  'qa.state': '当前状态',
+  'qa.noDiagram': '没有此状态机的图：请运行 npm run diagrams',
+  'qa.eventLog': '事件记录（最新在前，健康数据已遮盖）',
+  'qa.noEvents': '还没有事件',
+  'qa.export': '导出 JSON Lines',
+  'qa.noRecords': '此页面还没有审计记录',
+  'qa.sent': '已发送',
+  'qa.queued': '排队中',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -6,6 +6,7 @@ import { wechatSdkMachine } from '../../machines/wechatSdk/wechatSdk.machine';
 import type { PayWay } from '../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
+import type { Inspector } from '../qa/inspection';
 import { configureWx, isIOS, isWeChat, signatureUrl } from './wechat';
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });
@@ -24,6 +25,7 @@ export function startWechatSdk(deps: {
   entryUrl: string;
   currentUrl: () => string;
   alertRegistrationFailed: () => void;
+  inspect?: Inspector;
 }): WechatPort {
   const ios = isIOS(deps.userAgent);
   const inWeChat = isWeChat(deps.userAgent);
@@ -38,6 +40,7 @@ export function startWechatSdk(deps: {
       },
       actions: { alertRegistrationFailed: deps.alertRegistrationFailed },
     }),
+    { inspect: deps.inspect },
   ).start();
   actor.send({ type: 'START', inWeChat, url: urlToSign(deps.currentUrl()) });
   let signedUrl = urlToSign(deps.currentUrl());

@@ -6,6 +6,8 @@ export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
 /** What screens, guards and the API client ask of the session (src/session/sessionService.ts). */
 export interface AppSession extends SessionPort {
   status(): SessionStatus;
+  /** The signed-in patient's subject at the identity provider (the audit trail's user id). */
+  userId(): string | null;
   subscribe(listener: () => void): () => void;
   /** Starts sign-in and, once signed in, comes back to `returnTo` (path and query). */
   signIn(returnTo: string): void;

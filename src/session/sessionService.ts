@@ -13,6 +13,7 @@ import type { ClientStateStore } from '../state/clientState';
 import { clearSessionKeepingDrafts } from '../state/drafts';
 import type { SafeStorage } from '../state/safeStorage';
 import type { AppSession, SessionStatus } from './appSession';
+import type { Inspector } from '../qa/inspection';
 import { withRenewLock, type TabChannel } from './tabChannel';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
@@ -32,6 +33,8 @@ export interface SessionDeps {
   currentPath: () => string;
   goTo: (path: string) => void;
   now?: () => number;
+  /** The QA panel's inspector, when it is on. */
+  inspect?: Inspector;
 }
 
 /**
@@ -153,7 +156,7 @@ export function createSessionActor(deps: SessionDeps) {
       checkInterval: SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000,
     },
   });
-  return createActor(machine, { input: { homePath: ROUTE.Home.path } });
+  return createActor(machine, { input: { homePath: ROUTE.Home.path }, inspect: deps.inspect });
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
@@ -168,6 +171,7 @@ export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): Se
 export function sessionPort(actor: SessionActor, currentPath: () => string): AppSession {
   return {
     status: () => sessionStatus(actor.getSnapshot()),
+    userId: () => actor.getSnapshot().context.user?.subject ?? null,
     subscribe: (listener) => {
       const subscription = actor.subscribe(() => listener());
       return () => subscription.unsubscribe();

@@ -7,6 +7,8 @@ export interface SafeStorage {
   set(key: string, value: string): void;
   remove(key: string): void;
   clear(): void;
+  /** The keys that begin with `prefix`, in storage and in the memory fallback. */
+  keys(prefix: string): string[];
   /** True while the real storage is answering. */
   readonly persistent: boolean;
 }
@@ -55,6 +57,18 @@ export function safeStorage(open: () => Storage | undefined | null): SafeStorage
       } catch {
         // nothing to keep
       }
+    },
+    keys(prefix) {
+      const found = new Set([...memory.keys()].filter((key) => key.startsWith(prefix)));
+      try {
+        for (let i = 0; real && i < real.length; i++) {
+          const key = real.key(i);
+          if (key?.startsWith(prefix)) found.add(key);
+        }
+      } catch {
+        // storage revoked: the memory fallback is all there is
+      }
+      return [...found];
     },
     clear() {
       memory.clear();

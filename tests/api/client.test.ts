@@ -71,6 +71,13 @@ describe('API client', () => {
     expect(session.unauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a 401 of background work (analytics) from the session: no sign-in starts', async () => {
+    server.use(http.get(url, () => new HttpResponse(null, { status: 401 })));
+    const { api, session } = client();
+    expect(await failureOf(api.request(endpoint, { schema, background: true }))).toEqual({ kind: 'unauthorized' });
+    expect(session.unauthorized).not.toHaveBeenCalled();
+  });
+
   it('reports other HTTP errors with their status', async () => {
     server.use(http.get(url, () => new HttpResponse('oops', { status: 500 })));
     expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'http', status: 500 });

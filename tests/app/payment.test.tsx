@@ -55,7 +55,14 @@ describe('paying for an AI order', () => {
     const app = renderApp('/aiOrder');
     await userEvent.click(within(await screen.findByTestId('h5-dialog')).getByRole('button', { name: 'Not paid' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('You cancelled the payment');
-    expect(app.services.analytics.events()).toMatchObject([{ name: 'payment_cancelled', data: { orderId: 'AI2' } }]);
+    expect(productEvents(app)).toMatchObject([{ name: 'payment_cancelled', orderId: 'AI2', checkRecordId: 5002 }]);
+    // The audit trail holds each step, who took it and what the server said.
+    expect(auditTrail(app)).toEqual([
+      { event: 'RESUME_H5', from: 'idle', to: 'askingH5Result', statusCode: null, result: null },
+      { event: 'H5_NOT_PAID', from: 'askingH5Result', to: 'querying', statusCode: null, result: null },
+      { event: 'xstate.done.actor.queryPayResult', from: 'querying', to: 'idle', statusCode: 200, result: 0 },
+    ]);
+    expect(app.services.analytics.records().every((r) => r.userId === 'patient2' && r.orderId === 'AI2' && r.checkRecordId === 5002)).toBe(true);
   });
 
   it('a stale or corrupted remembered payment is not resumed', async () => {
@@ -80,6 +87,17 @@ describe('paying for an AI order', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent(message);
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', expect.objectContaining({ package: 'prepay_id=wx1', signType: 'RSA' }), expect.any(Function));
     expect(payRequests[0]).toMatchObject({ payway: '1' });
-    expect(app.services.analytics.events().map((e) => e.name)).toEqual(logged);
+    expect(productEvents(app).map((e) => e.name)).toEqual(logged);
+    expect(auditTrail(app).map((r) => r.event)).toEqual([
+      'PAY',
+      'xstate.done.actor.getPayParams',
+      'xstate.done.actor.payInApp',
+      'xstate.done.actor.queryPayResult',
+    ]);
   });
 });
+
+type RenderedApp = ReturnType<typeof renderApp>;
+const productEvents = (app: RenderedApp) => app.services.analytics.records().flatMap((r) => (r.kind === 'event' ? [r] : []));
+const auditTrail = (app: RenderedApp) =>
+  app.services.analytics.records().flatMap((r) => (r.kind === 'audit' ? [{ event: r.event, from: r.from, to: r.to, statusCode: r.statusCode, result: r.result }] : []));

@@ -11,7 +11,8 @@ import type { Locale } from '../../src/i18n/locale';
 import type { AppSession, SessionStatus } from '../../src/session/appSession';
 import { createClientStateStore } from '../../src/state/clientState';
 import { safeStorage } from '../../src/state/safeStorage';
-import { createAnalytics } from '../../src/platform/analytics';
+import { createAnalytics } from '../../src/analytics/analytics';
+import { createAuditInspector } from '../../src/audit/auditInspector';
 import { createPendingPayments } from '../../src/state/pendingPayment';
 import { ToastProvider } from '../../src/views/Toast';
 import { API_BASE } from '../msw/fixtures';
@@ -29,6 +30,7 @@ export const testConfig: RuntimeConfig = {
 export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 | (() => 1 | 2) } = {}) {
   const session: AppSession = {
     status: () => options.session ?? 'signedIn',
+    userId: () => (options.session ?? 'signedIn') === 'signedIn' ? 'patient2' : null,
     subscribe: () => () => {},
     accessToken: async () => null,
     signIn: vi.fn(),
@@ -42,6 +44,7 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
     local: safeStorage(() => window.localStorage),
     newUuid: () => '0b7c3a3e-2f5b-4a51-9d0c-6f1b2a3c4d5e',
   });
+  const analytics = createAnalytics({ deliver: () => {}, deviceId: () => store.get().uuid, userId: session.userId, newId: () => crypto.randomUUID() });
   const services: AppServices = {
     config: testConfig,
     api: createApiClient({ baseURL: API_BASE, session }),
@@ -53,7 +56,8 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
       stateCode: () => null,
       pageChanged: () => {},
     },
-    analytics: createAnalytics(),
+    analytics,
+    inspect: createAuditInspector(analytics),
     pendingPayments: createPendingPayments(safeStorage(() => window.sessionStorage)),
   };
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });

@@ -80,6 +80,30 @@ describe('client state', () => {
     expect(blocked.get(STATE_KEY)).toContain('customMake');
   });
 
+  it('lists the keys under a prefix, in storage and in the memory fallback', () => {
+    let fail = false;
+    const real = window.localStorage;
+    real.clear();
+    const flaky = safeStorage(() => ({
+      get length() {
+        return real.length;
+      },
+      key: (i: number) => real.key(i),
+      getItem: (k: string) => real.getItem(k),
+      setItem: (k: string, v: string) => {
+        if (fail) throw new DOMException('full', 'QuotaExceededError');
+        real.setItem(k, v);
+      },
+      removeItem: (k: string) => real.removeItem(k),
+      clear: () => real.clear(),
+    }) as unknown as Storage);
+    flaky.set('cf.outbox.a', '1');
+    flaky.set('other', '2');
+    fail = true;
+    flaky.set('cf.outbox.b', '3');
+    expect(flaky.keys('cf.outbox.').sort()).toEqual(['cf.outbox.a', 'cf.outbox.b']);
+  });
+
   it('keeps a value in memory when a write to real storage fails later', () => {
     let fail = false;
     const real = window.localStorage;

@@ -1,0 +1,121 @@
+import type { SafeStorage } from '../state/safeStorage';
+import { analyticsRecordSchema, MAX_BATCH, type AnalyticsRecord, type CollectAnswer } from './records';
+
+/**
+ * Records on their way to the analytics endpoint. Each waits in localStorage under its own key
+ * until the endpoint says it holds it, so nothing is lost offline or on reload, and tabs that queue
+ * at the same time never overwrite each other. A record is forgotten only once acknowledged; one
+ * sent twice (a lost answer, two tabs) is stored once, because the endpoint keys records by id.
+ */
+export const OUTBOX_PREFIX = 'cf.outbox.';
+/** Waits before the next try after a failed send; the last one repeats. */
+export const RETRY_DELAYS_MS = [5_000, 15_000, 60_000] as const;
+
+export interface Outbox {
+  add(record: AnalyticsRecord): void;
+  /** Sends what waits, oldest first, until nothing does or a send fails (then a retry is planned). */
+  flush(): Promise<void>;
+  /** The ids still waiting. */
+  pendingIds(): ReadonlySet<string>;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createOutbox(deps: {
+  storage: SafeStorage;
+  send: (records: AnalyticsRecord[]) => Promise<CollectAnswer>;
+  /** False while there is nobody to send for (signed out): records wait, no retry is planned. */
+  canSend: () => boolean;
+  /** Runs a send alone among this origin's tabs, where the browser can (Web Locks). */
+  exclusive?: (work: () => Promise<void>) => Promise<void>;
+  setTimer?: (run: () => void, ms: number) => void;
+}): Outbox {
+  const setTimer = deps.setTimer ?? ((run, ms) => void setTimeout(run, ms));
+  const exclusive = deps.exclusive ?? ((work) => work());
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  let running: Promise<void> | null = null;
+  let failures = 0;
+  let retryPlanned = false;
+  let again = false;
+
+  function waiting(): AnalyticsRecord[] {
+    const records: AnalyticsRecord[] = [];
+    for (const key of deps.storage.keys(OUTBOX_PREFIX)) {
+      const parsed = analyticsRecordSchema.safeParse(parseJson(deps.storage.get(key)));
+      if (parsed.success) records.push(parsed.data);
+      else deps.storage.remove(key); // unreadable: it could never be sent
+    }
+    return records.sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq);
+  }
+
+  async function sendAll(): Promise<void> {
+    for (;;) {
+      if (!deps.canSend()) return;
+      const batch = waiting().slice(0, MAX_BATCH);
+      if (batch.length === 0) return;
+      const answer = await deps.send(batch);
+      const held = [...answer.stored, ...answer.duplicates];
+      held.forEach((id) => deps.storage.remove(OUTBOX_PREFIX + id));
+      changed();
+      // An answer that holds none of the batch would send it again forever: try later instead.
+      if (!batch.some((record) => held.includes(record.id))) throw new Error('analytics endpoint held none of the batch');
+    }
+  }
+
+  function planRetry() {
+    if (retryPlanned) return;
+    retryPlanned = true;
+    const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
+    setTimer(() => {
+      retryPlanned = false;
+      void flush();
+    }, delay);
+  }
+
+  function flush(): Promise<void> {
+    if (running) {
+      // A record added while the last batch is on its way must not wait for the next trigger.
+      again = true;
+      return running;
+    }
+    running = exclusive(sendAll)
+      .then(
+        () => {
+          failures = 0;
+        },
+        () => {
+          failures += 1;
+          planRetry();
+        },
+      )
+      .finally(() => {
+        running = null;
+        if (again && failures === 0) void flush();
+        again = false;
+      });
+    return running;
+  }
+
+  return {
+    add(record) {
+      deps.storage.set(OUTBOX_PREFIX + record.id, JSON.stringify(record));
+      changed();
+      // Sends after the current transition's other effects, never inside them.
+      queueMicrotask(() => void flush());
+    },
+    flush,
+    pendingIds: () => new Set(waiting().map((record) => record.id)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
