@@ -14,11 +14,13 @@ import { resolveTokenTtl } from './oidc/tokenTtl';
 import type { TokenTtl } from './oidc/tokenTtl';
 import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { aiRoutes } from './routes/ai';
+import { analyticsRoutes } from './routes/analytics';
 import { hospitalRoutes } from './routes/hospital';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
 import { sandboxAiRoutes } from './routes/sandboxAi';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
+import { sandboxAuditRoutes } from './routes/sandboxAudit';
 import { sandboxPaymentRoutes } from './routes/sandboxPayment';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { wechatRoutes } from './routes/wechat';
@@ -108,6 +110,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(reportRoutes);
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
+        await api.register(analyticsRoutes);
       },
       { prefix: '/api' },
     );
@@ -115,6 +118,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxSignInRoutes);
     await app.register(sandboxPaymentRoutes);
     await app.register(sandboxAiRoutes);
+    await app.register(sandboxAuditRoutes);
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);
     });

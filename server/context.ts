@@ -4,6 +4,8 @@ import type { SqliteDatabase } from './db';
 import type { IdentityProvider } from './oidc/identityProvider';
 import { aiOrderRepository } from './repositories/aiOrders';
 import type { AiOrderRepository } from './repositories/aiOrders';
+import { analyticsRepository } from './repositories/analytics';
+import type { AnalyticsRepository } from './repositories/analytics';
 import { hospitalRepository } from './repositories/hospitals';
 import type { HospitalRepository } from './repositories/hospitals';
 import { patientRepository } from './repositories/patients';
@@ -26,6 +28,7 @@ export interface SandboxContext {
   reportSync: ReportSyncRepository;
   aiOrders: AiOrderRepository;
   payments: PaymentRepository;
+  analytics: AnalyticsRepository;
   aiAnalysis: AiAnalysis;
   identity: IdentityProvider;
 }
@@ -53,6 +56,7 @@ export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvi
     reportSync: reportSyncRepository(db),
     aiOrders,
     payments: paymentRepository(db),
+    analytics: analyticsRepository(db),
     aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
   };
 }

@@ -153,4 +153,34 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX payments_one_pending_per_order ON payments (check_record_id) WHERE state = 'pending';
     `,
   },
+  {
+    name: 'analytics records: the audit trail and product events the app sends',
+    sql: `
+      -- One record as the app sent it (src/analytics/records.ts); id is the client's idempotency key.
+      -- The columns copy what auditors search and sort by; body keeps the whole record. user_id is
+      -- what the client says; received_for is the login name the bearer token proved. at is
+      -- normalised to toISOString() so text order is time order. Ties keep insertion (rowid) order.
+      CREATE TABLE analytics_records (
+        id              TEXT    PRIMARY KEY,
+        kind            TEXT    NOT NULL CHECK (kind IN ('audit', 'event')),
+        at              TEXT    NOT NULL,
+        seq             INTEGER NOT NULL,
+        device_id       TEXT    NOT NULL,
+        user_id         TEXT,
+        order_id        TEXT,
+        check_record_id INTEGER,
+        machine         TEXT,
+        event           TEXT,
+        from_state      TEXT,
+        to_state        TEXT,
+        status_code     INTEGER,
+        name            TEXT,
+        body            TEXT    NOT NULL,
+        received_at     TEXT    NOT NULL,
+        received_for    TEXT    NOT NULL
+      );
+      CREATE INDEX analytics_records_by_order ON analytics_records (order_id) WHERE order_id IS NOT NULL;
+      CREATE INDEX analytics_records_by_check_record ON analytics_records (check_record_id) WHERE check_record_id IS NOT NULL;
+    `,
+  },
 ];

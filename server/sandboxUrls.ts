@@ -5,6 +5,8 @@ export const H5_PAY_PATH = '/sandbox/h5pay';
 export const WX_PAY_PATH = '/sandbox/wxpay';
 export const AI_REPORT_PATH = '/sandbox/ai-report';
 export const AI_FINISH_HOOK_PATH = '/sandbox/ai/finish';
+/** An order's audit trail, for auditors: JSON at `?orderId=<order no>`, a readable timeline at `/<order no>`. */
+export const AUDIT_PATH = '/sandbox/audit';
 /** Where the app shows AI orders: the H5 page goes back there when the app names no return URL. */
 export const DEFAULT_PAY_RETURN_PATH = '/aiOrder';
 

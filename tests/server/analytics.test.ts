@@ -1,0 +1,200 @@
+// @vitest-environment node
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { collectAnswerSchema, MAX_BATCH } from '../../src/analytics/records';
+import type { AnalyticsRecord } from '../../src/analytics/records';
+import { paymentFlow } from './analyticsRecords';
+import { startSandbox } from './helpers';
+import { patientApi } from './patientApi';
+import { signedInHeaders } from './signIn';
+
+const COLLECT = '/api/V1.0/Analytics/Collect';
+const AUDIT = '/sandbox/audit';
+/** The anti-forgery pair every API command carries (server/antiForgery.ts). */
+const XSRF = 'test-pair';
+
+async function collector(app: FastifyInstance, login = 'patient1') {
+  const headers = { ...(await signedInHeaders(app, login)), 'x-xsrf-token': XSRF };
+  return async (payload: unknown) => {
+    const response = await app.inject({ method: 'POST', url: COLLECT, headers, cookies: { 'XSRF-TOKEN': XSRF }, payload: payload as object });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+}
+
+function storedCount(app: FastifyInstance): number {
+  return (app.sandbox.db.prepare('SELECT COUNT(*) AS n FROM analytics_records').get() as { n: number }).n;
+}
+
+async function auditOf(app: FastifyInstance, orderId: string) {
+  const response = await app.inject({ url: `${AUDIT}?${new URLSearchParams({ orderId })}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { orderId: string; records: Array<AnalyticsRecord & { receivedAt: string; receivedFor: string }> };
+}
+
+const FLOW = { orderId: 'AI20250301101500', checkRecordId: 1 };
+const ids = (records: readonly { id: string }[]) => records.map((record) => record.id);
+
+describe('POST /api/V1.0/Analytics/Collect', () => {
+  it('needs a signed-in patient', async () => {
+    const app = await startSandbox();
+    const response = await app.inject({
+      method: 'POST',
+      url: COLLECT,
+      headers: { 'x-xsrf-token': XSRF },
+      cookies: { 'XSRF-TOKEN': XSRF },
+      payload: { records: paymentFlow(FLOW) },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(storedCount(app)).toBe(0);
+  });
+
+  it('stores a batch and names what it stored, for the patient whose token sent it', async () => {
+    const app = await startSandbox();
+    const collect = await collector(app, 'patient2');
+    const records = paymentFlow({ orderId: 'AI20250301101500', checkRecordId: 1, userId: 'patient2' });
+    const body = await collect({ records });
+    expect(body).toEqual({ statusCode: 200, message: 'success', result: { stored: ids(records), duplicates: [] } });
+    expect(collectAnswerSchema.parse(body.result)).toEqual(body.result);
+    expect(storedCount(app)).toBe(records.length);
+    const row = app.sandbox.db.prepare('SELECT * FROM analytics_records WHERE id = ?').get(records[1]!.id);
+    expect(row).toMatchObject({
+      kind: 'audit',
+      order_id: 'AI20250301101500',
+      check_record_id: 1,
+      machine: 'payment',
+      event: 'xstate.done.actor.getPayParams',
+      from_state: 'requestingParams',
+      to_state: 'awaitingH5',
+      status_code: 200,
+      name: null,
+      user_id: 'patient2',
+      received_for: 'patient2',
+      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(JSON.parse((row as { body: string }).body)).toEqual(records[1]);
+  });
+
+  it('stores a record sent twice once, and answers it as a duplicate the second time', async () => {
+    const app = await startSandbox();
+    const collect = await collector(app);
+    const records = paymentFlow(FLOW);
+    const [first, second] = [records.slice(0, 6), records.slice(4)];
+    expect((await collect({ records: first })).result).toEqual({ stored: ids(first), duplicates: [] });
+    expect((await collect({ records: second })).result).toEqual({ stored: ids(second.slice(2)), duplicates: ids(second.slice(0, 2)) });
+    expect((await collect({ records })).result).toEqual({ stored: [], duplicates: ids(records) });
+    expect((await collect({ records: [records[0], records[0]] })).result).toEqual({ stored: [], duplicates: [records[0]!.id] });
+    expect(storedCount(app)).toBe(records.length);
+  });
+
+  it.each([
+    ['a record with no time', (records: Record<string, unknown>[]) => delete records[3]!.at, 'records.3.at'],
+    ['an unknown kind', (records: Record<string, unknown>[]) => (records[5]!.kind = 'log'), 'records.5'],
+    ['a seq that is no whole number', (records: Record<string, unknown>[]) => (records[0]!.seq = 1.5), 'records.0.seq'],
+    ['a short id', (records: Record<string, unknown>[]) => (records[2]!.id = 'x'), 'records.2.id'],
+  ])('refuses a batch with %s whole, with statusCode 400, storing nothing', async (_label, spoil, path) => {
+    const app = await startSandbox();
+    const collect = await collector(app);
+    const records = paymentFlow(FLOW) as unknown as Record<string, unknown>[];
+    spoil(records);
+    const body = await collect({ records });
+    expect(body).toEqual({ statusCode: 400, message: expect.stringContaining(path), result: null });
+    expect(body.message.length).toBeLessThan(400);
+    expect(storedCount(app)).toBe(0);
+  });
+
+  it.each([
+    ['no records', () => ({ records: [] })],
+    ['too many records', () => ({ records: Array.from({ length: MAX_BATCH + 1 }, (_, i) => ({ ...paymentFlow(FLOW)[0], id: `record-${i}-of-many` })) })],
+    ['no batch at all', () => ({ hello: 'world' })],
+    ['a list instead of a batch', () => paymentFlow(FLOW)],
+  ])('refuses %s with statusCode 400', async (_label, payload) => {
+    const app = await startSandbox();
+    const body = await (await collector(app))(payload());
+    expect(body).toMatchObject({ statusCode: 400, message: expect.stringMatching(/^invalid analytics batch: /), result: null });
+    expect(storedCount(app)).toBe(0);
+  });
+});
+
+describe('GET /sandbox/audit', () => {
+  it("answers an order's records in the order they happened, with those naming only its check record id", async () => {
+    const app = await startSandbox();
+    const api = await patientApi(app);
+    const [order, other] = (await api.orders()).filter((row) => row.status === 2);
+    const flow = paymentFlow({ orderId: order!.orderId, checkRecordId: order!.id });
+    const otherFlow = paymentFlow({ orderId: other!.orderId, checkRecordId: other!.id, idPrefix: 'other' });
+    // Only the check record id, as the pay calls know it: found through the AI order table.
+    const payCallsOnly = flow.map((record, i) => ({ ...record, id: `pay-only-${i}`, orderId: null, at: '2025-03-01T02:15:19.854Z', seq: 90 - i }));
+    const collect = await collector(app);
+    await collect({ records: [...flow.slice(6)].reverse() });
+    await collect({ records: [...otherFlow, ...payCallsOnly.slice(0, 2), ...flow.slice(0, 6)] });
+
+    const { orderId, records } = await auditOf(app, order!.orderId);
+    expect(orderId).toBe(order!.orderId);
+    // pay-only-1 and -0 share flow[4] and flow[5]'s millisecond and follow them by seq.
+    expect(ids(records)).toEqual([...ids(flow.slice(0, 6)), 'pay-only-1', 'pay-only-0', ...ids(flow.slice(6))]);
+    expect(records.some((r) => r.id.startsWith('other'))).toBe(false);
+    const { receivedAt, receivedFor, ...asSent } = records[0]!;
+    expect(asSent).toEqual(flow[0]);
+    expect(receivedFor).toBe('patient1');
+    expect(Number.isNaN(Date.parse(receivedAt))).toBe(false);
+  });
+
+  it('finds records that name only the check record id of one of its AI orders, when none names the order number', async () => {
+    const app = await startSandbox();
+    const [order] = (await (await patientApi(app)).orders()).filter((row) => row.status === 2);
+    const flow = paymentFlow({ orderId: order!.orderId, checkRecordId: order!.id }).map((record) => ({ ...record, orderId: null }));
+    await (await collector(app))({ records: flow });
+    expect(ids((await auditOf(app, order!.orderId)).records)).toEqual(ids(flow));
+  });
+
+  it('finds records by the check record id that an order\'s own records name, for an order the sandbox does not hold', async () => {
+    const app = await startSandbox();
+    const flow = paymentFlow({ orderId: 'EXT-0001', checkRecordId: 987654 });
+    await (await collector(app))({ records: flow });
+    const { records } = await auditOf(app, 'EXT-0001');
+    expect(ids(records)).toEqual(ids(flow));
+    expect((await auditOf(app, 'EXT-0002')).records).toEqual([]);
+  });
+
+  it('needs an orderId', async () => {
+    const app = await startSandbox();
+    for (const url of [AUDIT, `${AUDIT}?orderId=`, `${AUDIT}?orderId=%20`]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, message: 'orderId must be one order number', result: null });
+    }
+  });
+
+  it('shows the timeline as a page, escaping what the client sent', async () => {
+    const app = await startSandbox();
+    const orderId = 'AI"><script>alert(1)</script>';
+    const hostile = paymentFlow({ orderId, checkRecordId: 5, userId: '<img src=x onerror=alert(2)>' }).map((record) =>
+      record.kind === 'audit' ? { ...record, machine: '<b>payment</b>', from: '</td><script>alert(3)</script>', result: '<svg onload=alert(4)>' } : record,
+    );
+    await (await collector(app))({ records: hostile });
+
+    const page = await app.inject({ url: `${AUDIT}/${encodeURIComponent(orderId)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).not.toMatch(/<script|<img|<svg|<b>/);
+    expect(page.body).toContain('AI&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(page.body).toContain('&lt;/td&gt;&lt;script&gt;alert(3)&lt;/script&gt; → requestingParams');
+    expect(page.body).toContain('patient tapped pay');
+    expect(page.body).toContain('订单审计记录');
+    expect(page.body.match(/<tr class="(audit|product-event)"/g)).toHaveLength(hostile.length);
+
+    const css = await app.inject({ url: '/sandbox/assets/sandbox-audit.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.body).toContain('.timeline');
+    expect(page.body).toContain('<link rel="stylesheet" href="/sandbox/assets/sandbox-audit.css">');
+  });
+
+  it('answers 404 with a page for an order without records', async () => {
+    const app = await startSandbox();
+    const page = await app.inject({ url: `${AUDIT}/AI20990101999999` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('No audit records for this order');
+  });
+});
