@@ -56,7 +56,7 @@ export const aiOrderMachine = setup({
     },
     confirmingCancel: {
       on: {
-        CONFIRM_CANCEL: { target: 'cancelling', description: 'The patient confirmed: the cancel request goes out.' },
+        CONFIRM_CANCEL: 'cancelling',
         THINK_AGAIN: { target: 'idle', description: 'Kept: the patient thought again; nothing was sent.' },
       },
     },
@@ -84,7 +84,7 @@ export const aiOrderMachine = setup({
         ],
         onError: {
           target: 'idle',
-          description: 'Unknown: the cancel got no answer; the error page says so and the list shows what the server holds.',
+          description: 'Unknown: the cancel got no answer and the error page says so; the list, loaded anew, shows whether the order closed.',
           actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },

@@ -176,7 +176,7 @@ export const paymentMachine = setup({
     queryFailed: {
       on: {
         QUERY_AGAIN: 'querying',
-        DISMISS: { target: 'idle', description: 'Unknown for now: the server could not be asked; the payment stays remembered and is asked about on the next visit.' },
+        DISMISS: { target: 'idle', description: 'Unknown for now: the server could not be asked; the order list shows what the server holds, and an H5 payment stays remembered and is asked about on the next visit.' },
       },
     },
   },

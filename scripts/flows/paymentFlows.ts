@@ -1,0 +1,66 @@
+import type { EventObject } from 'xstate';
+import { paymentMachine } from '../../machines/payment/payment.machine';
+import type { PayParams } from '../../machines/payment/payment.types';
+import { paymentEvents } from '../../tests/machines/payment.events';
+import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
+
+type Event = EventObject & { payWay?: number; output?: unknown };
+
+const payParamsOfTheWrongWay = (event: Event, snapshot: Snapshot) =>
+  event.type === 'xstate.done.actor.getPayParams' && (event.output as PayParams).way !== snapshot.context.payWay;
+
+const requeryDelay = paymentMachine.implementations.delays.requeryDelay as number;
+
+const wording: Record<string, (event: Event) => string> = {
+  PAY: (e) => (e.payWay === 1 ? 'tap pay, WeChat pay (pay way 1)' : 'tap pay, H5 pay page (pay way 2)'),
+  RESUME_H5: () => 'the page load comes back from the H5 pay page',
+  H5_PAID: () => 'patient answers "paid"',
+  H5_NOT_PAID: () => 'patient answers "not paid"',
+  QUERY_AGAIN: () => 'patient taps "check again"',
+  DISMISS: () => 'patient taps "later"',
+  'xstate.done.actor.getPayParams': (e) =>
+    (e.output as PayParams).way === 1 ? 'server sends in-app pay parameters' : 'server sends H5 pay parameters',
+  'xstate.error.actor.getPayParams': () => 'the pay parameters request fails',
+  'xstate.done.actor.payInApp': (e) => `WeChat pay answers "${String(e.output)}"`,
+  'xstate.error.actor.payInApp': () => 'the WeChat pay call fails (no answer)',
+  'xstate.done.actor.queryPayResult': (e) => `server: pay result ${String(e.output)} (${Number(e.output) > 0 ? 'paid' : 'not paid yet'})`,
+  'xstate.error.actor.queryPayResult': () => 'the pay result query fails (server not reached)',
+  'xstate.after.requeryDelay.payment.waitingToQuery': () => `wait ${requeryDelay / 1000} s`,
+};
+
+function consequence(flow: Flow): string {
+  const { before, event } = outcomeStep(flow) as { before: Snapshot; event: Event };
+  switch (event.type) {
+    case 'xstate.done.actor.queryPayResult':
+      if (Number(event.output) > 0) return "Yes: paid, because the server's pay result is above 0.";
+      return before.context.clientOutcome === 'ok'
+        ? "Not confirmed: the payer said paid, the server's pay result is still 0; the server's later answer decides."
+        : "No: the server's pay result is 0.";
+    case 'xstate.done.actor.getPayParams':
+      return 'Money may move on the H5 page; the app asks the server when the patient comes back.';
+    case 'DISMISS':
+      return 'Unknown: the server could not be asked; money may have moved.';
+    case 'xstate.error.actor.getPayParams':
+      return 'No: no payment was started.';
+    default:
+      throw new Error(`payment flows: what does an outcome on ${event.type} mean for money?`);
+  }
+}
+
+export const paymentFlowSpec: FlowSpec = {
+  name: 'payment',
+  title: 'Payment',
+  idPrefix: 'P',
+  machine: paymentMachine,
+  sources: { machine: 'machines/payment/payment.machine.ts', events: 'tests/machines/payment.events.ts' },
+  events: (snapshot) => (paymentEvents as Event[]).filter((event) => !payParamsOfTheWrongWay(event, snapshot)),
+  constraints: [
+    'The server answers a pay parameters request with in-app parameters only when the pay way is 1 and with H5 parameters only when it is 2.',
+  ],
+  stepText: (event) => {
+    const words = wording[event.type];
+    if (!words) throw new Error(`payment flows: no wording for ${event.type}`);
+    return words(event);
+  },
+  consequence: { heading: 'Does money move?', of: consequence },
+};

@@ -1,0 +1,109 @@
+// @vitest-environment node
+import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { aiOrderFlowSpec } from '../../scripts/flows/aiOrderFlows';
+import {
+  flowsOf,
+  flowSuiteName,
+  flowTestName,
+  isOutcome,
+  outcomeStep,
+  outcomeTransition,
+  type Flow,
+  type FlowSpec,
+  type Snapshot,
+  type Transition,
+} from '../../scripts/flows/flowCatalogue';
+import { paymentFlowSpec } from '../../scripts/flows/paymentFlows';
+import { controllablePromise, replayPath } from './modelHarness';
+
+/** A changed chart changes these numbers: regenerate the catalogue (`npm run flows`) and look. */
+const PINNED_FLOWS: Record<string, number> = { payment: 29, aiOrder: 9 };
+
+type NamedAction = { type: string; params?: unknown };
+const isNamed = (action: unknown): action is NamedAction =>
+  typeof action === 'object' && action !== null && typeof (action as NamedAction).type === 'string';
+
+/** The named actions a transition runs, with the parameters it gives them; inline ones (assign) are left out. */
+function namedActions(transition: Transition, before: Snapshot, event: EventObject) {
+  return transition.actions.flatMap((action) => {
+    if (typeof action === 'string') return [{ name: action, params: undefined as unknown }];
+    if (!isNamed(action)) return [];
+    const { params } = action;
+    return [{ name: action.type, params: typeof params === 'function' ? params({ context: before.context, event }) : params }];
+  });
+}
+
+const actionNames = (transition: Transition) =>
+  transition.actions.flatMap((action) => (typeof action === 'string' ? [action] : isNamed(action) ? [action.type] : []));
+
+/** Every action some outcome of the chart runs: none of them may run before a flow's outcome. */
+function outcomeActionNames(machine: AnyStateMachine): string[] {
+  const names = new Set<string>();
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const list of node.transitions.values()) {
+      list.filter(isOutcome).forEach((transition) => actionNames(transition).forEach((name) => names.add(name)));
+    }
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  return [...names].sort();
+}
+
+/** The real machine with a fake for every call it makes and a spy for every outcome action. */
+function start(spec: FlowSpec) {
+  const actorIds = Object.keys(spec.machine.implementations.actors);
+  const fakes = Object.fromEntries(actorIds.map((id) => [id, controllablePromise<unknown>()]));
+  const actions = Object.fromEntries(outcomeActionNames(spec.machine).map((name) => [name, vi.fn()]));
+  const machine = spec.machine.provide({
+    actors: Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.logic])),
+    actions,
+  });
+  return { actor: createActor(machine, { clock: new SimulatedClock() }).start(), fakes, actions };
+}
+
+async function replayFlow(spec: FlowSpec, flow: Flow) {
+  const { actor, fakes, actions } = start(spec);
+  const outcomeIndex = flow.path.steps.length - 1;
+  let step = 0;
+  await replayPath(flow.path, actor, fakes, (expected, actual) => {
+    expect(actual.context).toEqual(expected.context);
+    if (step++ === outcomeIndex) return;
+    for (const [name, spy] of Object.entries(actions)) expect(spy, `${name} ran before the outcome`).not.toHaveBeenCalled();
+  });
+  const { before, event } = outcomeStep(flow);
+  const effects = namedActions(outcomeTransition(spec, flow), before, event);
+  for (const { name, params } of effects) expect(actions[name], name).toHaveBeenCalledExactlyOnceWith(expect.anything(), params);
+  for (const [name, spy] of Object.entries(actions)) {
+    if (!effects.some((effect) => effect.name === name)) expect(spy, `${name} is no effect of this outcome`).not.toHaveBeenCalled();
+  }
+  actor.stop();
+}
+
+for (const spec of [paymentFlowSpec, aiOrderFlowSpec]) {
+  const flows = flowsOf(spec);
+  describe(flowSuiteName(spec), () => {
+    it('has a pinned number of flows', () => {
+      expect(flows).toHaveLength(PINNED_FLOWS[spec.name]!);
+    });
+
+    it.each(flows.map((flow) => [flowTestName(flow), flow] as const))('%s', async (name, flow) => {
+      // The docs cite this test by this name (coveredBy): keep the two in step.
+      expect(expect.getState().currentTestName).toBe(`${flowSuiteName(spec)} > ${name}`);
+      await replayFlow(spec, flow);
+    });
+  });
+}
+
+describe('payment flows, money', () => {
+  it('tell the patient "paid" exactly where the server\'s pay result is above 0', () => {
+    for (const flow of flowsOf(paymentFlowSpec)) {
+      const { before, event } = outcomeStep(flow) as { before: Snapshot; event: EventObject & { output?: unknown } };
+      const saysPaid = namedActions(outcomeTransition(paymentFlowSpec, flow), before, event).some(
+        ({ name, params }) => name === 'showOutcome' && (params as { message: string }).message === 'succeeded',
+      );
+      const serverSaysPaid = event.type === 'xstate.done.actor.queryPayResult' && Number(event.output) > 0;
+      expect(saysPaid, flow.id).toBe(serverSaysPaid);
+    }
+  });
+});
