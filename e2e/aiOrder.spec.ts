@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { SANDBOX_WECHAT } from '../server/wechat';
+import { anyString, expectAuditTrail } from './auditTrail';
 import { expect, PatientApp, test } from './fixtures';
 
 async function openOrders(page: Page, login = 'patient1', tab?: string) {
@@ -127,6 +128,13 @@ test.describe('AI orders against the sandbox', () => {
     await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
     await expect(page.getByTestId('order-list')).toHaveAttribute('data-state', /idle|finished/);
     await expect(page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`)).toHaveCount(0);
+    await expectAuditTrail(page, orderId, [
+      ['CANCEL', 'idle', 'confirmingCancel', null, null],
+      ['THINK_AGAIN', 'confirmingCancel', 'idle', null, null],
+      ['CANCEL', 'idle', 'confirmingCancel', null, null],
+      ['CONFIRM_CANCEL', 'confirmingCancel', 'cancelling', null, null],
+      ['xstate.done.actor.cancelOrder', 'cancelling', 'idle', 200, null],
+    ]);
   });
 });
 
@@ -167,8 +175,22 @@ test.describe('paying on the H5 page (phone browser)', () => {
       await page.waitForURL(/\/aiOrder/);
       const dialog = page.getByTestId('h5-dialog');
       await expect(dialog).toContainText(/支付是否已完成|Is payment complete/);
-      await dialog.getByRole('button', { name: button.source.includes('取消') ? /未支付|Not paid/ : /已支付|Paid/ }).click();
+      const paid = !button.source.includes('取消');
+      await dialog.getByRole('button', { name: paid ? /已支付|Paid/ : /未支付|Not paid/ }).click();
       await expect(page.getByTestId('toast')).toHaveText(message);
+      // Every step reached the analytics endpoint exactly once, across leaving for the H5 page and coming back.
+      await expectAuditTrail(
+        page,
+        orderFor(key),
+        [
+          ['PAY', 'idle', 'requestingParams', null, { payWay: 2 }],
+          ['xstate.done.actor.getPayParams', 'requestingParams', 'awaitingH5', 200, { way: 2, record_no: anyString }],
+          ['RESUME_H5', 'idle', 'askingH5Result', null, null],
+          paid ? ['H5_PAID', 'askingH5Result', 'querying', null, null] : ['H5_NOT_PAID', 'askingH5Result', 'querying', null, null],
+          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, paid ? 1 : 0],
+        ],
+        paid ? [] : ['payment_cancelled'],
+      );
     });
   }
 
@@ -221,6 +243,17 @@ test.describe('paying inside WeChat', () => {
       expect(await page.evaluate(() => (window as unknown as { __wxPayCalls: number }).__wxPayCalls)).toBe(1);
       const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string } }).__wxConfig);
       expect(config.signature).toMatch(/^[0-9a-f]{40}$/);
+      await expectAuditTrail(
+        page,
+        orderFor(key),
+        [
+          ['PAY', 'idle', 'requestingParams', null, { payWay: 1 }],
+          ['xstate.done.actor.getPayParams', 'requestingParams', 'payingInApp', 200, { way: 1, package: expect.stringMatching(/^prepay_id=/) }],
+          ['xstate.done.actor.payInApp', 'payingInApp', 'querying', null, { wechat: outcome }],
+          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, outcome === 'ok' ? 1 : 0],
+        ],
+        { ok: [], cancel: ['payment_cancelled'], fail: ['payment_failed'] }[outcome],
+      );
     });
   }
 
