@@ -28,11 +28,12 @@ export function buildRuntimeConfig(
     oidc: { authority: identityProviderIssuer, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
     allowedRedirectOrigins: [origin],
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
-    qaPanel: false,
+    // A QA deployment of the sandbox: CF_QA_PANEL=1 npm start.
+    qaPanel: envValue(env, 'CF_QA_PANEL') === '1',
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME): ${detail}`);
+    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME, CF_QA_PANEL): ${detail}`);
   }
   return parsed.data;
 }

@@ -166,6 +166,7 @@ export const en: Record<MessageKey, string> = {
   'qa.stopped': 'stopped',
   'qa.state': 'Current state',
   'qa.noDiagram': 'No diagram for this machine: run npm run diagrams',
+  'qa.fitDiagram': 'Fit to width',
   'qa.eventLog': 'Event log (newest first, health data masked)',
   'qa.noEvents': 'No events yet',
   'qa.export': 'Export JSON Lines',

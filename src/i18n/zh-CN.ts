@@ -164,6 +164,7 @@ export const zhCN = {
   'qa.stopped': '已停止',
   'qa.state': '当前状态',
   'qa.noDiagram': '没有此状态机的图：请运行 npm run diagrams',
+  'qa.fitDiagram': '整图',
   'qa.eventLog': '事件记录（最新在前，健康数据已遮盖）',
   'qa.noEvents': '还没有事件',
   'qa.export': '导出 JSON Lines',

@@ -111,6 +111,7 @@ function Diagram({ actor }: { actor: QaActor }) {
   const box = useRef<HTMLDivElement>(null);
   const machineId = actor.machine.id;
   const [svg, setSvg] = useState<{ machineId: string; markup: string } | null>(null);
+  const [fit, setFit] = useState(false);
 
   const load = diagramLoader(machineId);
   useEffect(() => {
@@ -136,10 +137,30 @@ function Diagram({ actor }: { actor: QaActor }) {
       if (ids.has(node.id)) node.dataset.active = 'true';
       else delete node.dataset.active;
     });
-  }, [markup, machineId, active]);
+    // Centre the innermost active state (the last id) in the box, without moving the panel.
+    const innermost = [...element.querySelectorAll<SVGGraphicsElement>('[data-active="true"]')].at(-1);
+    if (innermost) {
+      const frame = element.getBoundingClientRect();
+      const node = innermost.getBoundingClientRect();
+      element.scrollTo?.({
+        left: element.scrollLeft + node.left - frame.left - (frame.width - node.width) / 2,
+        top: element.scrollTop + node.top - frame.top - (frame.height - node.height) / 2,
+        behavior: 'smooth',
+      });
+    }
+  }, [markup, machineId, active, fit]);
 
   if (markup === null) return <p className={css.empty}>{t('qa.noDiagram')}</p>;
-  return <div ref={box} className={css.diagram} data-testid="qa-diagram" data-machine={machineId} data-active-states={active} />;
+  return (
+    <>
+      <div className={css.diagramBar}>
+        <button type="button" className={css.button} aria-pressed={fit} onClick={() => setFit(!fit)}>
+          {t('qa.fitDiagram')}
+        </button>
+      </div>
+      <div ref={box} className={`${css.diagram} ${fit ? css.fitted : ''}`} data-testid="qa-diagram" data-machine={machineId} data-active-states={active} />
+    </>
+  );
 }
 
 function EventLog({ actor }: { actor: QaActor }) {

@@ -75,8 +75,13 @@ export const chip = style([
 ]);
 export const small = style({ color: dim, fontSize: 11 });
 
-export const diagram = style({ overflow: 'auto', background: '#fff', borderRadius: 8, padding: 8, minHeight: 120 });
-globalStyle(`${diagram} svg`, { maxWidth: '100%', height: 'auto' });
+/** At its own size the diagram is readable on a phone: the box pans, and follows the live state. */
+export const diagram = style({ overflow: 'auto', maxHeight: '55vh', background: '#fff', borderRadius: 8, padding: 8, minHeight: 120, overscrollBehavior: 'contain' });
+export const fitted = style({});
+// The app's global rule shrinks every svg to its box; here the natural size is the point.
+globalStyle(`${diagram} svg`, { maxWidth: 'none' });
+globalStyle(`${diagram}${fitted} svg`, { maxWidth: '100%', height: 'auto' });
+export const diagramBar = style({ display: 'flex', justifyContent: 'flex-end' });
 globalStyle(`${diagram} [data-active="true"] > :is(path, polygon, ellipse)`, { fill: '#fff3c4', stroke: accent, strokeWidth: 3 });
 
 export const log = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 });
