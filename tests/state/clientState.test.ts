@@ -81,44 +81,20 @@ describe('client state', () => {
   });
 
   it('lists the keys under a prefix, in storage and in the memory fallback', () => {
-    let fail = false;
-    const real = window.localStorage;
-    real.clear();
-    const flaky = safeStorage(() => ({
-      get length() {
-        return real.length;
-      },
-      key: (i: number) => real.key(i),
-      getItem: (k: string) => real.getItem(k),
-      setItem: (k: string, v: string) => {
-        if (fail) throw new DOMException('full', 'QuotaExceededError');
-        real.setItem(k, v);
-      },
-      removeItem: (k: string) => real.removeItem(k),
-      clear: () => real.clear(),
-    }) as unknown as Storage);
-    flaky.set('cf.outbox.a', '1');
-    flaky.set('other', '2');
-    fail = true;
-    flaky.set('cf.outbox.b', '3');
-    expect(flaky.keys('cf.outbox.').sort()).toEqual(['cf.outbox.a', 'cf.outbox.b']);
+    window.localStorage.clear();
+    const { storage, failWrites } = flakyStorage();
+    storage.set('cf.outbox.a', '1');
+    storage.set('other', '2');
+    failWrites();
+    storage.set('cf.outbox.b', '3');
+    expect(storage.keys('cf.outbox.').sort()).toEqual(['cf.outbox.a', 'cf.outbox.b']);
   });
 
   it('keeps a value in memory when a write to real storage fails later', () => {
-    let fail = false;
-    const real = window.localStorage;
-    const flaky = safeStorage(() => ({
-      getItem: (k: string) => real.getItem(k),
-      setItem: (k: string, v: string) => {
-        if (fail) throw new DOMException('full', 'QuotaExceededError');
-        real.setItem(k, v);
-      },
-      removeItem: (k: string) => real.removeItem(k),
-      clear: () => real.clear(),
-    }) as unknown as Storage);
-    fail = true;
-    flaky.set('k', 'v');
-    expect(flaky.get('k')).toBe('v');
+    const { storage, failWrites } = flakyStorage();
+    failWrites();
+    storage.set('k', 'v');
+    expect(storage.get('k')).toBe('v');
   });
 
   it('writes nothing when it holds nothing', () => {
@@ -158,3 +134,24 @@ describe('uuid', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
+
+/** localStorage whose writes start failing (quota) when the test says so. */
+function flakyStorage() {
+  let fail = false;
+  const real = window.localStorage;
+  const storage = safeStorage(() => ({
+    get length() {
+      return real.length;
+    },
+    key: (i: number) => real.key(i),
+    getItem: (k: string) => real.getItem(k),
+    setItem: (k: string, v: string) => {
+      if (fail) throw new DOMException('full', 'QuotaExceededError');
+      real.setItem(k, v);
+    },
+    removeItem: (k: string) => real.removeItem(k),
+    clear: () => real.clear(),
+  }) as unknown as Storage);
+  return { storage, failWrites: () => void (fail = true) };
+}
+
