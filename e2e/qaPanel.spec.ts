@@ -25,7 +25,7 @@ test.describe('the QA panel', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await openOrders(page);
     await expect(page.getByTestId('qa-toggle')).toHaveCount(0);
-    expect(scripts.filter((url) => /qaEntry|QaPanel/.test(url))).toEqual([]);
+    expect(scripts.filter((url) => /qaEntry|qa-diagram/.test(url))).toEqual([]);
   });
 
   test('switched on: lists the running charts, highlights the live state, logs masked events and exports the audit records', async ({ page }) => {
