@@ -11,7 +11,8 @@ import { I18nProvider } from './i18n/I18nProvider';
 import { createTranslate } from './i18n/translate';
 import { startAnalytics } from './analytics/startAnalytics';
 import { createAuditInspector } from './audit/auditInspector';
-import { combineInspectors } from './qa/inspection';
+import { combineInspectors } from './app/inspection';
+import { wantsQaPanel } from './app/qaSwitch';
 import { startWechatSdk } from './platform/wechatService';
 import { createPendingPayments } from './state/pendingPayment';
 import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
@@ -65,8 +66,13 @@ async function start() {
   document.title = config.productTitle;
 
   // QA tooling loads only when asked for, so a patient's page never downloads it.
-  const qaAsked = config.qaPanel || (!import.meta.env.PROD && new URLSearchParams(window.location.search).has('qa'));
-  const qa = qaAsked ? await import('./qa/qaEntry') : null;
+  const qa = wantsQaPanel(config, window.location.search, import.meta.env.PROD)
+    ? await import('./qa/qaEntry').catch((error: unknown) => {
+        // QA tooling that did not load must never keep the app from starting.
+        console.warn(error);
+        return null;
+      })
+    : null;
   const probe = qa?.createQaProbe();
 
   const store = createClientStateStore({ session, local, newUuid: () => newUuid() });

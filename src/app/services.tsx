@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 import type { ApiClient } from '../api/client';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import type { Analytics } from '../analytics/analytics';
-import type { Inspector } from '../qa/inspection';
+import type { Inspector } from './inspection';
 import type { WechatPort } from '../platform/wechatService';
 import type { AppSession } from '../session/appSession';
 import type { PendingPayments } from '../state/pendingPayment';

@@ -2,7 +2,7 @@ import type { ActorRefLike, AnyMachineSnapshot, AnyStateMachine, EventObject, In
 import type { AiOrderContext, OrderRef } from '../../machines/aiOrder/aiOrder.types';
 import type { PaymentContext } from '../../machines/payment/payment.types';
 import type { Analytics, AuditFacts } from '../analytics/analytics';
-import { machineOf, stateName } from '../qa/inspection';
+import { machineOf, stateName } from '../app/inspection';
 import { serverAnswer } from './serverAnswer';
 
 type Subject = Pick<AuditFacts, 'orderId' | 'checkRecordId'>;

@@ -6,7 +6,7 @@ import { wechatSdkMachine } from '../../machines/wechatSdk/wechatSdk.machine';
 import type { PayWay } from '../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
-import type { Inspector } from '../qa/inspection';
+import type { Inspector } from '../app/inspection';
 import { configureWx, isIOS, isWeChat, signatureUrl } from './wechat';
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });

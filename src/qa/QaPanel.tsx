@@ -5,7 +5,7 @@ import type { AnalyticsRecord, AuditRecord } from '../analytics/records';
 import { useI18n } from '../i18n/I18nProvider';
 import { activeStateIds } from './activeStates';
 import { downloadJsonLines } from './exportRecords';
-import { stateName } from './inspection';
+import { stateName } from '../app/inspection';
 import type { QaActor, QaProbe } from './probe';
 import * as css from './qaPanel.css';
 

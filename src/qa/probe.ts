@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
-import { machineOf, stateName } from './inspection';
+import { machineOf, stateName } from '../app/inspection';
 import { maskPayload } from './mask';
 
 /** One event a running chart took in, masked as it was captured: health data is never held. */

@@ -13,7 +13,7 @@ import type { ClientStateStore } from '../state/clientState';
 import { clearSessionKeepingDrafts } from '../state/drafts';
 import type { SafeStorage } from '../state/safeStorage';
 import type { AppSession, SessionStatus } from './appSession';
-import type { Inspector } from '../qa/inspection';
+import type { Inspector } from '../app/inspection';
 import { withRenewLock, type TabChannel } from './tabChannel';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
