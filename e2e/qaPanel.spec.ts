@@ -25,7 +25,7 @@ test.describe('the QA panel', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await openOrders(page);
     await expect(page.getByTestId('qa-toggle')).toHaveCount(0);
-    expect(scripts.filter((url) => /qaEntry|qa-diagram/.test(url))).toEqual([]);
+    expect(scripts.filter((url) => /qaEntry/.test(url))).toEqual([]);
   });
 
   test('switched on: lists the running charts, highlights the live state, logs masked events and exports the audit records', async ({ page }) => {
@@ -34,6 +34,8 @@ test.describe('the QA panel', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     await openOrders(page);
     expect(scripts.filter((url) => /qaEntry/.test(url)).length).toBeGreaterThan(0);
+    // Offline from here on: the panel needs nothing from the network, and audit records wait.
+    await page.context().setOffline(true);
     await page.getByTestId('order-card').first().getByTestId('action-cancelOrder').click();
     await page.getByTestId('qa-toggle').click();
     const panel = page.getByTestId('qa-panel');
@@ -55,7 +57,9 @@ test.describe('the QA panel', () => {
     await page.getByRole('button', { name: /再想想|Think again/ }).click();
     await page.getByTestId('qa-toggle').click();
     await panel.getByRole('tab', { name: /审计记录|Audit records/ }).click();
-    await expect(panel.getByTestId('qa-audit-records').getByRole('listitem')).toHaveCount(2);
+    const records = panel.getByTestId('qa-audit-records').getByRole('listitem');
+    await expect(records).toHaveCount(2);
+    await expect(records.filter({ hasText: /排队中|queued/ })).toHaveCount(2);
     const download = page.waitForEvent('download');
     await panel.getByTestId('qa-export').click();
     const file = await (await download).path();
@@ -64,5 +68,9 @@ test.describe('the QA panel', () => {
       ['CANCEL', 'idle', 'confirmingCancel'],
       ['THINK_AGAIN', 'confirmingCancel', 'idle'],
     ]);
+
+    // Back online, the waiting records go to the analytics endpoint.
+    await page.context().setOffline(false);
+    await expect(records.filter({ hasText: /已发送|sent/ })).toHaveCount(2, { timeout: 20_000 });
   });
 });

@@ -9,7 +9,7 @@ import { collectAnswerSchema } from './records';
 
 /**
  * Analytics as the app runs it: records wait in localStorage and go to the analytics endpoint
- * for the signed-in patient, at once, when the browser comes back online, and when a patient signs in.
+ * for the signed-in patient: at once, when the browser comes back online, and when a patient signs in.
  */
 export function startAnalytics(deps: {
   api: ApiClient;
@@ -17,12 +17,13 @@ export function startAnalytics(deps: {
   local: SafeStorage;
   deviceId: () => string;
   newId: () => string;
-  win: Pick<Window, 'addEventListener'>;
+  win: Pick<Window, 'addEventListener' | 'navigator'>;
 }): { analytics: Analytics; outbox: Outbox } {
   const outbox = createOutbox({
     storage: deps.local,
     send: (records) => deps.api.request(ENDPOINTS.analytics.Collect, { data: { records }, schema: collectAnswerSchema, background: true }),
-    canSend: () => deps.session.status() === 'signedIn',
+    // Known offline: wait for the 'online' event instead of failing (onLine is only ever a hint).
+    canSend: () => deps.session.status() === 'signedIn' && deps.win.navigator.onLine !== false,
     exclusive: (work) => withTabLock('cloud-film-analytics-outbox', work),
   });
   const analytics = createAnalytics({ deliver: outbox.add, deviceId: deps.deviceId, userId: deps.session.userId, newId: deps.newId });

@@ -9,11 +9,14 @@ import { stateName } from '../app/inspection';
 import type { QaActor, QaProbe } from './probe';
 import * as css from './qaPanel.css';
 
-/** The generated diagrams (npm run diagrams), bundled into this chunk: the panel works offline. */
-const DIAGRAMS = import.meta.glob<string>('../../docs/statecharts/*.svg', { query: '?raw', import: 'default' });
+/**
+ * The generated diagrams (npm run diagrams), inside this chunk: once the panel is there it needs
+ * no network, so it keeps working when the phone goes offline.
+ */
+const DIAGRAMS = import.meta.glob<string>('../../docs/statecharts/*.svg', { query: '?raw', import: 'default', eager: true });
 
-export function diagramLoader(machineId: string): (() => Promise<string>) | undefined {
-  return DIAGRAMS[`../../docs/statecharts/${machineId}.svg`];
+export function diagramOf(machineId: string): string | null {
+  return DIAGRAMS[`../../docs/statecharts/${machineId}.svg`] ?? null;
 }
 
 /** Re-renders whenever one of the sources says it changed. */
@@ -110,20 +113,10 @@ function Diagram({ actor }: { actor: QaActor }) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   const machineId = actor.machine.id;
-  const [svg, setSvg] = useState<{ machineId: string; markup: string } | null>(null);
   const [fit, setFit] = useState(false);
 
-  const load = diagramLoader(machineId);
-  useEffect(() => {
-    let current = true;
-    void load?.().then((markup) => current && setSvg({ machineId, markup }));
-    return () => {
-      current = false;
-    };
-  }, [load, machineId]);
-
   // Our own generated SVG, from the bundle: no outside markup ever reaches innerHTML.
-  const markup = !load ? null : svg?.machineId === machineId ? svg.markup : undefined;
+  const markup = diagramOf(machineId);
   const active = activeStateIds(actor.machine, actor.snapshot.value).join(' ');
   useEffect(() => {
     const element = box.current;

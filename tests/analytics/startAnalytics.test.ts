@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { startAnalytics } from '../../src/analytics/startAnalytics';
+import type { ApiClient, RequestOptions } from '../../src/api/client';
+import { ENDPOINTS, type Endpoint } from '../../src/api/endpoints';
+import type { AppSession, SessionStatus } from '../../src/session/appSession';
+import { safeStorage } from '../../src/state/safeStorage';
+import { flush } from '../machines/modelHarness';
+
+/** The app's wiring with a fake API, session, storage and window. */
+function start() {
+  const sent: Array<{ endpoint: Endpoint; options: RequestOptions<unknown> }> = [];
+  const api = {
+    async request(endpoint: Endpoint, options: RequestOptions<unknown>) {
+      sent.push({ endpoint, options });
+      const ids = (options.data as { records: Array<{ id: string }> }).records.map((r) => r.id);
+      return { stored: ids, duplicates: [] };
+    },
+  } as ApiClient;
+  let status: SessionStatus = 'pending';
+  const listeners = new Set<() => void>();
+  const session = {
+    status: () => status,
+    userId: () => (status === 'signedIn' ? 'patient1' : null),
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  } as unknown as AppSession;
+  const setStatus = (next: SessionStatus) => {
+    status = next;
+    listeners.forEach((listener) => listener());
+  };
+  const handlers = new Map<string, () => void>();
+  const navigator = { onLine: true };
+  const win = { addEventListener: (type: string, handler: () => void) => handlers.set(type, handler), navigator } as unknown as Window;
+  let n = 0;
+  const started = startAnalytics({ api, session, local: safeStorage(() => null), deviceId: () => 'device', newId: () => `record-${String(n++).padStart(4, '0')}`, win });
+  return { ...started, sent, setStatus, navigator, goOnline: () => handlers.get('online')!() };
+}
+
+describe('analytics as the app runs it', () => {
+  it('keeps records while the session is being restored, and sends them once the patient is signed in', async () => {
+    const app = start();
+    app.analytics.track('payment_failed', { orderId: 'AI1', checkRecordId: 1 });
+    await flush();
+    expect(app.sent).toHaveLength(0);
+    app.setStatus('signedIn');
+    await flush();
+    expect(app.sent).toHaveLength(1);
+    expect(app.sent[0]!.endpoint).toBe(ENDPOINTS.analytics.Collect);
+    // Background work: a 401 here must never start a sign-in.
+    expect(app.sent[0]!.options.background).toBe(true);
+    expect(app.outbox.pendingIds().size).toBe(0);
+  });
+
+  it('known offline: nothing is tried until the browser says it is online again', async () => {
+    const app = start();
+    app.setStatus('signedIn');
+    app.navigator.onLine = false;
+    app.analytics.audit({ machine: 'payment', event: 'PAY', from: 'idle', to: 'requestingParams', statusCode: null, result: { payWay: 1 }, orderId: 'AI1', checkRecordId: 1 });
+    await flush();
+    expect(app.sent).toHaveLength(0);
+    app.navigator.onLine = true;
+    app.goOnline();
+    await flush();
+    expect(app.sent).toHaveLength(1);
+  });
+});
