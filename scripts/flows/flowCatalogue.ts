@@ -4,6 +4,7 @@
  */
 import { getInitialSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, type StatePath } from 'xstate/graph';
+import { stateName } from '../../src/app/inspection';
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>;
 export type Transition = ReturnType<AnyStateMachine['getTransitionData']>[number];
@@ -43,8 +44,7 @@ export interface Flow {
   path: FlowPath;
 }
 
-export const stateName = (snapshot: Snapshot): string =>
-  typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+export { stateName };
 
 const serialize = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
 

@@ -13,6 +13,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { stateName } from '../../src/app/inspection';
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -25,10 +26,7 @@ export function describePath(path: ModelPath): string {
     .join(' -> ');
 }
 
-export function stateName(snapshot: Snapshot): string {
-  const value: unknown = snapshot.value;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+export { stateName };
 
 const serialize = (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
