@@ -20,6 +20,17 @@ export default tseslint.config(
     },
   },
   {
+    // Views run charts through useAppMachine, which gives every actor the app's inspector.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/useAppMachine.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@xstate/react', importNames: ['useMachine', 'useActor', 'useActorRef'], message: 'Use useAppMachine (src/app/useAppMachine.ts): it audits and shows the chart in the QA panel.' }] },
+      ],
+    },
+  },
+  {
     // The statecharts are pure: no app code, no React, no DOM, no HTTP (DEVELOPERS.md).
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },

@@ -1,11 +1,10 @@
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { connectPagedList } from '../../machines/pagedList/pagedList.connect';
 import type { PagedListMachine } from '../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { PAGE_SIZE } from '../rules/constants';
-import { useServices } from './services';
+import { useAppMachine } from './useAppMachine';
 
 /**
  * Runs one paged list with the app's side effects: `load` fetches a page (its signal is aborted
@@ -18,7 +17,6 @@ export function usePagedList<T, F>(options: {
   reportFailure: (error: unknown) => void;
 }) {
   const { machine, load, reportFailure } = options;
-  const { inspect } = useServices();
   const logic = useMemo(
     () =>
       machine.provide({
@@ -30,6 +28,6 @@ export function usePagedList<T, F>(options: {
       }),
     [machine, load, reportFailure],
   );
-  const [snapshot, send] = useMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE }, inspect });
+  const [snapshot, send] = useAppMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE } });
   return { view: connectPagedList(snapshot), send };
 }

@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -11,6 +10,7 @@ import { ENDPOINTS } from '../api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../api/schemas';
 import { ROUTE } from '../app/routes';
 import { useServices } from '../app/services';
+import { useAppMachine } from '../app/useAppMachine';
 import { usePagedList } from '../app/usePagedList';
 import { useReportFailure, useReportListFailure } from '../app/useReportFailure';
 import { useI18n } from '../i18n/I18nProvider';
@@ -52,7 +52,7 @@ function tabFromQuery(value: string | null): AiOrderTabFilter {
 
 /** The AI order list (spec section 2): four tabs, cards, the buttons each status allows. */
 export default function AiOrderListScreen() {
-  const { api, config, wechat, analytics, pendingPayments, inspect } = useServices();
+  const { api, config, wechat, analytics, pendingPayments } = useServices();
   const { t } = useI18n();
   const navigate = useNavigate();
   const toast = useToast();
@@ -87,7 +87,7 @@ export default function AiOrderListScreen() {
       }),
     [api, config.allowedRedirectOrigins, navigate, toast, t, sendToList, reportFailure],
   );
-  const [order, sendToOrder] = useMachine(orderLogic, { inspect });
+  const [order, sendToOrder] = useAppMachine(orderLogic);
 
   const tabKey = AI_ORDER_TABS.find((tab) => tab.status === list.view.filter)?.key ?? 'all';
   const paymentLogic = useMemo(
@@ -114,7 +114,7 @@ export default function AiOrderListScreen() {
       }),
     [api, tabKey, pendingPayments, toast, t, sendToList, analytics, reportFailure],
   );
-  const [payment, sendToPayment] = useMachine(paymentLogic, { inspect });
+  const [payment, sendToPayment] = useAppMachine(paymentLogic);
 
   // Coming back from the H5 pay page is a new page load, or this page restored by the back
   // button (back-forward cache): either way, resume that payment.
