@@ -15,7 +15,7 @@ import * as css from './qaPanel.css';
  */
 const DIAGRAMS = import.meta.glob<string>('../../docs/statecharts/*.svg', { query: '?raw', import: 'default', eager: true });
 
-export function diagramOf(machineId: string): string | null {
+function diagramOf(machineId: string): string | null {
   return DIAGRAMS[`../../docs/statecharts/${machineId}.svg`] ?? null;
 }
 
