@@ -22,11 +22,11 @@ export default tseslint.config(
   {
     // Views run charts through useAppMachine, which gives every actor the app's inspector.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/app/useAppMachine.ts'],
+    ignores: ['src/shared/charts/useAppMachine.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@xstate/react', importNames: ['useMachine', 'useActor', 'useActorRef'], message: 'Use useAppMachine (src/app/useAppMachine.ts): it audits and shows the chart in the QA panel.' }] },
+        { paths: [{ name: '@xstate/react', importNames: ['useMachine', 'useActor', 'useActorRef'], message: 'Use useAppMachine (src/shared/charts/useAppMachine.ts): it audits and shows the chart in the QA panel.' }] },
       ],
     },
   },

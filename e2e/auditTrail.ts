@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AUDIT_PATH } from '../server/sandboxUrls';
-import { UUID_KEY } from '../src/state/clientState';
+import { UUID_KEY } from '../src/shared/state/clientState';
 import { expect } from './fixtures';
 
 /** One audit record as an auditor compares it: what happened, between which states, what the server said. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail } from './envelope';
 import { isApiPath, pathnameOf } from './paths';
 
-/** The anti-forgery pair the app's API client echoes (src/api/client.ts). */
+/** The anti-forgery pair the app's API client echoes (src/shared/api/client.ts). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

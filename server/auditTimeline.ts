@@ -2,7 +2,7 @@
  * One order's analytics records as a timeline an auditor can read: what each record says in
  * words. Pure, so the trace CLI (scripts/trace.ts) and the sandbox's audit page say the same.
  */
-import type { AuditRecord, ProductEvent } from '../src/analytics/records';
+import type { AuditRecord, ProductEvent } from '../src/shared/analytics/records';
 import type { StoredRecord } from './repositories/analytics';
 
 export interface TimelineEntry {
@@ -56,7 +56,7 @@ function payWayText(way: unknown): string {
   return way === 1 || way === 2 ? ` (pay way ${way})` : '';
 }
 
-/** Error events carry the app's failure kind (src/audit/serverAnswer.ts): network, http, business... */
+/** Error events carry the app's failure kind (src/shared/audit/serverAnswer.ts): network, http, business... */
 function failureText(result: unknown): string {
   const failure = objectField(result, 'failure');
   return typeof failure === 'string' ? ` (${failure})` : '';

@@ -156,7 +156,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     name: 'analytics records: the audit trail and product events the app sends',
     sql: `
-      -- One record as the app sent it (src/analytics/records.ts); id is the client's idempotency key.
+      -- One record as the app sent it (src/shared/analytics/records.ts); id is the client's idempotency key.
       -- The columns copy what auditors search and sort by; body keeps the whole record. user_id is
       -- what the client says; received_for is the login name the bearer token proved. at is
       -- normalised to toISOString() so text order is time order. Ties keep insertion (rowid) order.

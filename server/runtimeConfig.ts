@@ -1,5 +1,5 @@
-import { runtimeConfigSchema } from '../src/config/runtimeConfig';
-import type { RuntimeConfig } from '../src/config/runtimeConfig';
+import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
+import type { RuntimeConfig } from '../src/shared/config/runtimeConfig';
 
 export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
 export const DEFAULT_THEME = 2;

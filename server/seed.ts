@@ -5,7 +5,7 @@ import { dicomAge, uidFor } from './dicom';
 import { AI_ITEMS, DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
 import { hashPassword } from './passwords';
-import { nationalIdCheckCharacter } from '../src/rules/nationalId';
+import { nationalIdCheckCharacter } from '../src/shared/rules/nationalId';
 
 export function demoNationalId(patient: DemoPatient): string {
   const first17 = patient.nationalIdRegion + patient.birthDate.replaceAll('-', '') + patient.nationalIdSequence;

@@ -1,30 +1,30 @@
 import { createRoot } from 'react-dom/client';
-import { createApiClient } from './api/client';
-import { ENDPOINTS } from './api/endpoints';
-import { hospitalSettingSchema } from './api/schemas';
+import { createApiClient } from './shared/api/client';
+import { ENDPOINTS } from './shared/api/endpoints';
+import { hospitalSettingSchema } from './shared/api/schemas';
 import { App } from './app/App';
 import { ChunkLoadError } from './app/chunk';
-import { createEntryUrlMemory, fullPath } from './app/navigation';
+import { createEntryUrlMemory, fullPath } from './shared/navigation/navigation';
 import { createAppRouter } from './app/router';
-import { loadRuntimeConfig } from './config/runtimeConfig';
-import { I18nProvider } from './i18n/I18nProvider';
-import { createTranslate } from './i18n/translate';
-import { startAnalytics } from './analytics/startAnalytics';
-import { createAuditInspector } from './audit/auditInspector';
-import { combineInspectors } from './app/inspection';
+import { loadRuntimeConfig } from './shared/config/runtimeConfig';
+import { I18nProvider } from './shared/i18n/I18nProvider';
+import { createTranslate } from './shared/i18n/translate';
+import { startAnalytics } from './shared/analytics/startAnalytics';
+import { createAuditInspector } from './shared/audit/auditInspector';
+import { combineInspectors } from './shared/charts/inspection';
 import { wantsQaPanel } from './app/qaSwitch';
-import { startWechatSdk } from './platform/wechatService';
-import { createPendingPayments } from './state/pendingPayment';
-import { matchLocale, resolveLocale, type Locale } from './i18n/locale';
-import { ConfigErrorScreen } from './screens/ConfigErrorScreen';
-import { createSessionActor, sessionPort } from './session/sessionService';
-import { createTabChannel } from './session/tabChannel';
-import { createUserManager, SILENT_RENEW_PATH } from './session/userManager';
-import { createClientStateStore, saveOnUnload } from './state/clientState';
-import { safeStorage } from './state/safeStorage';
-import { newUuid } from './state/uuid';
-import { installRootFontSize } from './theme/rootFontSize';
-import './theme/global.css';
+import { startWechatSdk } from './shared/platform/wechatService';
+import { createPendingPayments } from './features/payment/pendingPayment';
+import { matchLocale, resolveLocale, type Locale } from './shared/i18n/locale';
+import { ConfigErrorScreen } from './features/errors/ConfigErrorScreen';
+import { createSessionActor, sessionPort } from './features/session/sessionService';
+import { createTabChannel } from './features/session/tabChannel';
+import { createUserManager, SILENT_RENEW_PATH } from './features/session/userManager';
+import { createClientStateStore, saveOnUnload } from './shared/state/clientState';
+import { safeStorage } from './shared/state/safeStorage';
+import { newUuid } from './shared/state/uuid';
+import { installRootFontSize } from './shared/theme/rootFontSize';
+import './shared/theme/global.css';
 
 const LOCALE_KEY = 'cf.locale';
 
@@ -67,7 +67,7 @@ async function start() {
 
   // QA tooling loads only when asked for, so a patient's page never downloads it.
   const qa = wantsQaPanel(config, window.location.search, import.meta.env.PROD)
-    ? await import('./qa/qaEntry').catch((error: unknown) => {
+    ? await import('./features/qa/qaEntry').catch((error: unknown) => {
         // QA tooling that did not load must never keep the app from starting.
         console.warn(error);
         return null;

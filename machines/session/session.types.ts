@@ -1,6 +1,6 @@
 /**
  * The patient's session: who is signed in, with which access token until when. The OpenID
- * Connect library, storage, tabs and navigation come in as actors and actions (src/session/).
+ * Connect library, storage, tabs and navigation come in as actors and actions (src/features/session/).
  */
 export interface SessionUser {
   /** The subject at the identity provider. */

@@ -1,7 +1,7 @@
 import { getInitialSnapshot, type EventObject } from 'xstate';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import type { CancelAnswer, OrderRef, ResultLookup } from '../../machines/aiOrder/aiOrder.types';
-import { aiOrderEvents } from '../../tests/machines/aiOrder.events';
+import { aiOrderEvents } from '../../machines/aiOrder/aiOrder.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot, type Transition } from './flowCatalogue';
 
 type Event = EventObject & { order?: OrderRef; output?: unknown };

@@ -4,7 +4,7 @@
  */
 import { getInitialSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, type StatePath } from 'xstate/graph';
-import { stateName } from '../../src/app/inspection';
+import { stateName } from '../../src/shared/charts/inspection';
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>;
 export type Transition = ReturnType<AnyStateMachine['getTransitionData']>[number];

@@ -1,7 +1,7 @@
 import type { EventObject } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import type { PayParams } from '../../machines/payment/payment.types';
-import { paymentEvents } from '../../tests/machines/payment.events';
+import { paymentEvents } from '../../machines/payment/payment.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
 
 type Event = EventObject & { payWay?: number; output?: unknown };

@@ -1,4 +1,4 @@
-import type { AnalyticsRecord } from '../../src/analytics/records';
+import type { AnalyticsRecord } from '../../src/shared/analytics/records';
 import type { SqliteDatabase } from '../db';
 
 /** A record as the app sent it, with what the sandbox itself knows of its arrival. */

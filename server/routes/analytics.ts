@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsBatchSchema } from '../../src/analytics/records';
-import type { CollectAnswer } from '../../src/analytics/records';
-import { ENDPOINTS } from '../../src/api/endpoints';
+import { analyticsBatchSchema } from '../../src/shared/analytics/records';
+import type { CollectAnswer } from '../../src/shared/analytics/records';
+import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import { currentPatient } from '../currentPatient';
 import { ApiError, ok } from '../envelope';
 

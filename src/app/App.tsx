@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router-dom';
 import type { createAppRouter } from './router';
-import { I18nProvider } from '../i18n/I18nProvider';
-import type { Locale } from '../i18n/locale';
-import { useThemeClass } from '../theme/useThemeClass';
-import { ToastProvider } from '../views/Toast';
-import { ServicesProvider, type AppServices } from './services';
-import '../theme/global.css';
+import { I18nProvider } from '../shared/i18n/I18nProvider';
+import type { Locale } from '../shared/i18n/locale';
+import { useThemeClass } from '../shared/theme/useThemeClass';
+import { ToastProvider } from '../shared/views/Toast';
+import { ServicesProvider, type AppServices } from '../shared/services';
+import '../shared/theme/global.css';
 
 function ThemedRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   useThemeClass();

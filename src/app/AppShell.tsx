@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
-import { useI18n } from '../i18n/I18nProvider';
-import { TopBar } from '../views/TopBar';
-import * as ui from '../views/ui.css';
+import { useI18n } from '../shared/i18n/I18nProvider';
+import { TopBar } from '../shared/views/TopBar';
+import * as ui from '../shared/views/ui.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
-import { errorAddressWithBack, fullPath } from './navigation';
-import type { RouteDef } from './routes';
-import { useServices } from './services';
-import { useBack } from './useBack';
+import { errorAddressWithBack, fullPath } from '../shared/navigation/navigation';
+import type { RouteDef } from '../shared/navigation/routes';
+import { useServices } from '../shared/services';
+import { useBack } from '../shared/navigation/useBack';
 import { useScrollMemory } from './useScrollMemory';
 
 export interface RouteHandle {

@@ -1,5 +1,5 @@
 import { Activity, useState, type ReactNode } from 'react';
-import type { RouteDef, RouteName } from './routes';
+import type { RouteDef, RouteName } from '../shared/navigation/routes';
 
 /**
  * Kept-alive routes (myImageList, myStudyList) stay mounted but hidden while the patient is

@@ -1,14 +1,13 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useI18n } from '../i18n/I18nProvider';
-import { useSessionStatus } from '../session/useSession';
-import { Busy } from '../views/Busy';
-import { SkeletonList } from '../views/Skeleton';
-import { fullPath } from './navigation';
-import { isPublicRoute, type RouteDef } from './routes';
+import { useI18n } from '../shared/i18n/I18nProvider';
+import { useSessionStatus } from '../shared/session/useSession';
+import { Busy } from '../shared/views/Busy';
+import { SkeletonList } from '../shared/views/Skeleton';
+import { fullPath } from '../shared/navigation/navigation';
+import { isPublicRoute, type RouteDef, type ScreenProps } from '../shared/navigation/routes';
 import { ScreenBoundary } from './ScreenBoundary';
-import type { ScreenProps } from './screens';
-import { useServices } from './services';
+import { useServices } from '../shared/services';
 
 /** One route's screen: the login guard, the lazy chunk, and what shows while it loads or fails. */
 export function RouteScreen({ route, screen: Screen }: { route: RouteDef; screen: ComponentType<ScreenProps> }) {

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
-import { Button } from '../views/Button';
-import { StatusPage } from '../views/StatusPage';
+import { useI18n } from '../shared/i18n/I18nProvider';
+import { Button } from '../shared/views/Button';
+import { StatusPage } from '../shared/views/StatusPage';
 
 /**
  * Catches a screen that failed to load or crashed: the patient gets a reload, never a blank page.

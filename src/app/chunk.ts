@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../rules/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/rules/constants';
 
 export class ChunkLoadError extends Error {
   constructor(reason: string) {

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { RuntimeConfig } from '../shared/config/runtimeConfig';
 
 /**
  * Whether this page loads the QA panel: a QA deployment says so in its runtime configuration; a

@@ -1,9 +1,9 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { ErrorView } from '../screens/ErrorScreen';
+import { ErrorView } from '../features/errors/ErrorScreen';
 import { AppShell, type RouteHandle } from './AppShell';
 import { ChunkFailed } from './ScreenBoundary';
 import { RouteScreen } from './RouteScreen';
-import { ROUTES, SELFHELP_REDIRECT } from './routes';
+import { ROUTES, SELFHELP_REDIRECT } from '../shared/navigation/routes';
 import { screenFor } from './screens';
 
 function NotFound() {

@@ -1,23 +1,20 @@
 import type { ComponentType } from 'react';
-import ErrorScreen from '../screens/ErrorScreen';
-import StopScreen from '../screens/StopScreen';
+import ErrorScreen from '../features/errors/ErrorScreen';
+import StopScreen from '../features/errors/StopScreen';
 import {
   SignInCallbackScreen,
   SignInEntryScreen,
   SignInErrorScreen,
   SignOutScreen,
   SilentRenewScreen,
-} from '../screens/SessionScreens';
+} from '../features/session/SessionScreens';
 import { lazyScreen } from './chunk';
-import type { RouteDef, RouteName } from './routes';
+import type { RouteName, ScreenProps } from '../shared/navigation/routes';
 
-export interface ScreenProps {
-  route: RouteDef;
-}
 type Screen = ComponentType<ScreenProps>;
 
-const placeholder = lazyScreen(() => import('../screens/PlaceholderScreen'));
-const hub = lazyScreen(() => import('../screens/HubScreen'));
+const placeholder = lazyScreen(() => import('./PlaceholderScreen'));
+const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
 /**
  * Screens built so far; every other route shows a clear placeholder with its title. The error
@@ -27,8 +24,8 @@ const hub = lazyScreen(() => import('../screens/HubScreen'));
 const BUILT: Partial<Record<RouteName, Screen>> = {
   index: hub,
   Home: hub,
-  myStudyList: lazyScreen(() => import('../screens/StudyListScreen')),
-  aiOrder: lazyScreen(() => import('../screens/AiOrderListScreen')),
+  myStudyList: lazyScreen(() => import('../features/studies/StudyListScreen')),
+  aiOrder: lazyScreen(() => import('../features/aiOrders/AiOrderListScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { RouteDef, RouteName } from './routes';
+import type { RouteDef, RouteName } from '../shared/navigation/routes';
 
 /**
  * Every navigation scrolls to the top (spec section 2), except that a kept-alive route comes back

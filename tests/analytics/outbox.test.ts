@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createOutbox, OUTBOX_PREFIX, RETRY_DELAYS_MS } from '../../src/analytics/outbox';
-import type { AnalyticsRecord, CollectAnswer } from '../../src/analytics/records';
-import { safeStorage } from '../../src/state/safeStorage';
+import { createOutbox, OUTBOX_PREFIX, RETRY_DELAYS_MS } from '../../src/shared/analytics/outbox';
+import type { AnalyticsRecord, CollectAnswer } from '../../src/shared/analytics/records';
+import { safeStorage } from '../../src/shared/state/safeStorage';
 import { flush } from '../machines/modelHarness';
 
 /** A Storage in memory, shared by the "tabs" of a test like localStorage is. */

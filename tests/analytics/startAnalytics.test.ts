@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { startAnalytics } from '../../src/analytics/startAnalytics';
-import type { ApiClient, RequestOptions } from '../../src/api/client';
-import { ENDPOINTS, type Endpoint } from '../../src/api/endpoints';
-import type { AppSession, SessionStatus } from '../../src/session/appSession';
-import { safeStorage } from '../../src/state/safeStorage';
+import { startAnalytics } from '../../src/shared/analytics/startAnalytics';
+import type { ApiClient, RequestOptions } from '../../src/shared/api/client';
+import { ENDPOINTS, type Endpoint } from '../../src/shared/api/endpoints';
+import type { AppSession, SessionStatus } from '../../src/shared/session/appSession';
+import { safeStorage } from '../../src/shared/state/safeStorage';
 import { flush } from '../machines/modelHarness';
 
 /** The app's wiring with a fake API, session, storage and window. */

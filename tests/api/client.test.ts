@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { createApiClient, XSRF_HEADER } from '../../src/api/client';
-import { ENDPOINTS } from '../../src/api/endpoints';
-import { ApiFailure } from '../../src/api/failure';
+import { createApiClient, XSRF_HEADER } from '../../src/shared/api/client';
+import { ENDPOINTS } from '../../src/shared/api/endpoints';
+import { ApiFailure } from '../../src/shared/api/failure';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { allEndpoints, ENDPOINTS } from '../../src/api/endpoints';
-import { outcomeFor, STOPPED_STATUS_CODE } from '../../src/api/errorCatalogue';
+import { allEndpoints, ENDPOINTS } from '../../src/shared/api/endpoints';
+import { outcomeFor, STOPPED_STATUS_CODE } from '../../src/shared/api/errorCatalogue';
 
 const studyCall = ENDPOINTS.package.HospitalStudyList;
 const reportCall = ENDPOINTS.report.GetSyncReportStatus;

@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
-import { aiOrderEvents } from '../machines/aiOrder.events';
+import { aiOrderEvents } from '../../machines/aiOrder/aiOrder.model';
 import { describePath, transitionPaths, type ModelPath } from '../machines/modelHarness';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, withTimeout } from '../../src/app/chunk';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/rules/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/shared/rules/constants';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { allowedExternalUrl } from '../../src/app/externalUrl';
+import { allowedExternalUrl } from '../../src/shared/navigation/externalUrl';
 
 const allowed = ['https://ai.example.org', 'http://127.0.0.1:8080'];
 

@@ -7,9 +7,9 @@ import {
   outcomeHref,
   readErrorParams,
   safeBackPath,
-} from '../../src/app/navigation';
-import { isMessageKey } from '../../src/i18n/translate';
-import { safeStorage } from '../../src/state/safeStorage';
+} from '../../src/shared/navigation/navigation';
+import { isMessageKey } from '../../src/shared/i18n/translate';
+import { safeStorage } from '../../src/shared/state/safeStorage';
 
 const origin = 'https://film.example.org';
 const parts = (path: string) => {

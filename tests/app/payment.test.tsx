@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PENDING_PAYMENT_KEY } from '../../src/state/pendingPayment';
+import { PENDING_PAYMENT_KEY } from '../../src/features/payment/pendingPayment';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, payRequests, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';

@@ -1,20 +1,20 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { createApiClient } from '../../src/api/client';
-import { createEntryUrlMemory } from '../../src/app/navigation';
+import { createApiClient } from '../../src/shared/api/client';
+import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
-import { ServicesProvider, type AppServices } from '../../src/app/services';
-import type { RuntimeConfig } from '../../src/config/runtimeConfig';
-import { I18nProvider } from '../../src/i18n/I18nProvider';
-import type { Locale } from '../../src/i18n/locale';
-import type { AppSession, SessionStatus } from '../../src/session/appSession';
-import { createClientStateStore } from '../../src/state/clientState';
-import { safeStorage } from '../../src/state/safeStorage';
-import { createAnalytics } from '../../src/analytics/analytics';
-import { createAuditInspector } from '../../src/audit/auditInspector';
-import { createPendingPayments } from '../../src/state/pendingPayment';
-import { ToastProvider } from '../../src/views/Toast';
+import { ServicesProvider, type AppServices } from '../../src/shared/services';
+import type { RuntimeConfig } from '../../src/shared/config/runtimeConfig';
+import { I18nProvider } from '../../src/shared/i18n/I18nProvider';
+import type { Locale } from '../../src/shared/i18n/locale';
+import type { AppSession, SessionStatus } from '../../src/shared/session/appSession';
+import { createClientStateStore } from '../../src/shared/state/clientState';
+import { safeStorage } from '../../src/shared/state/safeStorage';
+import { createAnalytics } from '../../src/shared/analytics/analytics';
+import { createAuditInspector } from '../../src/shared/audit/auditInspector';
+import { createPendingPayments } from '../../src/features/payment/pendingPayment';
+import { ToastProvider } from '../../src/shared/views/Toast';
 import { API_BASE } from '../msw/fixtures';
 
 export const testConfig: RuntimeConfig = {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isPublicRoute, PUBLIC_PATHS, ROUTE, ROUTE_NAMES, ROUTES, routeByPath, SELFHELP_REDIRECT } from '../../src/app/routes';
-import { zhCN } from '../../src/i18n/zh-CN';
+import { isPublicRoute, PUBLIC_PATHS, ROUTE, ROUTE_NAMES, ROUTES, routeByPath, SELFHELP_REDIRECT } from '../../src/shared/navigation/routes';
+import { zhCN } from '../../src/shared/i18n/zh-CN';
 
 describe('route table', () => {
   it('has every route of spec section 2 once, path = name unless the spec gives one', () => {

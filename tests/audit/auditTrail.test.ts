@@ -3,14 +3,14 @@ import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } f
 import { describe, expect, it } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import { paymentMachine } from '../../machines/payment/payment.machine';
-import { createAnalytics } from '../../src/analytics/analytics';
-import type { AnalyticsRecord, AuditRecord } from '../../src/analytics/records';
-import { auditRecordSchema } from '../../src/analytics/records';
-import { ApiFailure } from '../../src/api/failure';
-import { createAuditInspector } from '../../src/audit/auditInspector';
-import { serverAnswer } from '../../src/audit/serverAnswer';
-import { aiOrderEvents } from '../machines/aiOrder.events';
-import { paymentEvents } from '../machines/payment.events';
+import { createAnalytics } from '../../src/shared/analytics/analytics';
+import type { AnalyticsRecord, AuditRecord } from '../../src/shared/analytics/records';
+import { auditRecordSchema } from '../../src/shared/analytics/records';
+import { ApiFailure } from '../../src/shared/api/failure';
+import { createAuditInspector } from '../../src/shared/audit/auditInspector';
+import { serverAnswer } from '../../src/shared/audit/serverAnswer';
+import { aiOrderEvents } from '../../machines/aiOrder/aiOrder.model';
+import { paymentEvents } from '../../machines/payment/payment.model';
 import { controllablePromise, describePath, replayPath, stateName, transitionPaths, type ControllablePromise } from '../machines/modelHarness';
 
 /** The real chart with every actor a fake the path settles, and the audit trail listening. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { loadRuntimeConfig } from '../../src/config/runtimeConfig';
+import { loadRuntimeConfig } from '../../src/shared/config/runtimeConfig';
 
 const valid = {
   productTitle: '电子云胶片',

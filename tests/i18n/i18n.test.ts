@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en';
-import { formatSexAge } from '../../src/i18n/format';
-import { matchLocale, resolveLocale } from '../../src/i18n/locale';
-import { createTranslate, isMessageKey } from '../../src/i18n/translate';
-import { zhCN } from '../../src/i18n/zh-CN';
+import { en } from '../../src/shared/i18n/en';
+import { formatSexAge } from '../../src/shared/i18n/format';
+import { matchLocale, resolveLocale } from '../../src/shared/i18n/locale';
+import { createTranslate, isMessageKey } from '../../src/shared/i18n/translate';
+import { zhCN } from '../../src/shared/i18n/zh-CN';
 
 describe('message catalogues', () => {
   it('carry the same keys, none empty, with the same placeholders', () => {

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import type { OrderRef } from '../../machines/aiOrder/aiOrder.types';
-import { aiOrderEvents, STATUSES } from './aiOrder.events';
+import { aiOrderEvents, STATUSES } from '../../machines/aiOrder/aiOrder.model';
 import { controllablePromise, describeModel, flush, replayPath } from './modelHarness';
 
 const order = (status: number): OrderRef => ({ orderId: `AI-${status}`, id: 100 + status, collectFilmId: `film-${status}`, status });

@@ -13,7 +13,7 @@ import {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { stateName } from '../../src/app/inspection';
+import { stateName } from '../../src/shared/charts/inspection';
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 type Snapshot = SnapshotFrom<AnyStateMachine>;

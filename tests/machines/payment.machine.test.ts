@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { MAX_QUERIES } from '../../machines/payment/payment.types';
-import { paymentEvents, paymentFixtures } from './payment.events';
+import { paymentEvents, paymentFixtures } from '../../machines/payment/payment.model';
 import { controllablePromise, describeModel, flush, replayPath, type ModelPath } from './modelHarness';
 
 const { intent, inApp, h5 } = paymentFixtures;

@@ -1,4 +1,4 @@
-import type { AiOrderRow, HospitalSetting, Study } from '../../src/api/schemas';
+import type { AiOrderRow, HospitalSetting, Study } from '../../src/shared/api/schemas';
 
 export const API_BASE = 'http://localhost/api/';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isIOS, isWeChat, payInWeChat, signatureUrl } from '../../src/platform/wechat';
-import { createPendingPayments, PENDING_PAYMENT_MAX_AGE_MS } from '../../src/state/pendingPayment';
-import { safeStorage } from '../../src/state/safeStorage';
+import { isIOS, isWeChat, payInWeChat, signatureUrl } from '../../src/shared/platform/wechat';
+import { createPendingPayments, PENDING_PAYMENT_MAX_AGE_MS } from '../../src/features/payment/pendingPayment';
+import { safeStorage } from '../../src/shared/state/safeStorage';
 
 afterEach(() => vi.unstubAllGlobals());
 

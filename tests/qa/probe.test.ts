@@ -2,10 +2,10 @@
 import { createActor, createMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { activeStateIds } from '../../src/qa/activeStates';
-import { toJsonLines } from '../../src/qa/exportRecords';
-import { MASK, maskPayload } from '../../src/qa/mask';
-import { createQaProbe } from '../../src/qa/probe';
+import { activeStateIds } from '../../src/features/qa/activeStates';
+import { toJsonLines } from '../../src/features/qa/exportRecords';
+import { MASK, maskPayload } from '../../src/features/qa/mask';
+import { createQaProbe } from '../../src/features/qa/probe';
 import { flush } from '../machines/modelHarness';
 
 describe('masking what the QA panel shows', () => {

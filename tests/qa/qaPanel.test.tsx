@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { discoverMachines } from '../../scripts/statecharts/discover';
-import { createAnalytics } from '../../src/analytics/analytics';
-import type { Outbox } from '../../src/analytics/outbox';
-import { I18nProvider } from '../../src/i18n/I18nProvider';
-import { activeStateIds } from '../../src/qa/activeStates';
-import { createQaProbe } from '../../src/qa/probe';
-import { QaPanel } from '../../src/qa/QaPanel';
+import { createAnalytics } from '../../src/shared/analytics/analytics';
+import type { Outbox } from '../../src/shared/analytics/outbox';
+import { I18nProvider } from '../../src/shared/i18n/I18nProvider';
+import { activeStateIds } from '../../src/features/qa/activeStates';
+import { createQaProbe } from '../../src/features/qa/probe';
+import { QaPanel } from '../../src/features/qa/QaPanel';
 
 /** Vitest runs from the repository's root. */
 const repoRoot = process.cwd();

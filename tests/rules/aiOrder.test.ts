@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel } from '../../src/rules/aiOrder';
+import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel } from '../../src/features/aiOrders/aiOrderRules';
 
 describe('AI order card by status', () => {
   it.each([

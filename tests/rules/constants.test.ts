@@ -20,7 +20,7 @@ import {
   WECHAT_CONFIG_STATE,
   isAiOrderStatus,
   isThemeId,
-} from '../../src/rules/constants';
+} from '../../src/shared/rules/constants';
 
 describe('spec §9 constants', () => {
   it('have the spec values', () => {

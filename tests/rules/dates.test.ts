@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import dayjs from 'dayjs';
-import { DATE_FORMAT, ONE_DAY_MS, formatDate, isToday, midnightSeconds } from '../../src/rules/dates';
+import { DATE_FORMAT, ONE_DAY_MS, formatDate, isToday, midnightSeconds } from '../../src/shared/rules/dates';
 
 describe('constants', () => {
   it('match the spec', () => {

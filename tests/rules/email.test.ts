@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isValidEmail } from '../../src/rules/email';
+import { isValidEmail } from '../../src/shared/rules/email';
 
 const ASCII_WORD = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'];
 const chineseChar = fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((code) => String.fromCharCode(code));

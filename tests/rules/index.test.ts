@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import * as rules from '../../src/rules';
+import * as rules from '../../src/shared/rules';
 
-describe('src/rules index', () => {
+describe('src/shared/rules index', () => {
   it('re-exports every module', () => {
     for (const name of [
       'isValidNationalId',
@@ -25,7 +25,6 @@ describe('src/rules index', () => {
       'AI_ORDER_TABS',
       'WECHAT_CONFIG_STATE',
       'rootFontSizePx',
-      'aiOrderActions',
     ]) {
       expect(rules, name).toHaveProperty(name);
     }

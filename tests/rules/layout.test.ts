@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { rootFontSizePx } from '../../src/rules/layout';
+import { rootFontSizePx } from '../../src/shared/rules/layout';
 
 describe('rootFontSizePx', () => {
   it.each([

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatYuan, hasCharge } from '../../src/rules/money';
+import { formatYuan, hasCharge } from '../../src/shared/rules/money';
 
 describe('formatYuan', () => {
   it.each([

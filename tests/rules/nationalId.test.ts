@@ -7,7 +7,7 @@ import {
   isValidNationalId,
   isValidNationalIdBirthDate,
   nationalIdCheckCharacter,
-} from '../../src/rules/nationalId';
+} from '../../src/shared/rules/nationalId';
 
 /**
  * Independent oracle: ISO 7064 MOD 11-2, the standard the spec's table encodes. Weight i is

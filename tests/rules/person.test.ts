@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseAge, parseGender } from '../../src/rules/person';
+import { parseAge, parseGender } from '../../src/shared/rules/person';
 
 describe('parseGender', () => {
   it.each([

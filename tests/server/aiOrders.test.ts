@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { aiDetailSchema, aiOrderRowSchema, filmDetailSchema, pageSchema } from '../../src/api/schemas';
+import { aiDetailSchema, aiOrderRowSchema, filmDetailSchema, pageSchema } from '../../src/shared/api/schemas';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
 import { MIGRATIONS } from '../../server/migrations';
 import { seedDemoAiOrders, seedDemoData } from '../../server/seed';

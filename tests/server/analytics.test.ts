@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { collectAnswerSchema, MAX_BATCH } from '../../src/analytics/records';
-import type { AnalyticsRecord } from '../../src/analytics/records';
+import { collectAnswerSchema, MAX_BATCH } from '../../src/shared/analytics/records';
+import type { AnalyticsRecord } from '../../src/shared/analytics/records';
 import { paymentFlow } from './analyticsRecords';
 import { startSandbox } from './helpers';
 import { patientApi } from './patientApi';

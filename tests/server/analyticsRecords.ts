@@ -1,4 +1,4 @@
-import type { AnalyticsRecord, AuditRecord, ProductEvent } from '../../src/analytics/records';
+import type { AnalyticsRecord, AuditRecord, ProductEvent } from '../../src/shared/analytics/records';
 
 export const DEVICE_ID = '3f9a1c2b-7d4e-4f60-9a8b-0c1d2e3f4a5b';
 
@@ -46,7 +46,7 @@ export function paymentFlow({ orderId, checkRecordId, userId = 'patient1', start
     name,
     data,
   });
-  // What src/audit/serverAnswer.ts records of the pay parameters: the payment, never the signature.
+  // What src/shared/audit/serverAnswer.ts records of the pay parameters: the payment, never the signature.
   const h5 = (recordNo: string) => ({ way: 2, record_no: recordNo });
   const after = 'xstate.after.requeryDelay.payment.waitingToQuery';
   return [

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema } from '../../src/api/envelope';
-import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/api/schemas';
+import { envelopeSchema } from '../../src/shared/api/envelope';
+import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/shared/api/schemas';
 import { HOSPITAL_LOGO, HOSPITAL_SETTING, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
 import { signedInHeaders } from './signIn';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { AuditRecord } from '../../src/analytics/records';
+import type { AuditRecord } from '../../src/shared/analytics/records';
 import { auditTimeline, describeAuditEvent, timelineText } from '../../server/auditTimeline';
 import type { StoredRecord } from '../../server/repositories/analytics';
 import { DEVICE_ID, paymentFlow } from './analyticsRecords';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { runtimeConfigSchema } from '../../src/config/runtimeConfig';
+import { runtimeConfigSchema } from '../../src/shared/config/runtimeConfig';
 import { buildSandbox } from '../../server/app';
 import {
   ASSET_PATH,

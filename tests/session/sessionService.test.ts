@@ -1,10 +1,10 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/session/sessionService';
-import { withRenewLock, type TabChannel, type TabMessage } from '../../src/session/tabChannel';
-import { createClientStateStore } from '../../src/state/clientState';
-import { DRAFT_PREFIX } from '../../src/state/drafts';
-import { safeStorage } from '../../src/state/safeStorage';
+import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/features/session/sessionService';
+import { withRenewLock, type TabChannel, type TabMessage } from '../../src/features/session/tabChannel';
+import { createClientStateStore } from '../../src/shared/state/clientState';
+import { DRAFT_PREFIX } from '../../src/shared/state/drafts';
+import { safeStorage } from '../../src/shared/state/safeStorage';
 import { hospitalSetting } from '../msw/fixtures';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));

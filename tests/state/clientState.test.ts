@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClientStateStore, saveOnUnload, STATE_KEY, STATE_VERSION, UUID_KEY } from '../../src/state/clientState';
-import { safeStorage } from '../../src/state/safeStorage';
-import { newUuid } from '../../src/state/uuid';
+import { createClientStateStore, saveOnUnload, STATE_KEY, STATE_VERSION, UUID_KEY } from '../../src/shared/state/clientState';
+import { safeStorage } from '../../src/shared/state/safeStorage';
+import { newUuid } from '../../src/shared/state/uuid';
 import { hospitalSetting } from '../msw/fixtures';
 
 const UUID = '0b7c3a3e-2f5b-4a51-9d0c-6f1b2a3c4d5e';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, PALETTES, STATUS_COLOURS } from '../../src/theme/palettes';
-import { installRootFontSize, layoutRootFontSizePx } from '../../src/theme/rootFontSize';
-import { chooseTheme } from '../../src/theme/useThemeClass';
-import { THEMES } from '../../src/rules/constants';
+import { contrastRatio, PALETTES, STATUS_COLOURS } from '../../src/shared/theme/palettes';
+import { installRootFontSize, layoutRootFontSizePx } from '../../src/shared/theme/rootFontSize';
+import { chooseTheme } from '../../src/shared/theme/useThemeClass';
+import { THEMES } from '../../src/shared/rules/constants';
 
 describe('themes', () => {
   it('define all six themes of spec section 3', () => {

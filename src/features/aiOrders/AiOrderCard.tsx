@@ -1,0 +1,65 @@
+import type { AiOrderRow } from '../../shared/api/schemas';
+import { formatSexAge } from '../../shared/i18n/format';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel, type AiOrderAction } from './aiOrderRules';
+import { formatYuan, hasCharge } from '../../shared/rules/money';
+import { Button } from '../../shared/views/Button';
+import * as css from './aiOrder.css';
+
+/** One AI order (spec section 2): time, status label, patient, item, detection status, amount, buttons. */
+export function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () => void; onAction: (action: AiOrderAction) => void }) {
+  const { row } = props;
+  const { t } = useI18n();
+  const label = aiOrderStatusLabel(row.status);
+  const detection = aiDetectionStatus(row.status);
+  const actions = aiOrderActions(row.status);
+  return (
+    <article className={css.orderCard} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={props.onOpen}>
+      <div className={css.head}>
+        <span className={css.time}>{row.time}</span>
+        {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
+      </div>
+      <p className={css.line}>
+        <span className={css.term}>{t('aiOrder.patient')}</span>
+        <span>
+          {row.name} {formatSexAge(t, row.sex, row.age)}
+        </span>
+      </p>
+      <p className={css.line}>
+        <span className={css.term}>{t('aiOrder.item')}</span>
+        <span>{row.item}</span>
+      </p>
+      {detection && (
+        <p className={css.line}>
+          <span className={css.term}>{t('aiOrder.detectionStatus')}</span>
+          <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>
+        </p>
+      )}
+      {hasCharge(row.charge) && (
+        <p className={css.line}>
+          <span className={css.term}>{t('aiOrder.paid')}</span>
+          <span className={css.amount}>{formatYuan(row.charge)}</span>
+        </p>
+      )}
+      {actions.length > 0 && (
+        <div className={css.actions}>
+          {actions.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'pay' || action === 'aiResult' ? 'primary' : 'secondary'}
+              className={css.actionButton}
+              disabled={props.busy}
+              data-testid={`action-${action}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                props.onAction(action);
+              }}
+            >
+              {t(`aiOrder.action.${action}`)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { style } from '@vanilla-extract/css';
+import { brandVars, tokens } from '../../shared/theme/theme.css';
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  padding: 16,
+  borderRadius: tokens.size.radius,
+  background: brandVars.brandSoft,
+  marginBottom: tokens.size.gap,
+});
+export const logo = style({ width: 48, height: 48, borderRadius: 12, background: '#fff', objectFit: 'contain', flexShrink: 0 });
+export const hospitalName = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
+export const welcome = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small });
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(max(96px, 2.6rem), 1fr))',
+  gap: tokens.size.gap,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const tile = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 8,
+  minHeight: 96,
+  padding: 12,
+  borderRadius: tokens.size.radius,
+  background: tokens.colour.surface,
+  color: tokens.colour.text,
+  textDecoration: 'none',
+  textAlign: 'center',
+  boxShadow: '0 1px 2px rgba(15, 23, 42, 0.06)',
+  selectors: {
+    '&:active': { background: brandVars.brandSoft },
+    '&:focus-visible': { outline: `3px solid ${brandVars.brand}`, outlineOffset: 2 },
+  },
+});
+export const tileIcon = style({
+  width: 40,
+  height: 40,
+  borderRadius: 20,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: brandVars.brandSoft,
+  color: brandVars.brandStrong,
+});
+export const footer = style({ display: 'flex', justifyContent: 'center', marginTop: 24 });
+export const languageButton = style({
+  minHeight: 44,
+  padding: '0 16px',
+  border: 0,
+  background: 'transparent',
+  color: brandVars.brandStrong,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});

@@ -1,0 +1,189 @@
+import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
+import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import {
+  SessionEndedError,
+  type CallbackResult,
+  type RestoreResult,
+  type SessionEvent,
+} from '../../../machines/session/session.types';
+import { ROUTE } from '../../shared/navigation/routes';
+import { SIGN_IN_DEFAULTS } from '../../shared/rules/constants';
+import type { ClientStateStore } from '../../shared/state/clientState';
+import { clearSessionKeepingDrafts } from '../../shared/state/drafts';
+import type { SafeStorage } from '../../shared/state/safeStorage';
+import type { AppSession, SessionStatus } from '../../shared/session/appSession';
+import type { Inspector } from '../../shared/charts/inspection';
+import { withRenewLock, type TabChannel } from './tabChannel';
+import { CALLBACK_PATH, toSessionUser } from './userManager';
+
+/** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
+const RETURN_TO_KEY = 'cf.returnTo';
+/** Errors with which the provider says the session is over, not that the network hiccupped. */
+const SESSION_OVER = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required']);
+/** setTimeout's longest delay; tokens live far shorter, but a bad clock must not overflow it. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+export interface SessionDeps {
+  userManager: UserManager;
+  store: ClientStateStore;
+  sessionStorage: SafeStorage;
+  rawSessionStorage: () => Storage | null;
+  tabs: TabChannel;
+  currentPath: () => string;
+  goTo: (path: string) => void;
+  now?: () => number;
+  /** The QA panel's inspector, when it is on. */
+  inspect?: Inspector;
+}
+
+/**
+ * When the token-expiring notice comes: 60 s before expiry (spec section 9), or halfway through a
+ * token that lives less than two minutes, so a short-lived token is not renewed in a loop.
+ */
+export function untilExpiringMs(expiresAtSeconds: number, nowMs: number): number {
+  const remaining = expiresAtSeconds * 1000 - nowMs;
+  const notice = remaining - SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds * 1000;
+  return Math.min(MAX_DELAY_MS, Math.max(0, notice, remaining / 2));
+}
+
+/** The session statechart with the real OpenID Connect library, storage, tabs and navigation. */
+export function createSessionActor(deps: SessionDeps) {
+  const { userManager: um } = deps;
+  const now = deps.now ?? Date.now;
+
+  const restoreSession = fromPromise<RestoreResult>(async () => {
+    if (new URL(deps.currentPath(), 'http://x').pathname === CALLBACK_PATH) return { kind: 'callback' };
+    await um.clearStaleState().catch(() => {});
+    const user = await um.getUser();
+    // An expired token with a refresh token is still a session: the machine renews at once.
+    if (user && (!user.expired || user.refresh_token)) return { kind: 'user', user: toSessionUser(user) };
+    if (user) await um.removeUser();
+    return { kind: 'none' };
+  });
+
+  const completeSignIn = fromPromise<CallbackResult>(async () => {
+    const saved = deps.sessionStorage.get(RETURN_TO_KEY) ?? ROUTE.Home.path;
+    try {
+      const user = await um.signinCallback();
+      if (!user) throw new Error('no user in the sign-in answer');
+      const state = user.state as { returnTo?: unknown } | undefined;
+      const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : saved;
+      return { kind: 'signedIn', user: toSessionUser(user), returnTo };
+    } catch (error) {
+      // The provider refused (the patient cancelled, the client is misconfigured): say so.
+      if (error instanceof ErrorResponse) throw error;
+      // A reload or the back button replayed a used callback: recover instead of failing.
+      const user = await um.getUser();
+      if (user && !user.expired) return { kind: 'signedIn', user: toSessionUser(user), returnTo: saved };
+      return { kind: 'restart', returnTo: saved };
+    }
+  });
+
+  const startSignIn = fromPromise<void, { returnTo: string }>(async ({ input }) => {
+    deps.sessionStorage.set(RETURN_TO_KEY, input.returnTo);
+    await um.signinRedirect({ state: { returnTo: input.returnTo } });
+    // The page is leaving for the provider; nothing more happens here.
+    await new Promise<never>(() => {});
+  });
+
+  const renewSilently = fromPromise(async () =>
+    withRenewLock(async () => {
+      const current = await um.getUser();
+      // Another tab may have renewed while this one waited for the lock.
+      if (current && (current.expires_in ?? 0) > SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds) {
+        return toSessionUser(current);
+      }
+      try {
+        const user = await um.signinSilent();
+        if (!user) throw new SessionEndedError('no user after renewal');
+        deps.tabs.post({ type: 'renewed', user: user.toStorageString() });
+        return toSessionUser(user);
+      } catch (error) {
+        if (error instanceof ErrorResponse && SESSION_OVER.has(error.error ?? '')) {
+          await um.removeUser();
+          throw new SessionEndedError(error.error ?? 'session over');
+        }
+        throw error;
+      }
+    }),
+  );
+
+  const checkSession = fromPromise(async () => ((await um.getUser()) ? 'active' : 'ended') as 'active' | 'ended');
+
+  const signOut = fromPromise<void>(async () => {
+    const user = await um.getUser();
+    deps.tabs.post({ type: 'signedOut' });
+    await um.revokeTokens().catch(() => {});
+    await um.removeUser();
+    deps.store.clearHealthData();
+    deps.rawSessionStorage()?.clear();
+    await um.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+    await new Promise<never>(() => {});
+  });
+
+  const watchOtherTabs = fromCallback<SessionEvent>(({ sendBack }) =>
+    deps.tabs.listen((message) => {
+      if (message.type === 'signedOut') {
+        void um.removeUser().finally(() => {
+          deps.store.clearHealthData();
+          sendBack({ type: 'USER_REMOVED' });
+        });
+        return;
+      }
+      void um.getUser().then(async (mine) => {
+        const theirs = User.fromStorageString(message.user);
+        if (mine && mine.profile.sub !== theirs.profile.sub) return;
+        await um.storeUser(theirs);
+        sendBack({ type: 'USER_UPDATED', user: toSessionUser(theirs) });
+      });
+    }),
+  );
+
+  const machine = sessionMachine.provide({
+    actors: { restoreSession, completeSignIn, startSignIn, renewSilently, checkSession, signOut, watchOtherTabs },
+    actions: {
+      goTo: (_, { path }) => deps.goTo(path),
+      showSignInError: () => deps.goTo(ROUTE['oidc-error'].path),
+      clearSessionStorage: () => {
+        deps.store.clearHealthData();
+        clearSessionKeepingDrafts(deps.rawSessionStorage());
+      },
+    },
+    delays: {
+      untilExpiring: ({ context }) => untilExpiringMs(context.user?.expiresAt ?? 0, now()),
+      renewTimeout: SIGN_IN_DEFAULTS.silentRenewTimeoutSeconds * 1000,
+      checkInterval: SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000,
+    },
+  });
+  return createActor(machine, { input: { homePath: ROUTE.Home.path }, inspect: deps.inspect });
+}
+
+export type SessionActor = ReturnType<typeof createSessionActor>;
+
+export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
+  if (snapshot.matches('signedIn')) return 'signedIn';
+  if (snapshot.hasTag('pending')) return 'pending';
+  return 'signedOut';
+}
+
+/** The port the API client, guards and screens use; the actor stays the one source of truth. */
+export function sessionPort(actor: SessionActor, currentPath: () => string): AppSession {
+  return {
+    status: () => sessionStatus(actor.getSnapshot()),
+    userId: () => actor.getSnapshot().context.user?.subject ?? null,
+    subscribe: (listener) => {
+      const subscription = actor.subscribe(() => listener());
+      return () => subscription.unsubscribe();
+    },
+    async accessToken() {
+      const settled = await waitFor(actor, (s) => !s.matches('restoring') && !s.matches('handlingCallback'));
+      return settled.context.user?.accessToken ?? null;
+    },
+    signIn: (returnTo) => actor.send({ type: 'SIGN_IN', returnTo }),
+    retrySignIn: () => actor.send({ type: 'RETRY' }),
+    signOut: () => actor.send({ type: 'SIGN_OUT' }),
+    unauthorized: () => actor.send({ type: 'UNAUTHORIZED', returnTo: currentPath() }),
+    lastError: () => actor.getSnapshot().context.error,
+  };
+}

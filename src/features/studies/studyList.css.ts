@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css';
+import { brandVars, tokens } from '../../shared/theme/theme.css';
+import { card } from '../../shared/views/ui.css';
+
+export const studyCard = style([card, { display: 'grid', gap: 6 }]);
+export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 });
+export const modality = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minWidth: 40,
+  height: 28,
+  padding: '0 10px',
+  borderRadius: 14,
+  background: brandVars.brandSoft,
+  color: brandVars.brandStrong,
+  fontWeight: 700,
+});
+export const bodyPart = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, flex: 1 });
+export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
+export const reportReady = style({ color: tokens.status.succeeded, fontSize: tokens.size.small, fontWeight: 600 });
+export const reportPending = style({ color: tokens.status.inProgress, fontSize: tokens.size.small, fontWeight: 600 });
+export const skeletonCard = style([card, { height: 112 }]);

@@ -1,8 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { useServices } from '../app/services';
-import type { SessionStatus } from './appSession';
-
-export function useSessionStatus(): SessionStatus {
-  const { session } = useServices();
-  return useSyncExternalStore(session.subscribe, session.status);
-}

@@ -1,0 +1,73 @@
+import type { ClientOutcome, InAppPayParams } from '../../../machines/payment/payment.types';
+import type { JsConfig } from '../../../machines/wechatSdk/wechatSdk.types';
+
+/** WeChat's embedded browser says so in its user agent. */
+export function isWeChat(userAgent: string): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}
+
+export function isIOS(userAgent: string): boolean {
+  return /iPhone|iPad|iPod/i.test(userAgent);
+}
+
+/**
+ * The URL the JS-SDK signature is computed for (decisions.md): on iOS the entry URL of this page
+ * load (a history-mode app keeps the first URL there), elsewhere the current URL; never the hash.
+ */
+export function signatureUrl(options: { ios: boolean; entryUrl: string; currentUrl: string }): string {
+  return (options.ios ? options.entryUrl : options.currentUrl).split('#')[0]!;
+}
+
+/** The APIs the app asks the SDK for. */
+export const JS_API_LIST = ['chooseWXPay', 'scanQRCode', 'chooseImage', 'previewImage', 'openLocation', 'updateAppMessageShareData'];
+
+interface Wx {
+  config(options: Record<string, unknown>): void;
+  ready(callback: () => void): void;
+  error(callback: (reason: unknown) => void): void;
+}
+
+/** wx.config, settled by wx.ready or wx.error. The SDK is loaded only inside WeChat. */
+export async function configureWx(config: JsConfig, win: Window = window): Promise<void> {
+  const injected = (win as unknown as { wx?: Wx }).wx;
+  const wx: Wx = injected ?? ((await import('weixin-js-sdk')).default as unknown as Wx);
+  await new Promise<void>((resolve, reject) => {
+    wx.ready(resolve);
+    wx.error((reason) => reject(new Error(`wx.config failed: ${JSON.stringify(reason)}`)));
+    wx.config({ debug: false, ...config, jsApiList: JS_API_LIST });
+  });
+}
+
+interface Bridge {
+  invoke(api: string, params: InAppPayParams, callback: (result: { err_msg?: string }) => void): void;
+}
+
+/** How long to wait for WeixinJSBridge to announce itself before calling the payment failed. */
+const BRIDGE_WAIT_MS = 5000;
+
+/** WeChat pay in the embedded browser: WeixinJSBridge's getBrandWCPayRequest. */
+export async function payInWeChat(params: InAppPayParams, win: Window = window): Promise<ClientOutcome> {
+  const bridge = await waitForBridge(win);
+  return new Promise((resolve) => {
+    bridge.invoke('getBrandWCPayRequest', params, (result) => {
+      const message = result.err_msg ?? '';
+      resolve(message.endsWith(':ok') ? 'ok' : message.endsWith(':cancel') ? 'cancel' : 'fail');
+    });
+  });
+}
+
+function waitForBridge(win: Window): Promise<Bridge> {
+  const present = (win as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge;
+  if (present) return Promise.resolve(present);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('WeixinJSBridge did not appear')), BRIDGE_WAIT_MS);
+    win.document.addEventListener(
+      'WeixinJSBridgeReady',
+      () => {
+        clearTimeout(timer);
+        resolve((win as unknown as { WeixinJSBridge: Bridge }).WeixinJSBridge);
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,41 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApiClient } from './api/client';
+import type { RuntimeConfig } from './config/runtimeConfig';
+import type { Analytics } from './analytics/analytics';
+import type { Inspector } from './charts/inspection';
+import type { WechatPort } from './platform/wechatService';
+import type { AppSession } from './session/appSession';
+import type { PendingPayments } from '../features/payment/pendingPayment';
+import type { ClientState, ClientStateStore } from './state/clientState';
+import type { EntryUrlMemory } from './navigation/navigation';
+
+/** Everything the views reach outside themselves, created once at start and swapped in tests. */
+export interface AppServices {
+  config: RuntimeConfig;
+  api: ApiClient;
+  session: AppSession;
+  store: ClientStateStore;
+  entryUrl: EntryUrlMemory;
+  wechat: WechatPort;
+  analytics: Analytics;
+  pendingPayments: PendingPayments;
+  /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
+  inspect?: Inspector;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}
+
+export function useClientState<T>(select: (state: ClientState) => T): T {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}

@@ -1,0 +1,19 @@
+import type { SessionPort } from '../api/client';
+
+/** Whether the visitor is signed in: `pending` while the session is being restored or completed. */
+export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
+
+/** What screens, guards and the API client ask of the session (src/features/session/sessionService.ts). */
+export interface AppSession extends SessionPort {
+  status(): SessionStatus;
+  /** The signed-in patient's subject at the identity provider (the audit trail's user id). */
+  userId(): string | null;
+  subscribe(listener: () => void): () => void;
+  /** Starts sign-in and, once signed in, comes back to `returnTo` (path and query). */
+  signIn(returnTo: string): void;
+  /** Tries a failed sign-in again. */
+  retrySignIn(): void;
+  signOut(): void;
+  /** Why the last sign-in failed, if it did. */
+  lastError(): string | null;
+}
