@@ -8,6 +8,8 @@ export const PROVIDER_PORT = port + 1;
 /** Short-lived access tokens, so every run renews silently several times. */
 export const ACCESS_TOKEN_TTL_SECONDS = 24;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where this run builds the app: two runs side by side (E2E_PORT and DIST_DIR) never share a build. */
+const distDir = process.env.DIST_DIR ?? 'dist';
 
 /** The WeChat embedded browser, as far as a page can tell: its user agent. */
 export const WECHAT_UA =
@@ -35,7 +37,7 @@ export default defineConfig({
     { name: 'wechat', use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_UA, locale: 'zh-CN' } },
   ],
   webServer: {
-    command: 'npx vite build --logLevel warn && npx tsx server/main.ts',
+    command: `npx vite build --logLevel warn --outDir ${distDir} --emptyOutDir && npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/config.json`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,6 +46,7 @@ export default defineConfig({
       OIDC_PORT: String(PROVIDER_PORT),
       OIDC_ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS),
       SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`),
+      DIST_DIR: distDir,
     },
   },
 });

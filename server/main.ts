@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const issuer = originFor(host, oidcPort);
   const app = await buildSandbox({
     dataDir: process.env.SANDBOX_DATA_DIR ?? join(repoRoot, '.sandbox-data'),
-    distDir: join(repoRoot, 'dist'),
+    distDir: resolve(repoRoot, process.env.DIST_DIR ?? 'dist'),
     publicOrigin,
     identityProviderIssuer: issuer,
     logger: process.env.SANDBOX_LOG === '1',
