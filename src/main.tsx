@@ -14,11 +14,10 @@ import { createAuditInspector } from './shared/audit/auditInspector';
 import { combineInspectors } from './shared/charts/inspection';
 import { wantsQaPanel } from './app/qaSwitch';
 import { startWechatSdk } from './shared/platform/wechatService';
-import { createPendingPayments } from './features/payment/pendingPayment';
 import { matchLocale, resolveLocale, type Locale } from './shared/i18n/locale';
 import { ConfigErrorScreen } from './features/errors/ConfigErrorScreen';
 import { createSessionActor, sessionPort } from './features/session/sessionService';
-import { createTabChannel } from './features/session/tabChannel';
+import { createTabChannel } from './shared/platform/tabChannel';
 import { createUserManager, SILENT_RENEW_PATH } from './features/session/userManager';
 import { createClientStateStore, saveOnUnload } from './shared/state/clientState';
 import { safeStorage } from './shared/state/safeStorage';
@@ -109,7 +108,6 @@ async function start() {
     inspect,
   });
   router.subscribe(() => wechat.pageChanged(window.location.href));
-  const pendingPayments = createPendingPayments(session);
 
   // The theme follows the hospital; until it answers, the restored or configured theme shows.
   api
@@ -121,7 +119,7 @@ async function start() {
 
   root.render(
     <App
-      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, pendingPayments, inspect }}
+      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, inspect }}
       router={router}
       locale={locale}
       onLocaleChange={saveLocale}

@@ -1,7 +1,17 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { STATUS, type AiOrderContext, type AiOrderEvent, type CancelAnswer, type OrderRef, type ResultLookup } from './aiOrder.types';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { ORDER_ALLOWS, type AiOrderContext, type AiOrderEvent, type CancelAnswer, type OrderRef, type ResultLookup, type ViewerParams } from './aiOrder.types';
 
-const statusOf = (event: AiOrderEvent) => ('order' in event ? event.order.status : -1);
+/** The order the current flow is about; its absence is a bug in the chart. */
+function current(order: OrderRef | null): OrderRef {
+  if (!order) throw new Error('aiOrder: no order in this state');
+  return order;
+}
+
+/** The lookup the transition's guard has just recognised; anything else is a bug in the chart. */
+function found<K extends ResultLookup['kind']>(lookup: ResultLookup, kind: K): Extract<ResultLookup, { kind: K }> {
+  if (lookup.kind !== kind) throw new Error(`aiOrder: expected a ${kind} result, got ${lookup.kind}`);
+  return lookup as Extract<ResultLookup, { kind: K }>;
+}
 
 /**
  * The AI order chart. The app provides the calls (`cancelOrder`, `lookUpResult`) and the effects:
@@ -17,27 +27,32 @@ export const aiOrderMachine = setup({
     lookUpResult: fromPromise<ResultLookup, OrderRef>(() => Promise.reject(new Error('aiOrder: no lookUpResult actor provided'))),
   },
   actions: {
-    rememberOrder: assign({ order: ({ event }) => ('order' in event ? event.order : null) }),
+    rememberOrder: assign({
+      order: ({ event }) => {
+        assertEvent(event, ['OPEN_RESULT', 'CANCEL']);
+        return event.order;
+      },
+    }),
     forgetOrder: assign({ order: null }),
     /** Film detail: index with the film id. */
     openFilm: (_, _params: { order: OrderRef }) => {},
     /** Apply progress and view reason both go to aiResult with the film id. */
     openProgress: (_, _params: { order: OrderRef }) => {},
     openExternalResult: (_, _params: { url: string }) => {},
-    openViewer: (_, _params: { lookup: Extract<ResultLookup, { kind: 'viewer' }> }) => {},
+    openViewer: (_, _params: { viewer: ViewerParams }) => {},
     showToast: (_, _params: { message: 'cancelSucceeded' | 'messageLost' | 'resultRefused' | 'failed'; serverMessage?: string }) => {},
     refreshList: () => {},
     reportFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isToBePaid: ({ event }) => statusOf(event) === STATUS.toBePaid,
-    isAtMostToBePaid: ({ event }) => statusOf(event) >= 0 && statusOf(event) <= STATUS.toBePaid,
-    hasFailed: ({ event }) => statusOf(event) === STATUS.failed,
-    hasSucceeded: ({ event }) => statusOf(event) === STATUS.succeeded,
-    cancelAccepted: ({ event }) => (event as { output?: CancelAnswer }).output?.ok === true,
-    isExternal: ({ event }) => (event as { output?: ResultLookup }).output?.kind === 'external',
-    isViewer: ({ event }) => (event as { output?: ResultLookup }).output?.kind === 'viewer',
-    isRefused: ({ event }) => (event as { output?: ResultLookup }).output?.kind === 'refused',
+    isToBePaid: (_, order: OrderRef) => ORDER_ALLOWS.CANCEL(order),
+    isAtMostToBePaid: (_, order: OrderRef) => ORDER_ALLOWS.OPEN_PROGRESS(order),
+    hasFailed: (_, order: OrderRef) => ORDER_ALLOWS.VIEW_REASON(order),
+    hasSucceeded: (_, order: OrderRef) => ORDER_ALLOWS.OPEN_RESULT(order),
+    cancelAccepted: (_, answer: CancelAnswer) => answer.ok,
+    isExternal: (_, lookup: ResultLookup) => lookup.kind === 'external',
+    isViewer: (_, lookup: ResultLookup) => lookup.kind === 'viewer',
+    isRefused: (_, lookup: ResultLookup) => lookup.kind === 'refused',
   },
 }).createMachine({
   id: 'aiOrder',
@@ -48,10 +63,10 @@ export const aiOrderMachine = setup({
       entry: 'forgetOrder',
       on: {
         OPEN_FILM: { actions: { type: 'openFilm', params: ({ event }) => ({ order: event.order }) } },
-        OPEN_PROGRESS: { guard: 'isAtMostToBePaid', actions: { type: 'openProgress', params: ({ event }) => ({ order: event.order }) } },
-        VIEW_REASON: { guard: 'hasFailed', actions: { type: 'openProgress', params: ({ event }) => ({ order: event.order }) } },
-        OPEN_RESULT: { guard: 'hasSucceeded', target: 'lookingUpResult', actions: 'rememberOrder' },
-        CANCEL: { guard: 'isToBePaid', target: 'confirmingCancel', actions: 'rememberOrder' },
+        OPEN_PROGRESS: { guard: { type: 'isAtMostToBePaid', params: ({ event }) => event.order }, actions: { type: 'openProgress', params: ({ event }) => ({ order: event.order }) } },
+        VIEW_REASON: { guard: { type: 'hasFailed', params: ({ event }) => event.order }, actions: { type: 'openProgress', params: ({ event }) => ({ order: event.order }) } },
+        OPEN_RESULT: { guard: { type: 'hasSucceeded', params: ({ event }) => event.order }, target: 'lookingUpResult', actions: 'rememberOrder' },
+        CANCEL: { guard: { type: 'isToBePaid', params: ({ event }) => event.order }, target: 'confirmingCancel', actions: 'rememberOrder' },
       },
     },
     confirmingCancel: {
@@ -65,10 +80,10 @@ export const aiOrderMachine = setup({
       invoke: {
         id: 'cancelOrder',
         src: 'cancelOrder',
-        input: ({ context }) => context.order!,
+        input: ({ context }) => current(context.order),
         onDone: [
           {
-            guard: 'cancelAccepted',
+            guard: { type: 'cancelAccepted', params: ({ event }) => event.output },
             target: 'idle',
             description: 'Cancelled: the server accepted; the order closes and the list is refreshed.',
             actions: [{ type: 'showToast', params: { message: 'cancelSucceeded' } }, 'refreshList'],
@@ -94,25 +109,25 @@ export const aiOrderMachine = setup({
       invoke: {
         id: 'lookUpResult',
         src: 'lookUpResult',
-        input: ({ context }) => context.order!,
+        input: ({ context }) => current(context.order),
         onDone: [
           {
-            guard: 'isExternal',
+            guard: { type: 'isExternal', params: ({ event }) => event.output },
             target: 'idle',
             description: 'Result: the AI service\'s own page (check way 1, an allowed origin).',
-            actions: { type: 'openExternalResult', params: ({ event }) => ({ url: event.output.kind === 'external' ? event.output.url : '' }) },
+            actions: { type: 'openExternalResult', params: ({ event }) => ({ url: found(event.output, 'external').url }) },
           },
           {
-            guard: 'isViewer',
+            guard: { type: 'isViewer', params: ({ event }) => event.output },
             target: 'idle',
             description: 'Result: the film viewer with the AI layer.',
             actions: {
               type: 'openViewer',
-              params: ({ event }) => ({ lookup: event.output as Extract<ResultLookup, { kind: 'viewer' }> }),
+              params: ({ event }) => ({ viewer: found(event.output, 'viewer').viewer }),
             },
           },
           {
-            guard: 'isRefused',
+            guard: { type: 'isRefused', params: ({ event }) => event.output },
             target: 'idle',
             description: 'No result: its address is not an allowed origin.',
             actions: { type: 'showToast', params: { message: 'resultRefused' } },

@@ -4,7 +4,7 @@ import type { OrderRef } from './aiOrder.types';
 const order = (status: number): OrderRef => ({ orderId: `AI-${status}`, id: 100 + status, collectFilmId: `film-${status}`, status });
 export const STATUSES = [0, 1, 2, 3, 4, 5];
 const TAPS = ['OPEN_FILM', 'OPEN_PROGRESS', 'VIEW_REASON', 'OPEN_RESULT', 'CANCEL'] as const;
-const viewer = { kind: 'viewer', detail: { status: 3, checkWay: 2, resultUrl: null }, film: { imServerUrl: 'http://x/wado', studyUId: '1.2.3', orgCode: 'DEMO001' } };
+const viewer = { kind: 'viewer', viewer: { checkWay: '2', wadourl: 'http://x/wado', studyuid: '1.2.3', hospid: 'DEMO001' } };
 
 export const aiOrderEvents = [
   ...TAPS.flatMap((type) => STATUSES.map((status) => ({ type, order: order(status) }))),

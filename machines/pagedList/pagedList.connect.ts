@@ -1,10 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { PagedListMachine } from './pagedList.machine';
 
 /** What a list view needs: plain values, the state for `data-state`, and what it may ask for. */
-export function connectPagedList<T, F>(snapshot: SnapshotFrom<PagedListMachine<T, F>>) {
+export function connectPagedList<T, F>(snapshot: SnapshotFrom<PagedListMachine<T, F>>, send: ActorRefFrom<PagedListMachine<T, F>>['send']) {
   const { items, filter, totals } = snapshot.context;
-  const state = snapshot.value as string;
+  const state = String(snapshot.value);
   return {
     state,
     items,
@@ -13,10 +13,18 @@ export function connectPagedList<T, F>(snapshot: SnapshotFrom<PagedListMachine<T
     isLoading: snapshot.hasTag('loading'),
     isRefreshing: snapshot.hasTag('refreshing'),
     isLoadingMore: snapshot.hasTag('loadingMore'),
-    isFinished: state === 'finished',
-    isEmpty: state === 'finished' && items.length === 0,
-    isFailed: state === 'failed',
+    isFinished: snapshot.matches('finished'),
+    isEmpty: snapshot.matches('finished') && items.length === 0,
+    isFailed: snapshot.matches('failed'),
     canLoadMore: snapshot.can({ type: 'LOAD_MORE' }),
     canRefresh: snapshot.can({ type: 'REFRESH' }),
+    loadMore: () => send({ type: 'LOAD_MORE' }),
+    refresh: () => send({ type: 'REFRESH' }),
+    retry: () => send({ type: 'RETRY' }),
+    /** Another tab: clear, page 1, scroll to top (a tab already shown changes nothing). */
+    switchFilter: (next: F) => {
+      if (next !== filter) send({ type: 'SWITCH_FILTER', filter: next });
+    },
   };
 }
+export type PagedListView<T, F> = ReturnType<typeof connectPagedList<T, F>>;

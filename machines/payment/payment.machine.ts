@@ -1,20 +1,31 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  isPayable,
   MAX_QUERIES,
+  PAY_WAY,
   type ClientOutcome,
+  type InAppPayParams,
   type PaymentContext,
   type PaymentEvent,
-  type PaymentIntent,
+  type PaymentMessage,
   type PayParams,
-  type PayWay,
+  type PayRequest,
+  type Purchase,
 } from './payment.types';
 
-const output = <T>(event: unknown) => (event as { output: T }).output;
+/** A context field the current state is sure to hold; its absence is a bug in the chart. */
+function present<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`payment: no ${what} in this state`);
+  return value;
+}
+
+const fresh = { clientOutcome: null, queries: 0, serverResult: null, payParams: null } as const;
 
 /**
- * The payment chart. The app provides the calls (`getPayParams`, `payInApp`, `queryPayResult`),
- * the H5 hand-over (`openH5Page`, which also remembers the payment for the page load that comes
- * back), and the effects: the outcome message, the list refresh, analytics and the audit trail.
+ * The payment chart, the same for every kind of order. The app provides the calls
+ * (`getPayParams`, `payInApp`, `queryPayResult`), the H5 hand-over (`openH5Page`, which also
+ * remembers the purchase for the page load that comes back), and the effects: the outcome
+ * message, `refreshList` (a parent chart turns it into an event for its list), analytics.
  */
 export const paymentMachine = setup({
   types: {
@@ -22,22 +33,23 @@ export const paymentMachine = setup({
     events: {} as PaymentEvent,
   },
   actors: {
-    getPayParams: fromPromise<PayParams, { intent: PaymentIntent; payWay: PayWay }>(() => Promise.reject(new Error('payment: no getPayParams'))),
-    payInApp: fromPromise<ClientOutcome, PayParams>(() => Promise.reject(new Error('payment: no payInApp'))),
-    queryPayResult: fromPromise<number, PaymentIntent>(() => Promise.reject(new Error('payment: no queryPayResult'))),
+    getPayParams: fromPromise<PayParams, PayRequest>(() => Promise.reject(new Error('payment: no getPayParams'))),
+    payInApp: fromPromise<ClientOutcome, InAppPayParams>(() => Promise.reject(new Error('payment: no payInApp'))),
+    queryPayResult: fromPromise<number, Purchase>(() => Promise.reject(new Error('payment: no queryPayResult'))),
   },
   actions: {
-    openH5Page: (_, _params: { params: PayParams; intent: PaymentIntent }) => {},
+    openH5Page: (_, _params: { params: PayParams; purchase: Purchase }) => {},
     forgetPendingPayment: () => {},
-    showOutcome: (_, _params: { message: 'succeeded' | 'cancelled' | 'failed' | 'unconfirmed' }) => {},
+    showOutcome: (_, _params: { message: PaymentMessage }) => {},
     refreshList: () => {},
     /** Cancelled and failed payments are logged to analytics (spec section 8). */
-    logToAnalytics: (_, _params: { outcome: 'cancel' | 'fail'; intent: PaymentIntent | null }) => {},
+    logToAnalytics: (_, _params: { outcome: 'cancel' | 'fail'; purchase: Purchase | null }) => {},
     reportFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isInApp: ({ event }) => output<PayParams>(event).way === 1,
-    serverSaysPaid: ({ event }) => output<number>(event) > 0,
+    isPayable: (_, purchase: Purchase) => isPayable(purchase),
+    isInApp: (_, params: PayParams) => params.way === PAY_WAY.inApp,
+    serverSaysPaid: (_, result: number) => result > 0,
     payerSaidOkAndMayAskAgain: ({ context }) => context.clientOutcome === 'ok' && context.queries < MAX_QUERIES - 1,
     payerSaidOk: ({ context }) => context.clientOutcome === 'ok',
     payerCancelled: ({ context }) => context.clientOutcome === 'cancel',
@@ -48,33 +60,47 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
-  context: { intent: null, payWay: null, clientOutcome: null, queries: 0, serverResult: null },
+  context: { purchase: null, payWay: null, returnUrl: null, ...fresh },
   initial: 'idle',
   states: {
     idle: {
       on: {
         PAY: {
+          guard: { type: 'isPayable', params: ({ event }) => event.purchase },
           target: 'requestingParams',
-          actions: assign({ intent: ({ event }) => event.intent, payWay: ({ event }) => event.payWay, clientOutcome: null, queries: 0, serverResult: null }),
+          actions: assign(({ event }) => ({ purchase: event.purchase, payWay: event.payWay, returnUrl: event.returnUrl, ...fresh })),
         },
         RESUME_H5: {
           target: 'askingH5Result',
-          actions: assign({ intent: ({ event }) => event.intent, payWay: 2, clientOutcome: null, queries: 0, serverResult: null }),
+          actions: assign(({ event }) => ({ purchase: event.purchase, payWay: PAY_WAY.h5, returnUrl: null, ...fresh })),
         },
       },
     },
     requestingParams: {
       tags: ['busy'],
+      // The return address is for the pay call only.
+      exit: assign({ returnUrl: null }),
       invoke: {
         id: 'getPayParams',
         src: 'getPayParams',
-        input: ({ context }) => ({ intent: context.intent!, payWay: context.payWay ?? 2 }),
+        input: ({ context }) => ({
+          purchase: present(context.purchase, 'purchase'),
+          payWay: present(context.payWay, 'pay way'),
+          returnUrl: present(context.returnUrl, 'return address'),
+        }),
         onDone: [
-          { guard: 'isInApp', target: 'payingInApp' },
+          {
+            guard: { type: 'isInApp', params: ({ event }) => event.output },
+            target: 'payingInApp',
+            actions: assign({ payParams: ({ event }) => event.output }),
+          },
           {
             target: 'awaitingH5',
             description: 'Handed to the H5 pay page; the payment is remembered and resumes when the patient comes back.',
-            actions: { type: 'openH5Page', params: ({ context, event }) => ({ params: event.output, intent: context.intent! }) },
+            actions: {
+              type: 'openH5Page',
+              params: ({ context, event }) => ({ params: event.output, purchase: present(context.purchase, 'purchase') }),
+            },
           },
         ],
         onError: {
@@ -86,10 +112,16 @@ export const paymentMachine = setup({
     },
     payingInApp: {
       tags: ['busy'],
+      // WeChat's parameters are for this one call only.
+      exit: assign({ payParams: null }),
       invoke: {
         id: 'payInApp',
         src: 'payInApp',
-        input: ({ event }) => output<PayParams>(event),
+        input: ({ context }) => {
+          const params = present(context.payParams, 'pay parameters');
+          if (params.way !== PAY_WAY.inApp) throw new Error('payment: in-app pay without in-app parameters');
+          return params.params;
+        },
         onDone: { target: 'querying', actions: assign({ clientOutcome: ({ event }) => event.output }) },
         onError: { target: 'querying', actions: assign({ clientOutcome: 'fail' }) },
       },
@@ -98,7 +130,7 @@ export const paymentMachine = setup({
     awaitingH5: {
       tags: ['busy'],
       // The back button from the H5 page can restore this very page (back-forward cache).
-      on: { RESUME_H5: { target: 'askingH5Result', actions: assign({ intent: ({ event }) => event.intent }) } },
+      on: { RESUME_H5: { target: 'askingH5Result', actions: assign({ purchase: ({ event }) => event.purchase }) } },
     },
     askingH5Result: {
       on: {
@@ -111,10 +143,10 @@ export const paymentMachine = setup({
       invoke: {
         id: 'queryPayResult',
         src: 'queryPayResult',
-        input: ({ context }) => context.intent!,
+        input: ({ context }) => present(context.purchase, 'purchase'),
         onDone: [
           {
-            guard: 'serverSaysPaid',
+            guard: { type: 'serverSaysPaid', params: ({ event }) => event.output },
             target: 'idle',
             description: 'Paid: the server says so (pay result above 0); the list is refreshed.',
             actions: [
@@ -148,7 +180,7 @@ export const paymentMachine = setup({
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'cancelled' } },
-              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'cancel' as const, intent: context.intent }) },
+              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'cancel' as const, purchase: context.purchase }) },
             ],
           },
           {
@@ -158,7 +190,7 @@ export const paymentMachine = setup({
               assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'failed' } },
-              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'fail' as const, intent: context.intent }) },
+              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'fail' as const, purchase: context.purchase }) },
             ],
           },
         ],

@@ -1,14 +1,20 @@
-import type { PaymentIntent } from './payment.types';
+import type { Purchase } from './payment.types';
 
-/** The payment chart's events for path generation; the intent is order 2 of the MSW fixtures. */
-const intent: PaymentIntent = { checkRecordId: 5002, orderId: 'AI20261120000002' };
+/**
+ * The payment chart's events for path generation (the model-based tests and the flow catalogue):
+ * the purchase is order 2 of the MSW fixtures; one that is already paid, whose PAY the chart refuses.
+ */
+const purchase: Purchase = { kind: 'aiOrder', orderId: 'AI20261120000002', checkRecordId: 5002, amount: 39.9, status: 2 };
+const alreadyPaid: Purchase = { ...purchase, status: 3 };
+const returnUrl = 'http://localhost/aiOrder?tab=all';
 const inApp = { way: 1, params: { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=wx1', signType: 'RSA', paySign: 's' } };
 const h5 = { way: 2, params: { h5_url: 'http://127.0.0.1:8080/sandbox/h5pay/R1', record_no: 'R1' } };
 
 export const paymentEvents = [
-  { type: 'PAY', intent, payWay: 1 },
-  { type: 'PAY', intent, payWay: 2 },
-  { type: 'RESUME_H5', intent },
+  { type: 'PAY', purchase, payWay: 1, returnUrl },
+  { type: 'PAY', purchase, payWay: 2, returnUrl },
+  { type: 'PAY', purchase: alreadyPaid, payWay: 2, returnUrl },
+  { type: 'RESUME_H5', purchase },
   { type: 'H5_PAID' },
   { type: 'H5_NOT_PAID' },
   { type: 'QUERY_AGAIN' },
@@ -26,4 +32,4 @@ export const paymentEvents = [
   { type: 'xstate.after.requeryDelay.payment.waitingToQuery' },
 ];
 
-export const paymentFixtures = { intent, inApp, h5 };
+export const paymentFixtures = { purchase, alreadyPaid, returnUrl, inApp, h5 };

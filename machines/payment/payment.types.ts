@@ -1,33 +1,56 @@
+import * as z from 'zod/mini';
+
 /**
- * Paying for an order (AI analysis now, storage later): get the pay parameters, pay in WeChat
+ * Paying for an order (an AI analysis, a storage plan): get the pay parameters, pay in WeChat
  * (pay way 1) or on the H5 page (pay way 2), then always ask the server. The client never decides
  * that an order is paid; a pay result above 0 from the server does (decisions.md).
  */
-export type PayWay = 1 | 2;
 
-export interface PaymentIntent {
-  /** The check record the server pays for (the order row's `id`). */
-  checkRecordId: number;
-  orderId: string;
+/** The `payway` of the pay call (spec section 9): 1 in-app (WeChat pay), 2 the H5 pay page. */
+export const PAY_WAY = { inApp: 1, h5: 2 } as const;
+export type PayWay = (typeof PAY_WAY)[keyof typeof PAY_WAY];
+
+/** An order waiting for its money (AI orders, spec section 4; storage orders use the same code). */
+export const TO_BE_PAID = 2;
+
+/** What is being paid: the chart's whole knowledge of the order. */
+export const purchaseSchema = z.object({
+  /** Which service's pay calls settle it. */
+  kind: z.enum(['aiOrder', 'storageOrder']),
+  orderId: z.string(),
+  /** The check record the server pays for (an order row's `id`). */
+  checkRecordId: z.int(),
+  /** Yuan, as the server sent it. */
+  amount: z.number(),
+  /** The order's status as the list showed it: only an order to be paid can be paid. */
+  status: z.int(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export type PurchaseKind = Purchase['kind'];
+
+/** In-app pay response (spec section 3); WeChat's bridge takes it as it is. */
+export const inAppPayParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.string(),
+  paySign: z.string(),
+});
+export type InAppPayParams = z.infer<typeof inAppPayParamsSchema>;
+
+/** H5 pay response (spec section 3). */
+export const h5PayParamsSchema = z.object({ h5_url: z.url(), record_no: z.string() });
+export type H5PayParams = z.infer<typeof h5PayParamsSchema>;
+
+export type PayParams = { way: typeof PAY_WAY.inApp; params: InAppPayParams } | { way: typeof PAY_WAY.h5; params: H5PayParams };
+
+/** What the `getPayParams` actor needs: the purchase, how to pay, and where the H5 page returns. */
+export interface PayRequest {
+  purchase: Purchase;
+  payWay: PayWay;
+  returnUrl: string;
 }
-
-/** What the in-app (WeChat) pay call needs (spec section 3). */
-export interface InAppPayParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: string;
-  paySign: string;
-}
-
-/** What the H5 pay page needs (spec section 3). */
-export interface H5PayParams {
-  h5_url: string;
-  record_no: string;
-}
-
-export type PayParams = { way: 1; params: InAppPayParams } | { way: 2; params: H5PayParams };
 
 /** What the payer said: WeChat's callback, or the patient's answer after the H5 page. */
 export type ClientOutcome = 'ok' | 'cancel' | 'fail';
@@ -36,8 +59,13 @@ export type ClientOutcome = 'ok' | 'cancel' | 'fail';
 export type PaymentMessage = 'succeeded' | 'cancelled' | 'failed' | 'unconfirmed';
 
 export interface PaymentContext {
-  intent: PaymentIntent | null;
+  /** What is being paid, from the tap on pay (or the page load back from H5) to its outcome. */
+  purchase: Purchase | null;
   payWay: PayWay | null;
+  /** Where the H5 pay page sends the patient back, while the pay call is under way. */
+  returnUrl: string | null;
+  /** WeChat's pay parameters from the server, while WeChat pay is open. */
+  payParams: PayParams | null;
   clientOutcome: ClientOutcome | null;
   /** Answers of "not paid yet" so far, while the payer says it is done. */
   queries: number;
@@ -46,10 +74,13 @@ export interface PaymentContext {
 }
 
 export type PaymentEvent =
-  /** The patient tapped "go to pay"; pay way 1 inside WeChat with the SDK ready, 2 elsewhere. */
-  | { type: 'PAY'; intent: PaymentIntent; payWay: PayWay }
-  /** This page load came back from the H5 pay page of that payment. */
-  | { type: 'RESUME_H5'; intent: PaymentIntent }
+  /**
+   * The patient tapped "go to pay": pay way 1 inside WeChat with the SDK ready, 2 elsewhere; the H5
+   * page comes back to `returnUrl`. Only an order to be paid is accepted.
+   */
+  | { type: 'PAY'; purchase: Purchase; payWay: PayWay; returnUrl: string }
+  /** This page load came back from the H5 pay page of that purchase. */
+  | { type: 'RESUME_H5'; purchase: Purchase }
   /** "Paid" in the H5 "is payment complete?" dialog. */
   | { type: 'H5_PAID' }
   /** "Not paid" in the same dialog. */
@@ -61,3 +92,8 @@ export type PaymentEvent =
 
 /** How many times the server is asked about a payment the payer called done before it is "being confirmed". */
 export const MAX_QUERIES = 3;
+
+/** Whether a purchase can be paid: the payment chart's guard on PAY, and what a card's pay button asks. */
+export function isPayable(purchase: Pick<Purchase, 'status'>): boolean {
+  return purchase.status === TO_BE_PAID;
+}

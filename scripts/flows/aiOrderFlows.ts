@@ -76,7 +76,7 @@ export const aiOrderFlowSpec: FlowSpec = {
   title: 'AI order',
   idPrefix: 'O',
   machine: aiOrderMachine,
-  sources: { machine: 'machines/aiOrder/aiOrder.machine.ts', events: 'tests/machines/aiOrder.events.ts' },
+  sources: { machine: 'machines/aiOrder/aiOrder.machine.ts', events: 'machines/aiOrder/aiOrder.model.ts' },
   events: (snapshot) => [...oneOrderPerTap(snapshot), ...answers],
   constraints: [
     `A tap is tried on one order for each different thing the chart does with it, since statuses the chart treats alike differ only by guard (from the list: ${tapsFromTheList}).`,
@@ -85,6 +85,10 @@ export const aiOrderFlowSpec: FlowSpec = {
     const words = wording[event.type];
     if (!words) throw new Error(`AI order flows: no wording for ${event.type}`);
     return words(event);
+  },
+  links: {
+    refreshList:
+      'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
   },
   consequence: { heading: 'Does the order close?', of: consequence },
 };

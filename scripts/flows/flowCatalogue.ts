@@ -27,6 +27,8 @@ export interface FlowSpec {
   stepText: (event: EventObject, before: Snapshot) => string;
   /** The column that says what an outcome means for the patient's money or order. */
   consequence: { heading: string; of: (flow: Flow) => string };
+  /** What an outcome's action sets off in other charts, by action name (the links between actors). */
+  links: Readonly<Record<string, string>>;
 }
 
 export interface FlowStep {
@@ -125,6 +127,14 @@ export function outcomeTransition(spec: FlowSpec, flow: Flow): Transition {
   const transition = spec.machine.getTransitionData(before, event).find(isOutcome);
   if (!transition) throw new Error(`${flow.id}: the last step is no outcome`);
   return transition;
+}
+
+/** What the outcome sets off elsewhere: the links of the actions its transition runs. */
+export function linksOf(spec: FlowSpec, flow: Flow): string[] {
+  const names = outcomeTransition(spec, flow).actions.map((action: unknown) =>
+    typeof action === 'string' ? action : action && typeof action === 'object' && 'type' in action ? String(action.type) : '',
+  );
+  return names.flatMap((name) => (spec.links[name] ? [spec.links[name]] : []));
 }
 
 export interface LeftOut {

@@ -1,6 +1,6 @@
 /** The flow catalogue as Markdown: an index and one file per machine, all generated. */
 import { aiOrderFlowSpec } from './aiOrderFlows';
-import { coveredBy, flowsOf, transitionsInNoFlow, type Flow, type FlowSpec } from './flowCatalogue';
+import { coveredBy, flowsOf, linksOf, transitionsInNoFlow, type Flow, type FlowSpec } from './flowCatalogue';
 import { paymentFlowSpec } from './paymentFlows';
 
 export const FLOW_DOCS_DIR = 'docs/flows';
@@ -30,6 +30,7 @@ function machineDoc(spec: FlowSpec): string {
     cell(outcome),
     group.map((flow) => `[${flow.id}](#${anchor(flow)})`).join(', '),
     cell([...new Set(group.map(spec.consequence.of))].join(' ')),
+    cell([...new Set(group.flatMap((flow) => linksOf(spec, flow)))].join(' ') || '—'),
   ]);
   const all = flows.map((flow) => [
     `<a id="${anchor(flow)}"></a>${flow.id}`,
@@ -43,7 +44,7 @@ function machineDoc(spec: FlowSpec): string {
     GENERATED,
     `Every way the chart in \`${spec.sources.machine}\` can go from a fresh start to its first outcome: ${flows.length} flows. What a flow is, and which events are tried: [the index](README.md).`,
     '## Outcomes',
-    table(['Outcome', 'Flows', spec.consequence.heading], outcomes),
+    table(['Outcome', 'Flows', spec.consequence.heading, 'Then, in the other charts'], outcomes),
     `## All flows (${flows.length})`,
     'Each step reads: what happens, then the state before → the state after.',
     table(['Flow', 'Steps', 'Outcome', 'Covered by'], all),

@@ -52,7 +52,7 @@ export const paymentFlowSpec: FlowSpec = {
   title: 'Payment',
   idPrefix: 'P',
   machine: paymentMachine,
-  sources: { machine: 'machines/payment/payment.machine.ts', events: 'tests/machines/payment.events.ts' },
+  sources: { machine: 'machines/payment/payment.machine.ts', events: 'machines/payment/payment.model.ts' },
   events: (snapshot) => (paymentEvents as Event[]).filter((event) => !payParamsOfTheWrongWay(event, snapshot)),
   constraints: [
     'The server answers a pay parameters request with in-app parameters only when the pay way is 1 and with H5 parameters only when it is 2.',
@@ -61,6 +61,10 @@ export const paymentFlowSpec: FlowSpec = {
     const words = wording[event.type];
     if (!words) throw new Error(`payment flows: no wording for ${event.type}`);
     return words(event);
+  },
+  links: {
+    refreshList:
+      'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
   },
   consequence: { heading: 'Does money move?', of: consequence },
 };

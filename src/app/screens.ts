@@ -25,7 +25,7 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   index: hub,
   Home: hub,
   myStudyList: lazyScreen(() => import('../features/studies/StudyListScreen')),
-  aiOrder: lazyScreen(() => import('../features/aiOrders/AiOrderListScreen')),
+  aiOrder: lazyScreen(() => import('./AiOrderPage')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

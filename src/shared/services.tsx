@@ -5,8 +5,8 @@ import type { Analytics } from './analytics/analytics';
 import type { Inspector } from './charts/inspection';
 import type { WechatPort } from './platform/wechatService';
 import type { AppSession } from './session/appSession';
-import type { PendingPayments } from '../features/payment/pendingPayment';
 import type { ClientState, ClientStateStore } from './state/clientState';
+import type { SafeStorage } from './state/safeStorage';
 import type { EntryUrlMemory } from './navigation/navigation';
 
 /** Everything the views reach outside themselves, created once at start and swapped in tests. */
@@ -18,7 +18,8 @@ export interface AppServices {
   entryUrl: EntryUrlMemory;
   wechat: WechatPort;
   analytics: Analytics;
-  pendingPayments: PendingPayments;
+  /** This tab's session storage, never throwing (a payment handed to the H5 page waits here). */
+  sessionStorage: SafeStorage;
   /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
   inspect?: Inspector;
 }

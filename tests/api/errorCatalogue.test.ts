@@ -5,7 +5,8 @@ import { outcomeFor, STOPPED_STATUS_CODE } from '../../src/shared/api/errorCatal
 
 const studyCall = ENDPOINTS.package.HospitalStudyList;
 const reportCall = ENDPOINTS.report.GetSyncReportStatus;
-const otherCall = ENDPOINTS.ai.OrderList;
+const otherCall = ENDPOINTS.ai.GetWxPayParms;
+const orderList = ENDPOINTS.ai.OrderList;
 
 describe('error catalogue (spec section 8)', () => {
   it.each([studyCall, reportCall])('7001 on a study or report call ($path) goes to the stopped page with message and code', (endpoint) => {
@@ -26,6 +27,24 @@ describe('error catalogue (spec section 8)', () => {
 
   it('a network error goes to the error page flagged as a network error', () => {
     expect(outcomeFor(otherCall, { kind: 'network' })).toEqual({ to: 'error', messageKey: 'error.network', network: true });
+  });
+
+  it.each([ENDPOINTS.ai.GetWxPayParms, ENDPOINTS.ai.CancelOrder, ENDPOINTS.ai.GetSJAiCheckResult, ENDPOINTS.ai.WxPayResultNotify])(
+    '7001 from $path is not the hospital switching the cloud film off',
+    (endpoint) => {
+      expect(outcomeFor(endpoint, { kind: 'business', statusCode: STOPPED_STATUS_CODE, message: 'x' })).toMatchObject({ to: 'error' });
+    },
+  );
+
+  it('an order list failure is "network abnormal, try again later", flagged offline when it is', () => {
+    expect(outcomeFor(orderList, { kind: 'business', statusCode: 7001, message: 'x' })).toEqual({ to: 'error', messageKey: 'error.listFailed', network: false });
+    expect(outcomeFor(orderList, { kind: 'network' })).toEqual({ to: 'error', messageKey: 'error.listFailed', network: true });
+    expect(outcomeFor(orderList, { kind: 'unauthorized' })).toEqual({ to: 'signIn' });
+    expect(outcomeFor(orderList, { kind: 'aborted' })).toEqual({ to: 'nothing' });
+  });
+
+  it('a failure that names no call never goes to the stopped page', () => {
+    expect(outcomeFor(null, { kind: 'business', statusCode: 7001, message: 'x' })).toEqual({ to: 'error', message: 'x', code: 7001 });
   });
 
   it('401 is left to the session; an abort shows nothing', () => {
@@ -53,10 +72,11 @@ describe('endpoint table', () => {
     expect(paths).toContain('v2/FilmDown/SendEmail');
   });
 
-  it('marks exactly the Package, Report and ReportCheck calls as study and report calls', () => {
+  it('marks exactly the Package, Report and ReportCheck calls as study and report calls, and the order list as itself', () => {
     for (const endpoint of allEndpoints()) {
       const isStudyGroup = /^(V1\.0\/(Package|Report)|v2\/ReportCheck)\//.test(endpoint.path);
-      expect(endpoint.domain, endpoint.path).toBe(isStudyGroup ? 'studyReport' : 'general');
+      const expected = isStudyGroup ? 'studyReport' : endpoint === orderList ? 'orderList' : 'general';
+      expect(endpoint.domain, endpoint.path).toBe(expected);
     }
   });
 

@@ -69,7 +69,7 @@ async function run(path: ModelPath) {
         await userEvent.click(within(order()).getByTestId('action-pay'));
         break;
       case 'RESUME_H5':
-        window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: paymentFixtures.intent, savedAt: Date.now() }));
+        window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 2, purchase: paymentFixtures.purchase, savedAt: Date.now() }));
         act(() => void window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
         break;
       case 'H5_PAID':

@@ -32,11 +32,11 @@ describe('paying for an AI order', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/R1?redirect_url=x'));
     expect(payRequests).toHaveLength(1);
     expect(payRequests[0]).toMatchObject({ payway: '2', returnUrl: 'http://localhost/aiOrder?tab=toBePaid' });
-    expect(JSON.parse(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)!).intent).toMatchObject({ orderId: expect.stringMatching(/^AI/) });
+    expect(JSON.parse(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)!).purchase).toMatchObject({ kind: 'aiOrder', orderId: expect.stringMatching(/^AI/) });
   });
 
   it('back from the H5 page: "is payment complete?", paid, the server says paid, the list refreshes', async () => {
-    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: { checkRecordId: 5002, orderId: 'AI202611200000002' }, savedAt: Date.now() }));
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 2, purchase: { kind: 'aiOrder', checkRecordId: 5002, orderId: 'AI202611200000002', amount: 39.9, status: 2 }, savedAt: Date.now() }));
     payResult(1);
     let listCalls = 0;
     server.events.on('request:start', ({ request }) => void (request.url.includes('OrderList') && listCalls++));
@@ -51,7 +51,7 @@ describe('paying for an AI order', () => {
   });
 
   it('back from the H5 page: not paid, the server agrees: "you cancelled the payment", logged', async () => {
-    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 1, intent: { checkRecordId: 5002, orderId: 'AI2' }, savedAt: Date.now() }));
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 2, purchase: { kind: 'aiOrder', checkRecordId: 5002, orderId: 'AI2', amount: 39.9, status: 2 }, savedAt: Date.now() }));
     const app = renderApp('/aiOrder');
     await userEvent.click(within(await screen.findByTestId('h5-dialog')).getByRole('button', { name: 'Not paid' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('You cancelled the payment');
@@ -66,7 +66,7 @@ describe('paying for an AI order', () => {
   });
 
   it('a stale or corrupted remembered payment is not resumed', async () => {
-    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, '{"v":1,"intent":{"checkRecordId":"x"}}');
+    window.sessionStorage.setItem(PENDING_PAYMENT_KEY, '{"v":2,"purchase":{"checkRecordId":"x"}}');
     renderApp('/aiOrder');
     await waitFor(() => expect(cards()).toHaveLength(8));
     expect(screen.queryByTestId('h5-dialog')).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createApiClient } from '../../src/shared/api/client';
 import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
@@ -13,7 +14,6 @@ import { createClientStateStore } from '../../src/shared/state/clientState';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { createAnalytics } from '../../src/shared/analytics/analytics';
 import { createAuditInspector } from '../../src/shared/audit/auditInspector';
-import { createPendingPayments } from '../../src/features/payment/pendingPayment';
 import { ToastProvider } from '../../src/shared/views/Toast';
 import { API_BASE } from '../msw/fixtures';
 
@@ -26,8 +26,20 @@ export const testConfig: RuntimeConfig = {
   qaPanel: false,
 };
 
+type RenderOptions = { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 | (() => 1 | 2) };
+
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
-export function renderApp(path: string, options: { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 | (() => 1 | 2) } = {}) {
+export function renderApp(path: string, options: RenderOptions = {}) {
+  return renderRoutes(appRoutes(), path, options);
+}
+
+/** One element as a screen of its own, with the app's services, at `path`: a feature used by a new caller. */
+export function renderWithServices(element: ReactNode, options: RenderOptions & { path?: string } = {}) {
+  const path = options.path ?? '/';
+  return renderRoutes([{ path: new URL(path, 'http://localhost').pathname, element }], path, options);
+}
+
+function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions) {
   const session: AppSession = {
     status: () => options.session ?? 'signedIn',
     userId: () => (options.session ?? 'signedIn') === 'signedIn' ? 'patient2' : null,
@@ -58,9 +70,9 @@ export function renderApp(path: string, options: { session?: SessionStatus; loca
     },
     analytics,
     inspect: createAuditInspector(analytics),
-    pendingPayments: createPendingPayments(safeStorage(() => window.sessionStorage)),
+    sessionStorage: safeStorage(() => window.sessionStorage),
   };
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>

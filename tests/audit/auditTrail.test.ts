@@ -31,7 +31,7 @@ function startAudited(machine: AnyStateMachine) {
   return { actor, fakes, audit: () => records.filter((r): r is AuditRecord => r.kind === 'audit') };
 }
 
-const subjectOf = (event: EventObject) => (event as { intent?: { orderId: string }; order?: { orderId: string } });
+const subjectOf = (event: EventObject) => (event as { purchase?: { orderId: string }; order?: { orderId: string } });
 
 describe.each([
   ['payment', paymentMachine, paymentEvents],
@@ -49,7 +49,7 @@ describe.each([
     let orderId: string | undefined;
     audit().forEach((record, i) => {
       const named = subjectOf(steps[i]!.event);
-      orderId = named.intent?.orderId ?? named.order?.orderId ?? orderId;
+      orderId = named.purchase?.orderId ?? named.order?.orderId ?? orderId;
       expect(auditRecordSchema.safeParse(record).success).toBe(true);
       expect(record).toMatchObject({ machine: name, deviceId: 'device-uuid', userId: 'patient1', orderId });
     });
@@ -60,9 +60,9 @@ describe.each([
 describe('audit trail, details', () => {
   it('writes nothing for an event the state ignores (a second tap while paying)', async () => {
     const { actor, audit } = startAudited(paymentMachine);
-    const intent = { checkRecordId: 7, orderId: 'AI7' };
-    actor.send({ type: 'PAY', intent, payWay: 2 });
-    actor.send({ type: 'PAY', intent, payWay: 2 });
+    const purchase = { kind: 'aiOrder', checkRecordId: 7, orderId: 'AI7', amount: 9.9, status: 2 } as const;
+    actor.send({ type: 'PAY', purchase, payWay: 2, returnUrl: 'http://localhost/aiOrder' });
+    actor.send({ type: 'PAY', purchase, payWay: 2, returnUrl: 'http://localhost/aiOrder' });
     expect(audit().map((r) => r.event)).toEqual(['PAY']);
     expect(audit()[0]).toMatchObject({ from: 'idle', to: 'requestingParams', orderId: 'AI7', checkRecordId: 7, result: { payWay: 2 } });
   });

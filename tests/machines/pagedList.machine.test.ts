@@ -72,7 +72,7 @@ describe('paged list, details', () => {
       { filter: -1, page: 2, pageSize: 8 },
       { filter: -1, page: 3, pageSize: 8 },
     ]);
-    const view = connectPagedList(actor.getSnapshot());
+    const view = connectPagedList(actor.getSnapshot(), () => {});
     expect(view).toMatchObject({ state: 'finished', isFinished: true, canLoadMore: false, totals: 20 });
     expect(view.items.map((r) => r.id)).toEqual(rows(1, 20).map((r) => r.id));
   });
@@ -85,10 +85,10 @@ describe('paged list, details', () => {
     const stale = load.lastSignal;
     actor.send({ type: 'SWITCH_FILTER', filter: 2 });
     expect(stale?.aborted).toBe(true);
-    expect(connectPagedList(actor.getSnapshot())).toMatchObject({ items: [], isLoading: true, filter: 2 });
+    expect(connectPagedList(actor.getSnapshot(), () => {})).toMatchObject({ items: [], isLoading: true, filter: 2 });
     load.resolve(page(rows(100, 2), 2));
     await flush();
-    expect(connectPagedList(actor.getSnapshot()).items.map((r) => r.id)).toEqual([100, 101]);
+    expect(connectPagedList(actor.getSnapshot(), () => {}).items.map((r) => r.id)).toEqual([100, 101]);
     expect(requests.at(-1)).toEqual({ filter: 2, page: 1, pageSize: 8 });
   });
 
@@ -96,7 +96,7 @@ describe('paged list, details', () => {
     const { actor, load } = startList();
     load.resolve(page([], 0));
     await flush();
-    expect(connectPagedList(actor.getSnapshot())).toMatchObject({ isEmpty: true, isFinished: true });
+    expect(connectPagedList(actor.getSnapshot(), () => {})).toMatchObject({ isEmpty: true, isFinished: true });
   });
 
   it('ends the list on an empty page even if totals claims more', async () => {
@@ -117,11 +117,11 @@ describe('paged list, details', () => {
     load.resolve(page(rows(9, 8), 20));
     await flush();
     actor.send({ type: 'REFRESH' });
-    expect(connectPagedList(actor.getSnapshot()).isRefreshing).toBe(true);
-    expect(connectPagedList(actor.getSnapshot()).items).toHaveLength(16);
+    expect(connectPagedList(actor.getSnapshot(), () => {}).isRefreshing).toBe(true);
+    expect(connectPagedList(actor.getSnapshot(), () => {}).items).toHaveLength(16);
     load.resolve(page(rows(1, 8), 19));
     await flush();
-    expect(connectPagedList(actor.getSnapshot())).toMatchObject({ state: 'idle', totals: 19 });
-    expect(connectPagedList(actor.getSnapshot()).items).toHaveLength(8);
+    expect(connectPagedList(actor.getSnapshot(), () => {})).toMatchObject({ state: 'idle', totals: 19 });
+    expect(connectPagedList(actor.getSnapshot(), () => {}).items).toHaveLength(8);
   });
 });

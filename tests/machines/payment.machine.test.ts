@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { MAX_QUERIES } from '../../machines/payment/payment.types';
 import { paymentEvents, paymentFixtures } from '../../machines/payment/payment.model';
 import { controllablePromise, describeModel, flush, replayPath, type ModelPath } from './modelHarness';
 
-const { intent, inApp, h5 } = paymentFixtures;
+const { purchase, alreadyPaid, returnUrl, inApp, h5 } = paymentFixtures;
 const events = paymentEvents;
 
 function startPayment() {
@@ -61,15 +61,33 @@ describeModel({
 describe('payment, details', () => {
   it('one purchase intent makes exactly one pay request: taps while it is under way are ignored', () => {
     const { actor, fakes } = startPayment();
-    actor.send({ type: 'PAY', intent, payWay: 1 });
-    actor.send({ type: 'PAY', intent, payWay: 1 });
-    actor.send({ type: 'PAY', intent, payWay: 2 });
+    actor.send({ type: 'PAY', purchase, payWay: 1, returnUrl });
+    actor.send({ type: 'PAY', purchase, payWay: 1, returnUrl });
+    actor.send({ type: 'PAY', purchase, payWay: 2, returnUrl });
     expect(fakes.getPayParams.pendingRuns).toBe(1);
+  });
+
+  it('refuses to pay an order that is not to be paid, and asks the server nothing', () => {
+    const { actor, fakes } = startPayment();
+    actor.send({ type: 'PAY', purchase: alreadyPaid, payWay: 2, returnUrl });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(fakes.getPayParams.pendingRuns).toBe(0);
+  });
+
+  it('asks the getPayParams call for exactly the purchase, pay way and return address of the tap', async () => {
+    const requests: unknown[] = [];
+    const machine = paymentMachine.provide({
+      actors: { getPayParams: fromPromise(async ({ input }) => (requests.push(input), h5 as never)) },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'PAY', purchase, payWay: 2, returnUrl });
+    await flush();
+    expect(requests).toEqual([{ purchase, payWay: 2, returnUrl }]);
   });
 
   it('asks the server even when WeChat says paid, and believes the server', async () => {
     const { actor, fakes, actions } = startPayment();
-    actor.send({ type: 'PAY', intent, payWay: 1 });
+    actor.send({ type: 'PAY', purchase, payWay: 1, returnUrl });
     fakes.getPayParams.resolve(inApp);
     await flush();
     fakes.payInApp.resolve('ok');
@@ -85,7 +103,7 @@ describe('payment, details', () => {
 
   it('reports success when the server says paid although the payer said cancel', async () => {
     const { actor, fakes, actions } = startPayment();
-    actor.send({ type: 'RESUME_H5', intent });
+    actor.send({ type: 'RESUME_H5', purchase });
     actor.send({ type: 'H5_NOT_PAID' });
     fakes.queryPayResult.resolve(1);
     await flush();
@@ -93,12 +111,12 @@ describe('payment, details', () => {
     expect(actions.logToAnalytics).not.toHaveBeenCalled();
   });
 
-  it('hands the H5 page its parameters and the intent to remember', async () => {
+  it('hands the H5 page its parameters and the purchase to remember', async () => {
     const { actor, fakes, actions } = startPayment();
-    actor.send({ type: 'PAY', intent, payWay: 2 });
+    actor.send({ type: 'PAY', purchase, payWay: 2, returnUrl });
     fakes.getPayParams.resolve(h5);
     await flush();
-    expect(actions.openH5Page).toHaveBeenCalledWith(expect.anything(), { params: h5, intent });
+    expect(actions.openH5Page).toHaveBeenCalledWith(expect.anything(), { params: h5, purchase });
     expect(actor.getSnapshot().value).toBe('awaitingH5');
   });
 });

@@ -45,8 +45,9 @@ describe('the remembered H5 payment', () => {
   it('is resumed while recent, dropped once old', () => {
     let now = 1_000_000;
     const pending = createPendingPayments(safeStorage(() => window.sessionStorage), () => now);
-    pending.save({ checkRecordId: 7, orderId: 'AI7' });
-    expect(pending.load()).toEqual({ checkRecordId: 7, orderId: 'AI7' });
+    const purchase = { kind: 'storageOrder', checkRecordId: 7, orderId: 'ST7', amount: 10, status: 2 } as const;
+    pending.save(purchase);
+    expect(pending.load()).toEqual(purchase);
     now += PENDING_PAYMENT_MAX_AGE_MS + 1;
     expect(pending.load()).toBeNull();
     expect(pending.load()).toBeNull();

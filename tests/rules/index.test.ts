@@ -22,8 +22,6 @@ describe('src/shared/rules index', () => {
       'PAGE_SIZE',
       'THEMES',
       'isThemeId',
-      'AI_ORDER_TABS',
-      'WECHAT_CONFIG_STATE',
       'rootFontSizePx',
     ]) {
       expect(rules, name).toHaveProperty(name);

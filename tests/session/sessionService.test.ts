@@ -1,7 +1,7 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/features/session/sessionService';
-import { withRenewLock, type TabChannel, type TabMessage } from '../../src/features/session/tabChannel';
+import { withRenewLock, type TabChannel, type TabMessage } from '../../src/shared/platform/tabChannel';
 import { createClientStateStore } from '../../src/shared/state/clientState';
 import { DRAFT_PREFIX } from '../../src/shared/state/drafts';
 import { safeStorage } from '../../src/shared/state/safeStorage';

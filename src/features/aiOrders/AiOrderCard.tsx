@@ -1,20 +1,21 @@
 import type { AiOrderRow } from '../../shared/api/schemas';
 import { formatSexAge } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
-import { aiDetectionStatus, aiOrderActions, aiOrderStatusLabel, type AiOrderAction } from './aiOrderRules';
 import { formatYuan, hasCharge } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
+import { tappable } from '../../shared/views/tappable.css';
 import * as css from './aiOrder.css';
+import { aiDetectionStatus, aiOrderStatusLabel } from './cardLabels';
+import type { CardButton } from './cardButtons';
 
 /** One AI order (spec section 2): time, status label, patient, item, detection status, amount, buttons. */
-export function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () => void; onAction: (action: AiOrderAction) => void }) {
+export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton[]; busy: boolean; onOpen: () => void; onPress: (button: CardButton) => void }) {
   const { row } = props;
   const { t } = useI18n();
   const label = aiOrderStatusLabel(row.status);
   const detection = aiDetectionStatus(row.status);
-  const actions = aiOrderActions(row.status);
   return (
-    <article className={css.orderCard} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={props.onOpen}>
+    <article className={`${css.orderCard} ${tappable}`} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={props.onOpen}>
       <div className={css.head}>
         <span className={css.time}>{row.time}</span>
         {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
@@ -41,21 +42,21 @@ export function OrderCard(props: { row: AiOrderRow; busy: boolean; onOpen: () =>
           <span className={css.amount}>{formatYuan(row.charge)}</span>
         </p>
       )}
-      {actions.length > 0 && (
+      {props.buttons.length > 0 && (
         <div className={css.actions}>
-          {actions.map((action) => (
+          {props.buttons.map((button) => (
             <Button
-              key={action}
-              variant={action === 'pay' || action === 'aiResult' ? 'primary' : 'secondary'}
+              key={button}
+              variant={button === 'pay' || button === 'aiResult' ? 'primary' : 'secondary'}
               className={css.actionButton}
               disabled={props.busy}
-              data-testid={`action-${action}`}
+              data-testid={`action-${button}`}
               onClick={(e) => {
                 e.stopPropagation();
-                props.onAction(action);
+                props.onPress(button);
               }}
             >
-              {t(`aiOrder.action.${action}`)}
+              {t(`aiOrder.action.${button}`)}
             </Button>
           ))}
         </div>

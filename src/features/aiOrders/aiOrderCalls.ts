@@ -1,11 +1,11 @@
-import type { CancelAnswer, OrderRef, ResultLookup } from '../../../machines/aiOrder/aiOrder.types';
+import * as z from 'zod/mini';
+import type { CancelAnswer, OrderRef, ResultLookup, ViewerParams } from '../../../machines/aiOrder/aiOrder.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { isApiFailure } from '../../shared/api/failure';
 import { aiDetailSchema, filmDetailSchema } from '../../shared/api/schemas';
 import { allowedExternalUrl } from '../../shared/navigation/externalUrl';
 import { ROUTE } from '../../shared/navigation/routes';
-import * as z from 'zod/mini';
 
 const nothing = z.nullish(z.unknown());
 
@@ -38,18 +38,19 @@ export async function lookUpResult(api: ApiClient, order: OrderRef, allowedOrigi
     return url ? { kind: 'external', url } : { kind: 'refused' };
   }
   const film = await api.request(ENDPOINTS.package.HospitalStudyImageList, { params: { CollectId: order.collectFilmId }, schema: filmDetailSchema });
-  return { kind: 'viewer', detail, film };
+  return {
+    kind: 'viewer',
+    viewer: { checkWay: String(detail.checkWay ?? ''), wadourl: film.imServerUrl ?? '', studyuid: film.studyUId ?? '', hospid: film.orgCode ?? '' },
+  };
 }
 
 /** cloudFilm with checkWay, result=2, showAi=true, wadourl, studyuid and hospid. */
-export function viewerHref(lookup: Extract<ResultLookup, { kind: 'viewer' }>): string {
-  const query = new URLSearchParams({
-    checkWay: String(lookup.detail.checkWay ?? ''),
-    result: '2',
-    showAi: 'true',
-    wadourl: lookup.film.imServerUrl ?? '',
-    studyuid: lookup.film.studyUId ?? '',
-    hospid: lookup.film.orgCode ?? '',
-  });
+export function viewerHref(viewer: ViewerParams): string {
+  const query = new URLSearchParams({ checkWay: viewer.checkWay, result: '2', showAi: 'true', wadourl: viewer.wadourl, studyuid: viewer.studyuid, hospid: viewer.hospid });
   return `${ROUTE.cloudFilm.path}?${query.toString()}`;
+}
+
+/** The AI result page of an order: apply progress and view reason go there (spec section 2). */
+export function aiResultHref(order: OrderRef): string {
+  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: order.collectFilmId }).toString()}`;
 }

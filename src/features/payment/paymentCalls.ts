@@ -1,26 +1,31 @@
 import * as z from 'zod/mini';
-import type { PaymentIntent, PayParams, PayWay } from '../../../machines/payment/payment.types';
+import {
+  h5PayParamsSchema,
+  inAppPayParamsSchema,
+  PAY_WAY,
+  type PayParams,
+  type PayRequest,
+  type Purchase,
+  type PurchaseKind,
+} from '../../../machines/payment/payment.types';
 import type { ApiClient } from '../../shared/api/client';
-import { ENDPOINTS } from '../../shared/api/endpoints';
+import { ENDPOINTS, type Endpoint } from '../../shared/api/endpoints';
 
-const inAppSchema = z.object({
-  appId: z.string(),
-  timeStamp: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-  nonceStr: z.string(),
-  package: z.string(),
-  signType: z.string(),
-  paySign: z.string(),
-});
-const h5Schema = z.object({ h5_url: z.url(), record_no: z.string() });
+/** Which calls pay for which kind of order: a new kind of purchase is a row here, nothing more. */
+const PAY_CALLS: Record<PurchaseKind, { pay: Endpoint; result: Endpoint }> = {
+  aiOrder: { pay: ENDPOINTS.ai.GetWxPayParms, result: ENDPOINTS.ai.WxPayResultNotify },
+  storageOrder: { pay: ENDPOINTS.image.pay, result: ENDPOINTS.image.WxPayResultNotify },
+};
 
-/** GET pay with payway (1 in-app, 2 H5) and checkRecordId; H5 comes back to `returnUrl`. */
-export async function getPayParams(api: ApiClient, intent: PaymentIntent, payWay: PayWay, returnUrl: string): Promise<PayParams> {
-  const params = { payway: payWay, checkRecordId: intent.checkRecordId, returnUrl };
-  if (payWay === 1) return { way: 1, params: await api.request(ENDPOINTS.ai.GetWxPayParms, { params, schema: inAppSchema }) };
-  return { way: 2, params: await api.request(ENDPOINTS.ai.GetWxPayParms, { params, schema: h5Schema }) };
+/** GET pay with payway (1 in-app, 2 H5) and checkRecordId; the H5 page comes back to `returnUrl`. */
+export async function getPayParams(api: ApiClient, { purchase, payWay, returnUrl }: PayRequest): Promise<PayParams> {
+  const endpoint = PAY_CALLS[purchase.kind].pay;
+  const params = { payway: payWay, checkRecordId: purchase.checkRecordId, returnUrl };
+  if (payWay === PAY_WAY.inApp) return { way: PAY_WAY.inApp, params: await api.request(endpoint, { params, schema: inAppPayParamsSchema }) };
+  return { way: PAY_WAY.h5, params: await api.request(endpoint, { params, schema: h5PayParamsSchema }) };
 }
 
 /** GET pay result for the checkRecordId: a number above 0 means paid. */
-export function queryPayResult(api: ApiClient, intent: PaymentIntent): Promise<number> {
-  return api.request(ENDPOINTS.ai.WxPayResultNotify, { params: { checkRecordId: intent.checkRecordId }, schema: z.number() });
+export function queryPayResult(api: ApiClient, purchase: Purchase): Promise<number> {
+  return api.request(PAY_CALLS[purchase.kind].result, { params: { checkRecordId: purchase.checkRecordId }, schema: z.number() });
 }

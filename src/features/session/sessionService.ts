@@ -14,7 +14,7 @@ import { clearSessionKeepingDrafts } from '../../shared/state/drafts';
 import type { SafeStorage } from '../../shared/state/safeStorage';
 import type { AppSession, SessionStatus } from '../../shared/session/appSession';
 import type { Inspector } from '../../shared/charts/inspection';
-import { withRenewLock, type TabChannel } from './tabChannel';
+import { withRenewLock, type TabChannel } from '../../shared/platform/tabChannel';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
 /** Where the last sign-in was headed; kept, so a replayed callback can go there again. */

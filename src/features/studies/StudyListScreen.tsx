@@ -1,39 +1,40 @@
 import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { pageSchema, studySchema, type Study } from '../../shared/api/schemas';
-import { usePagedList } from '../../shared/list/usePagedList';
-import { useReportFailure } from '../../shared/api/useReportFailure';
-import { useServices } from '../../shared/services';
 import { formatSexAge } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
+import { usePagedList } from '../../shared/list/usePagedList';
+import { filmDetailHref } from '../../shared/navigation/navigation';
+import { useServices } from '../../shared/services';
+import { tappable } from '../../shared/views/tappable.css';
 import * as css from './studyList.css';
 
 const studyPage = pageSchema(studySchema);
 const studyListMachine = createPagedListMachine<Study, null>();
-const endpoint = ENDPOINTS.package.HospitalStudyList;
 
-/** My studies (kept alive): the patient's imaging studies at this hospital, newest first. */
+/** My studies (kept alive): the patient's imaging studies at this hospital, newest first; each opens its film detail. */
 export default function StudyListScreen() {
   const { api } = useServices();
-  const reportFailure = useReportFailure(endpoint);
   const load = useCallback(
     ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) =>
-      api.request(endpoint, { params: { pageIndex: page, pageLength: pageSize }, schema: studyPage, signal }),
+      api.request(ENDPOINTS.package.HospitalStudyList, { params: { pageIndex: page, pageLength: pageSize }, schema: studyPage, signal }),
     [api],
   );
-  const { view, send } = usePagedList({ machine: studyListMachine, filter: null, load, reportFailure });
+  const list = usePagedList({ machine: studyListMachine, filter: null, load });
   return (
     <PagedList
       testId="study-list"
-      view={view}
-      onLoadMore={() => send({ type: 'LOAD_MORE' })}
-      onRefresh={() => send({ type: 'REFRESH' })}
-      onRetry={() => send({ type: 'RETRY' })}
+      list={list}
       itemKey={(study) => study.collectFilmId}
-      renderItem={(study) => <StudyCard study={study} />}
+      renderItem={(study) => (
+        <Link className={tappable} to={filmDetailHref(study.collectFilmId)} data-testid="study-link">
+          <StudyCard study={study} />
+        </Link>
+      )}
     />
   );
 }

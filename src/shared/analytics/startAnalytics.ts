@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
 import type { AppSession } from '../session/appSession';
-import { withTabLock } from '../../features/session/tabChannel';
+import { withTabLock } from '../platform/tabChannel';
 import type { SafeStorage } from '../state/safeStorage';
 import { createAnalytics, type Analytics } from './analytics';
 import { createOutbox, type Outbox } from './outbox';

@@ -77,7 +77,7 @@ export function createApiClient(options: {
       });
       return response.data;
     } catch (error) {
-      throw new ApiFailure(transportFailure(error, timedOut, request.background === true));
+      throw new ApiFailure(transportFailure(error, timedOut, request.background === true), endpoint);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', forwardAbort);
@@ -101,17 +101,17 @@ export function createApiClient(options: {
     async request<T>(endpoint: Endpoint, request: RequestOptions<T>): Promise<T> {
       const body = await send(endpoint, request);
       const envelope = envelopeSchema.safeParse(body);
-      if (!envelope.success) throw new ApiFailure({ kind: 'malformed', detail: 'not an envelope' });
+      if (!envelope.success) throw new ApiFailure({ kind: 'malformed', detail: 'not an envelope' }, endpoint);
       if (envelope.data.statusCode !== SUCCESS_STATUS_CODE) {
         throw new ApiFailure({
           kind: 'business',
           statusCode: envelope.data.statusCode,
           message: envelopeMessage(envelope.data),
-        });
+        }, endpoint);
       }
       const result = request.schema.safeParse(envelope.data.result);
       if (!result.success) {
-        throw new ApiFailure({ kind: 'malformed', detail: result.error.issues.map((i) => i.path.join('.')).join(', ') });
+        throw new ApiFailure({ kind: 'malformed', detail: result.error.issues.map((i) => i.path.join('.')).join(', ') }, endpoint);
       }
       return result.data;
     },

@@ -6,8 +6,11 @@
  */
 export type HttpMethod = 'GET' | 'POST';
 
-/** Which rows of the error catalogue apply to a call (spec section 8). */
-export type EndpointDomain = 'studyReport' | 'general';
+/**
+ * Which rows of the error catalogue apply to a call (spec section 8): the study and report calls
+ * (7001 stops the app), the order list ("network abnormal"), or the general rows.
+ */
+export type EndpointDomain = 'studyReport' | 'orderList' | 'general';
 
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -69,7 +72,7 @@ export const ENDPOINTS = {
     WxPayResultNotify: get('V1.0/AI/WxPayResultNotify'),
     GetSJAiCheckResult: get('V1.0/AI/GetSJAiCheckResult'),
     CancelOrder: post('V1.0/AI/CancelOrder'),
-    OrderList: get('V1.0/AI/OrderList'),
+    OrderList: get('V1.0/AI/OrderList', 'orderList'),
   },
   helpSupport: {
     QuestionInfo: get('V1.0/HelpSupport/QuestionInfo'),

@@ -15,10 +15,19 @@ export type Outcome =
   | { to: 'nothing' };
 
 /**
- * The error catalogue of spec section 8, in one place. Callers with a rule of their own
- * (the order list, cancel) handle those failures before falling back to this.
+ * The error catalogue of spec section 8, in one place, by the call that failed (null: not a call).
+ * Callers with a rule of their own (cancel's refusal toast) handle it before falling back to this.
  */
-export function outcomeFor(endpoint: Endpoint, failure: Failure): Outcome {
+export function outcomeFor(endpoint: Endpoint | null, failure: Failure): Outcome {
+  const outcome = generalOutcome(endpoint, failure);
+  // "Order list failure: error page, network abnormal, try again later."
+  if (endpoint?.domain === 'orderList' && outcome.to === 'error') {
+    return { to: 'error', messageKey: 'error.listFailed', network: failure.kind === 'network' };
+  }
+  return outcome;
+}
+
+function generalOutcome(endpoint: Endpoint | null, failure: Failure): Outcome {
   switch (failure.kind) {
     case 'aborted':
       return { to: 'nothing' };
@@ -31,7 +40,7 @@ export function outcomeFor(endpoint: Endpoint, failure: Failure): Outcome {
     case 'http':
       return { to: 'error', messageKey: 'error.server', code: failure.status };
     case 'business':
-      if (endpoint.domain === 'studyReport' && failure.statusCode === STOPPED_STATUS_CODE) {
+      if (endpoint?.domain === 'studyReport' && failure.statusCode === STOPPED_STATUS_CODE) {
         return { to: 'errorStop', message: failure.message, code: failure.statusCode };
       }
       return { to: 'error', message: failure.message, code: failure.statusCode };

@@ -1,3 +1,5 @@
+import type { Endpoint } from './endpoints';
+
 /** What can go wrong with a call, as facts; `errorCatalogue.ts` decides what the patient sees. */
 export type Failure =
   /** No answer: the network dropped or the request timed out. */
@@ -13,9 +15,13 @@ export type Failure =
   /** We cancelled it ourselves (a tab switch, leaving the page). */
   | { kind: 'aborted' };
 
+/** A call that failed, and which call it was: the error catalogue routes by the real endpoint. */
 export class ApiFailure extends Error {
-  constructor(readonly failure: Failure) {
-    super(`API failure: ${failure.kind}`);
+  constructor(
+    readonly failure: Failure,
+    readonly endpoint: Endpoint | null = null,
+  ) {
+    super(`API failure: ${failure.kind}${endpoint ? ` (${endpoint.method} ${endpoint.path})` : ''}`);
     this.name = 'ApiFailure';
   }
 }

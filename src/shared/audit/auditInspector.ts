@@ -13,8 +13,8 @@ const NO_SUBJECT: Subject = { orderId: null, checkRecordId: null };
 /** The audited charts, and which order each transition is about. */
 const AUDITED: Record<string, SubjectOf> = {
   payment: (before, after) => {
-    const intent = (after.context as PaymentContext).intent ?? (before.context as PaymentContext).intent;
-    return intent ? { orderId: intent.orderId, checkRecordId: intent.checkRecordId } : NO_SUBJECT;
+    const purchase = (after.context as PaymentContext).purchase ?? (before.context as PaymentContext).purchase;
+    return purchase ? { orderId: purchase.orderId, checkRecordId: purchase.checkRecordId } : NO_SUBJECT;
   },
   aiOrder: (before, after, event) => {
     // Back in idle the chart forgets the order; the transition was still about it.

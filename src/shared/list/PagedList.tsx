@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { connectPagedList } from '../../../machines/pagedList/pagedList.connect';
+import type { PagedListView } from '../../../machines/pagedList/pagedList.connect';
 import { useI18n } from '../i18n/I18nProvider';
 import { Button } from '../views/Button';
 import { Illustration } from '../views/Illustration';
@@ -8,7 +8,6 @@ import { SkeletonList } from '../views/Skeleton';
 import { StatusPage } from '../views/StatusPage';
 import * as ui from '../views/ui.css';
 
-type ListView<T> = ReturnType<typeof connectPagedList<T, unknown>>;
 
 /** How far the patient must pull before letting go refreshes. */
 const PULL_THRESHOLD_PX = 64;
@@ -19,16 +18,14 @@ const PULL_MAX_PX = 96;
  * scroll, "no more" at the end, an illustration and "no data" when empty. It renders the
  * machine's view and sends intents; it decides nothing itself.
  */
-export function PagedList<T>(props: {
-  view: ListView<T>;
-  onLoadMore: () => void;
-  onRefresh: () => void;
-  onRetry: () => void;
+export function PagedList<T, F>(props: {
+  list: PagedListView<T, F>;
   itemKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
   testId: string;
 }) {
-  const { view, onLoadMore, onRefresh } = props;
+  const { list: view } = props;
+  const { loadMore: onLoadMore, refresh: onRefresh } = view;
   const { t } = useI18n();
   const sentinel = useRef<HTMLDivElement>(null);
   const pull = usePullToRefresh(view.canRefresh, onRefresh);
@@ -53,7 +50,7 @@ export function PagedList<T>(props: {
           illustration="error"
           heading={t('route.error')}
           text={t('error.listFailed')}
-          actions={<Button onClick={props.onRetry}>{t('app.retry')}</Button>}
+          actions={<Button onClick={view.retry}>{t('app.retry')}</Button>}
         />
       )}
       {view.isEmpty && (

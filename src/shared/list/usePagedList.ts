@@ -1,23 +1,23 @@
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectPagedList } from '../../../machines/pagedList/pagedList.connect';
 import type { PagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { PAGE_SIZE } from '../rules/constants';
+import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
+import { PAGE_SIZE } from '../rules/constants';
+
+/** Fetches one page; its signal is aborted when the list no longer wants the page. */
+export type PageLoader<T, F> = (request: LoadRequest<F>, signal: AbortSignal) => Promise<ListPage<T>>;
 
 /**
- * Runs one paged list with the app's side effects: `load` fetches a page (its signal is aborted
- * when the list no longer wants it), failures go where the caller says, tab switches scroll up.
+ * A paged-list chart with the app's side effects: `load` fetches a page, failures go where the
+ * error catalogue says for the call that failed, tab switches scroll up.
  */
-export function usePagedList<T, F>(options: {
-  machine: PagedListMachine<T, F>;
-  filter: F;
-  load: (request: LoadRequest<F>, signal: AbortSignal) => Promise<ListPage<T>>;
-  reportFailure: (error: unknown) => void;
-}) {
-  const { machine, load, reportFailure } = options;
-  const logic = useMemo(
+export function usePagedListLogic<T, F>(machine: PagedListMachine<T, F>, load: PageLoader<T, F>): PagedListMachine<T, F> {
+  const reportFailure = useReportFailure();
+  return useMemo(
     () =>
       machine.provide({
         actors: { load: fromPromise<ListPage<T>, LoadRequest<F>>(({ input, signal }) => load(input, signal)) },
@@ -28,6 +28,17 @@ export function usePagedList<T, F>(options: {
       }),
     [machine, load, reportFailure],
   );
+}
+
+/** A list of its own on a screen: runs the chart and connects it for the view. */
+export function usePagedList<T, F>(options: { machine: PagedListMachine<T, F>; filter: F; load: PageLoader<T, F> }) {
+  const logic = usePagedListLogic(options.machine, options.load);
   const [snapshot, send] = useAppMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE } });
-  return { view: connectPagedList(snapshot), send };
+  return useMemo(() => connectPagedList(snapshot, send), [snapshot, send]);
+}
+
+/** A list that runs as a child of a screen's chart, connected for the view. */
+export function usePagedListActor<T, F>(actor: ActorRefFrom<PagedListMachine<T, F>>) {
+  const snapshot = useSelector(actor, (current) => current);
+  return useMemo(() => connectPagedList(snapshot, actor.send), [snapshot, actor]);
 }

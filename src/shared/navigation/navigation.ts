@@ -3,6 +3,11 @@ import type { MessageKey } from '../i18n/translate';
 import type { SafeStorage } from '../state/safeStorage';
 import { ROUTE } from './routes';
 
+/** The film detail: index with the film id (spec section 2). */
+export function filmDetailHref(collectFilmId: string): string {
+  return `${ROUTE.index.path}?${new URLSearchParams({ id: collectFilmId }).toString()}`;
+}
+
 export interface PathParts {
   pathname: string;
   search: string;

@@ -18,6 +18,19 @@ export function signatureUrl(options: { ios: boolean; entryUrl: string; currentU
   return (options.ios ? options.entryUrl : options.currentUrl).split('#')[0]!;
 }
 
+/** Image chooser defaults (spec section 9): up to 9 images, original or compressed, from album or camera. */
+export const IMAGE_CHOOSER_DEFAULTS = {
+  count: 9,
+  sizeType: ['original', 'compressed'],
+  sourceType: ['album', 'camera'],
+} as const;
+
+/** Default zoom scale when opening a map (spec section 9). */
+export const MAP_SCALE_DEFAULT = 28;
+
+/** Code types the scanner accepts (spec section 9): QR code and barcode. */
+export const SCAN_TYPES = ['qrCode', 'barCode'] as const;
+
 /** The APIs the app asks the SDK for. */
 export const JS_API_LIST = ['chooseWXPay', 'scanQRCode', 'chooseImage', 'previewImage', 'openLocation', 'updateAppMessageShareData'];
 

@@ -1,0 +1,119 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { connectAiOrder } from '../../../machines/aiOrder/aiOrder.connect';
+import { aiOrderMachine } from '../../../machines/aiOrder/aiOrder.machine';
+import type { OrderRef } from '../../../machines/aiOrder/aiOrder.types';
+import { createAiOrderListMachine } from '../../../machines/aiOrderList/aiOrderList.machine';
+import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
+import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
+import { connectPayment } from '../../../machines/payment/payment.connect';
+import type { Purchase } from '../../../machines/payment/payment.types';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../../shared/api/schemas';
+import { useReportFailure } from '../../shared/api/useReportFailure';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { usePagedListActor, usePagedListLogic } from '../../shared/list/usePagedList';
+import { filmDetailHref } from '../../shared/navigation/navigation';
+import type { PaymentPort } from '../../shared/payment/paymentPort';
+import { PAGE_SIZE } from '../../shared/rules/constants';
+import { useServices } from '../../shared/services';
+import { useToast } from '../../shared/views/Toast';
+import { aiResultHref, cancelOrder, lookUpResult, viewerHref } from './aiOrderCalls';
+import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
+import { AI_ORDER_TABS, tabFromQuery, tabOfFilter, type AiOrderTab, type AiOrderTabFilter } from './aiOrderTabs';
+
+const orderPage = pageSchema(aiOrderRowSchema);
+const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
+
+const TOASTS = {
+  cancelSucceeded: 'toast.operationSucceeded',
+  messageLost: 'toast.messageLost',
+  resultRefused: 'toast.resultRefused',
+  failed: 'toast.failed',
+} as const satisfies Record<string, MessageKey>;
+
+
+const toRef = (row: AiOrderRow): OrderRef => ({ orderId: row.orderId, id: row.id, collectFilmId: row.collectFilmId, status: row.status });
+const toPurchase = (row: AiOrderRow): Purchase => ({ kind: 'aiOrder', orderId: row.orderId, checkRecordId: row.id, amount: row.charge, status: row.status });
+
+/** The order chart with the app's side effects: calls, navigation, toasts, failures by the catalogue. */
+function useOrderLogic() {
+  const { api, config } = useServices();
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const reportFailure = useReportFailure();
+  return useMemo(
+    () =>
+      aiOrderMachine.provide({
+        actors: {
+          cancelOrder: fromPromise(({ input }) => cancelOrder(api, input)),
+          lookUpResult: fromPromise(({ input }) => lookUpResult(api, input, config.allowedRedirectOrigins)),
+        },
+        actions: {
+          openFilm: (_, { order }) => void navigate(filmDetailHref(order.collectFilmId)),
+          openProgress: (_, { order }) => void navigate(aiResultHref(order)),
+          openExternalResult: (_, { url }) => window.location.assign(url),
+          openViewer: (_, { viewer }) => void navigate(viewerHref(viewer)),
+          showToast: (_, { message, serverMessage }) => toast(serverMessage ?? t(TOASTS[message])),
+          reportFailure: (_, { error }) => reportFailure(error),
+        },
+      }),
+    [api, config.allowedRedirectOrigins, navigate, toast, t, reportFailure],
+  );
+}
+
+/**
+ * The AI order list screen's wiring: one chart (list, order and payment as its children), and for
+ * the view plain values and intents. Which buttons a card has is the charts' own guards.
+ */
+export function useAiOrderList(payment: PaymentPort) {
+  const { api } = useServices();
+  const [query, setQuery] = useSearchParams();
+  const load = useCallback(
+    ({ filter, page, pageSize }: LoadRequest<AiOrderTabFilter>, signal: AbortSignal) =>
+      api.request(ENDPOINTS.ai.OrderList, { params: { status: filter, pageIndex: page, pageLength: pageSize }, schema: orderPage, signal }),
+    [api],
+  );
+  const listLogic = usePagedListLogic(orderListMachine, load);
+  const orderLogic = useOrderLogic();
+  const logic = useMemo(
+    () => createAiOrderListMachine({ list: listLogic, order: orderLogic, payment: payment.logic }),
+    [listLogic, orderLogic, payment.logic],
+  );
+  const [screen] = useAppMachine(logic, { input: { filter: tabFromQuery(query.get('tab')).status, pageSize: PAGE_SIZE } });
+  const { list: listRef, order: orderRef, payment: paymentRef } = screen.children;
+  if (!listRef || !orderRef || !paymentRef) throw new Error('aiOrderList: a child chart is not running');
+
+  const list = usePagedListActor(listRef);
+  const orderSnapshot = useSelector(orderRef, (current) => current);
+  const order = useMemo(() => connectAiOrder(orderSnapshot, orderRef.send), [orderSnapshot, orderRef]);
+  const paymentSnapshot = useSelector(paymentRef, (current) => current);
+  const pay = useMemo(() => connectPayment(paymentSnapshot, paymentRef.send), [paymentSnapshot, paymentRef]);
+  const selected = tabOfFilter(list.filter);
+
+  return {
+    tabs: AI_ORDER_TABS,
+    selected,
+    switchTab: (tab: AiOrderTab) => {
+      if (tab.key !== selected.key) setQuery({ tab: tab.key }, { replace: true });
+      list.switchFilter(tab.status);
+    },
+    list,
+    order,
+    payment: pay,
+    /** One flow at a time: while a cancel, a lookup or a payment is under way, buttons wait. */
+    isBusy: order.isBusy || pay.isBusy,
+    buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), pay.canPay(row)),
+    open: (row: AiOrderRow) => order.openFilm(toRef(row)),
+    press: (button: CardButton, row: AiOrderRow) => {
+      if (button === 'pay') pay.pay(toPurchase(row), payment.howToPay());
+      else order.act(orderActionOf(button), toRef(row));
+    },
+  };
+}
+

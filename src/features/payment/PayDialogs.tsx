@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import type { PaymentView } from '../../../machines/payment/payment.connect';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { useServices } from '../../shared/services';
+import { Busy } from '../../shared/views/Busy';
+import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import * as css from './payment.css';
+import { createPendingPayments } from './pendingPayment';
+
+/**
+ * Everything a payment shows on any screen: the busy veil, the H5 "is payment complete?" question
+ * and the "could not confirm" question. It also resumes a purchase back from the H5 page, on a new
+ * page load or when the back button restores this page from the back-forward cache.
+ */
+export function PayDialogs({ payment }: { payment: PaymentView }) {
+  const { t } = useI18n();
+  const { sessionStorage } = useServices();
+  const { resumeH5 } = payment;
+
+  useEffect(() => {
+    const pending = createPendingPayments(sessionStorage);
+    const resume = () => {
+      const purchase = pending.load();
+      if (purchase) resumeH5(purchase);
+    };
+    resume();
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && resume();
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [sessionStorage, resumeH5]);
+
+  return (
+    <>
+      {payment.isBusy && (
+        <div className={css.overlay}>
+          <Busy label={t('payment.confirming')} />
+        </div>
+      )}
+      {payment.isAskingH5Result && (
+        <ConfirmDialog
+          testId="h5-dialog"
+          message={t('payment.isComplete')}
+          confirmLabel={t('payment.paid')}
+          dismissLabel={t('payment.notPaid')}
+          onConfirm={payment.paid}
+          onDismiss={payment.notPaid}
+        />
+      )}
+      {payment.isQueryFailed && (
+        <ConfirmDialog
+          testId="query-failed-dialog"
+          message={t('payment.queryFailed')}
+          confirmLabel={t('payment.queryAgain')}
+          dismissLabel={t('payment.later')}
+          onConfirm={payment.queryAgain}
+          onDismiss={payment.later}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { connectPayment } from '../../../machines/payment/payment.connect';
+import { paymentMachine } from '../../../machines/payment/payment.machine';
+import { PAY_WAY, type Purchase } from '../../../machines/payment/payment.types';
+import { useReportFailure } from '../../shared/api/useReportFailure';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { fullPath } from '../../shared/navigation/navigation';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { PaymentPort } from '../../shared/payment/paymentPort';
+import { payInWeChat } from '../../shared/platform/wechat';
+import { useServices } from '../../shared/services';
+import { useToast } from '../../shared/views/Toast';
+import { getPayParams, queryPayResult } from './paymentCalls';
+import { PayDialogs } from './PayDialogs';
+import { createPendingPayments } from './pendingPayment';
+
+/**
+ * The payment feature for any screen that sells something: the payment chart with the app's side
+ * effects (the pay calls of the purchase's kind, WeChat pay, the H5 hand-over that remembers the
+ * purchase, the outcome toast, analytics, failures by the error catalogue). `refreshList` is left
+ * to the screen's own chart.
+ */
+export function usePaymentFeature(): PaymentPort {
+  const { api, wechat, analytics, sessionStorage } = useServices();
+  const { t } = useI18n();
+  const toast = useToast();
+  const reportFailure = useReportFailure();
+  // The H5 page comes back to where the patient is now (a tab of a list included).
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${window.location.origin}${fullPath(location)}`;
+  }, [location]);
+  return useMemo(() => {
+    const pending = createPendingPayments(sessionStorage);
+    const logic = paymentMachine.provide({
+      actors: {
+        getPayParams: fromPromise(({ input }) => getPayParams(api, input)),
+        payInApp: fromPromise(({ input }) => payInWeChat(input)),
+        queryPayResult: fromPromise(({ input }) => queryPayResult(api, input)),
+      },
+      actions: {
+        openH5Page: (_, { params, purchase }) => {
+          pending.save(purchase);
+          if (params.way === PAY_WAY.h5) window.location.assign(params.params.h5_url);
+        },
+        forgetPendingPayment: () => pending.clear(),
+        showOutcome: (_, { message }) => toast(t(`payment.${message}`)),
+        logToAnalytics: (_, { outcome, purchase }) =>
+          analytics.track(outcome === 'cancel' ? 'payment_cancelled' : 'payment_failed', {
+            orderId: purchase?.orderId ?? null,
+            checkRecordId: purchase?.checkRecordId ?? null,
+            kind: purchase?.kind ?? null,
+          }),
+        reportFailure: (_, { error }) => reportFailure(error),
+      },
+    });
+    return {
+      logic,
+      howToPay: () => ({ payWay: wechat.payWay(), returnUrl: here.current }),
+      Dialogs: PayDialogs,
+    };
+  }, [api, wechat, analytics, sessionStorage, t, toast, reportFailure]);
+}
+
+
+/**
+ * A payment on a screen with nothing else to keep in step (buying a plan): run it on its own.
+ * `pay(purchase)` is the whole call; `dialogs` is what the screen renders.
+ */
+export function usePayment(options: { onPaid?: () => void } = {}) {
+  const feature = usePaymentFeature();
+  const { onPaid } = options;
+  const logic = useMemo(() => feature.logic.provide({ actions: { refreshList: () => onPaid?.() } }), [feature.logic, onPaid]);
+  const [snapshot, send] = useAppMachine(logic);
+  const view = useMemo(() => connectPayment(snapshot, send), [snapshot, send]);
+  return {
+    view,
+    pay: (purchase: Purchase) => view.pay(purchase, feature.howToPay()),
+    Dialogs: feature.Dialogs,
+  };
+}
