@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.sandbox-data', 'test-results', 'playwright-report', 'docs'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', '.sandbox-data', 'test-results', 'playwright-report', 'docs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
@@ -18,6 +19,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Imports run one way: app -> features -> shared -> machines; no feature imports another
+    // (eslint/layers.js). A rule of its own, so it never replaces the `no-restricted-imports`
+    // settings below (in flat config a later object's setting of a rule wins for the same files).
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/imports': 'error' },
   },
   {
     // Views run charts through useAppMachine, which gives every actor the app's inspector.
