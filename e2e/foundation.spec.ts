@@ -42,6 +42,61 @@ test.describe('the app from the sandbox', () => {
     await expect(page.getByTestId('hub')).toBeVisible();
     expect(app.path()).toBe('/index?hosp=DEMO001&code=42');
   });
+
+  test('the QR entry replaces its history entry: back leaves index, it never loops back to it', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.open('/help');
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await app.open('/sl/pic/qr/selfhelp?hosp=DEMO001&code=42');
+    await expect(page.getByTestId('hub')).toBeVisible();
+    expect(app.path()).toBe('/index?hosp=DEMO001&code=42');
+    // No in-app history behind the entry page: no back arrow to loop with, and no home on the hub.
+    await expect(page.getByTestId('top-back')).toHaveCount(0);
+    await expect(page.getByTestId('top-home')).toHaveCount(0);
+    expect(await page.evaluate(() => window.history.length)).toBe(3); // about:blank, /help, /index
+    await page.goBack();
+    await expect.poll(() => app.path()).toBe('/help');
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await page.goForward();
+    await expect.poll(() => app.path()).toBe('/index?hosp=DEMO001&code=42');
+    await expect(page.getByTestId('hub')).toBeVisible();
+  });
+
+  test('/about-us leads to the about page, public, and back does not return to it', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.open('/help');
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await app.open('/about-us?from=menu');
+    await expect(page.getByTestId('placeholder')).toContainText(/关于我们|About us/);
+    expect(app.path()).toBe('/about?from=menu');
+    await page.goBack();
+    await expect.poll(() => app.path()).toBe('/help');
+  });
+
+  test('a page entered directly has the way home in the top bar, a 44 px target', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.signIn();
+    await app.open('/aiOrder');
+    await expect(page.getByTestId('order-card').first()).toBeVisible();
+    await expect(page.getByTestId('top-back')).toHaveCount(0);
+    const home = page.getByRole('button', { name: /^(首页|Home)$/ });
+    await expect(home).toBeVisible();
+    const box = await home.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await home.click();
+    await expect.poll(() => app.path()).toBe('/Home');
+    await expect(page.getByTestId('hub')).toBeVisible();
+    await expect(page.getByTestId('top-home')).toHaveCount(0);
+  });
+
+  test('index with a film id says the film detail is on its way, with the way home', async ({ page }) => {
+    const app = new PatientApp(page);
+    await app.open('/index?id=film-1');
+    await expect(page.getByTestId('placeholder')).toContainText(/胶片详情|Film detail/);
+    await expect(page.getByTestId('hub')).toHaveCount(0);
+    await expect(page.getByTestId('top-home')).toBeVisible();
+  });
 });
 
 test.describe('faults land on the right page with the right text', () => {

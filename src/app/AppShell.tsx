@@ -5,9 +5,9 @@ import { TopBar } from '../shared/views/TopBar';
 import * as ui from '../shared/views/ui.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { errorAddressWithBack, fullPath } from '../shared/navigation/navigation';
-import type { RouteDef } from '../shared/navigation/routes';
+import { ROUTE, type RouteDef } from '../shared/navigation/routes';
 import { useServices } from '../shared/services';
-import { useBack } from '../shared/navigation/useBack';
+import { offersHome, useBack } from '../shared/navigation/useBack';
 import { useScrollMemory } from './useScrollMemory';
 
 export interface RouteHandle {
@@ -41,9 +41,14 @@ export function AppShell() {
   }, [path, location, navigate, entryUrl]);
 
   const showBack = canGoBack && route?.name !== 'Home';
+  const showHome = !showBack && offersHome(route, location.search);
   return (
     <div className={ui.app} data-route={route?.name ?? 'notFound'}>
-      <TopBar title={t(route?.titleKey ?? 'route.error')} onBack={showBack ? goBack : undefined} />
+      <TopBar
+        title={t(route?.titleKey ?? 'route.error')}
+        onBack={showBack ? goBack : undefined}
+        onHome={showHome ? () => void navigate(ROUTE.Home.path) : undefined}
+      />
       <main className={ui.content}>
         <KeepAliveOutlet route={route} outlet={outlet} />
       </main>

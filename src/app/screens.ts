@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import ErrorScreen from '../features/errors/ErrorScreen';
 import StopScreen from '../features/errors/StopScreen';
 import {
@@ -9,7 +10,7 @@ import {
   SilentRenewScreen,
 } from '../features/session/SessionScreens';
 import { lazyScreen } from './chunk';
-import type { RouteName, ScreenProps } from '../shared/navigation/routes';
+import { filmIdOf, type RouteName, type ScreenProps } from '../shared/navigation/routes';
 
 type Screen = ComponentType<ScreenProps>;
 
@@ -17,12 +18,21 @@ const placeholder = lazyScreen(() => import('./PlaceholderScreen'));
 const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
 /**
+ * index with a film id is the film detail (spec section 2), which a later issue builds: until
+ * then it says so honestly. Without one, index is the entry page, the hub.
+ */
+function IndexScreen(props: ScreenProps) {
+  const { search } = useLocation();
+  return filmIdOf(search) ? createElement(placeholder, { ...props, heading: 'placeholder.filmDetail' }) : createElement(hub);
+}
+
+/**
  * Screens built so far; every other route shows a clear placeholder with its title. The error
  * pages and the sign-in pages are in the main bundle: they must show when the network that would
  * fetch a chunk is down, and the sign-in round trip should not wait for one.
  */
 const BUILT: Partial<Record<RouteName, Screen>> = {
-  index: hub,
+  index: IndexScreen,
   Home: hub,
   myStudyList: lazyScreen(() => import('../features/studies/StudyListScreen')),
   aiOrder: lazyScreen(() => import('./AiOrderPage')),

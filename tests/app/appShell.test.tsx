@@ -12,6 +12,7 @@ describe('app shell and routes', () => {
     const app = renderApp('/sl/pic/qr/selfhelp?code=abc&h=1');
     expect(await screen.findByTestId('hub')).toBeInTheDocument();
     expect(app.location()).toBe('/index?code=abc&h=1');
+    expect(app.router.state.historyAction).toBe('REPLACE');
     expect(screen.getByTestId('page-title')).toHaveTextContent('Cloud film');
   });
 
@@ -57,7 +58,7 @@ describe('app shell and routes', () => {
 
   it('stores the entry URL again after each navigation', async () => {
     const app = renderApp('/index?id=7');
-    await screen.findByTestId('hub');
+    await screen.findByTestId('placeholder');
     window.sessionStorage.removeItem('cf.entryUrl');
     await act(() => app.router.navigate('/help'));
     expect(window.sessionStorage.getItem('cf.entryUrl')).toBe('http://localhost/index?id=7');

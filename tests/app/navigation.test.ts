@@ -9,6 +9,8 @@ import {
   safeBackPath,
 } from '../../src/shared/navigation/navigation';
 import { isMessageKey } from '../../src/shared/i18n/translate';
+import { ROUTE, ROUTES } from '../../src/shared/navigation/routes';
+import { offersHome } from '../../src/shared/navigation/useBack';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 
 const origin = 'https://film.example.org';
@@ -69,5 +71,16 @@ describe('entry URL', () => {
     memory.afterNavigation();
     expect(storage.get(ENTRY_URL_KEY)).toBe(`${origin}/index?id=1`);
     expect(memory.entryUrl()).toBe(`${origin}/index?id=1`);
+  });
+});
+
+describe('the way home', () => {
+  it('is offered on every page but Home, the entry page (index without a film id) and the sign-in protocol pages', () => {
+    const without = ROUTES.filter((route) => !offersHome(route, '')).map((route) => route.name);
+    expect(without.sort()).toEqual(['Home', 'index', 'oidc-callback', 'oidc-slient-renew'].sort());
+    expect(offersHome(ROUTE.index, '?id=film-5')).toBe(true);
+    expect(offersHome(ROUTE.index, '?hosp=DEMO001&code=42')).toBe(false);
+    expect(offersHome(ROUTE.Home, '?id=film-5')).toBe(false);
+    expect(offersHome(undefined, '')).toBe(true);
   });
 });

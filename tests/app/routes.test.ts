@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isPublicRoute, PUBLIC_PATHS, ROUTE, ROUTE_NAMES, ROUTES, routeByPath, SELFHELP_REDIRECT } from '../../src/shared/navigation/routes';
+import { ALIAS_REDIRECTS, filmIdOf, isPublicRoute, PUBLIC_PATHS, ROUTE, ROUTE_NAMES, ROUTES, routeByPath } from '../../src/shared/navigation/routes';
 import { zhCN } from '../../src/shared/i18n/zh-CN';
 
 describe('route table', () => {
@@ -44,18 +44,34 @@ describe('route table', () => {
     }
     const publicNames = ROUTES.filter(isPublicRoute).map((r) => r.name).sort();
     expect(publicNames).toEqual(
-      ['oidcIndex', 'deel', 'experience', 'index', 'checking', 'cloudFilm', 'error', 'errorStop', 'checkList', 'shareCode', 'myImageList',
+      ['oidcIndex', 'about', 'deel', 'experience', 'index', 'checking', 'cloudFilm', 'error', 'errorStop', 'checkList', 'shareCode', 'myImageList',
         'downloadLink', 'downloadFilm', 'myStudyList', 'newCheck', 'verification', 'medicalTag', 'help', 'helpDetail', 'oidc-error',
         'oidc-callback', 'oidc-slient-renew'].sort(),
     );
   });
 
-  it('lists the public paths verbatim; /about-us names no route of the table', () => {
+  it('lists the public paths verbatim; /about-us is an alias of about, public under the list reading', () => {
     expect(PUBLIC_PATHS).toHaveLength(18);
-    expect(routeByPath('/about-us')).toBeUndefined();
+    expect(ROUTE.about).toMatchObject({ path: '/about', aliases: ['/about-us'], loginFlag: true, inPublicList: true });
+    expect(isPublicRoute(ROUTE.about)).toBe(true);
+    expect(routeByPath('/about-us')).toBe(ROUTE.about);
+    expect(routeByPath('/About-Us')).toBe(ROUTE.about);
+    // Every path of the list names a route, by its path or an alias, and every such route is public.
+    for (const path of PUBLIC_PATHS) expect(routeByPath(path), path).toMatchObject({ inPublicList: true });
   });
 
-  it('redirects the QR self-help entry to index', () => {
-    expect(SELFHELP_REDIRECT).toEqual({ from: '/sl/pic/qr/selfhelp', to: '/index' });
+  it('keeps the aliases in one table: the QR self-help entry leads to index, /about-us to about', () => {
+    expect(ALIAS_REDIRECTS.map(({ from, to }) => [from, to.path])).toEqual([
+      ['/sl/pic/qr/selfhelp', '/index'],
+      ['/about-us', '/about'],
+    ]);
+    const addresses = [...ROUTES.map((r) => r.path), ...ALIAS_REDIRECTS.map((a) => a.from)].map((p) => p.toLowerCase());
+    expect(new Set(addresses).size).toBe(addresses.length);
+  });
+
+  it('reads the film id of index, which makes it the film detail', () => {
+    expect(filmIdOf('?id=film-5')).toBe('film-5');
+    expect(filmIdOf('?code=42&id=%20')).toBeNull();
+    expect(filmIdOf('')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ export const en: Record<MessageKey, string> = {
   'app.retry': 'Try again',
   'app.reload': 'Reload',
   'app.home': 'Go to home',
+  'app.homeButton': 'Home',
   'app.language': '中文',
 
   'route.index': 'Cloud film',
@@ -60,6 +61,7 @@ export const en: Record<MessageKey, string> = {
 
   'placeholder.heading': '{title}',
   'placeholder.body': 'This feature is on its way. Please check back soon.',
+  'placeholder.filmDetail': 'Film detail',
 
   'error.default': 'You have entered an error page. Please contact the administrator.',
   'error.network': 'Network connection timed out, please try again later.',

@@ -6,6 +6,7 @@ export const zhCN = {
   'app.retry': '重试',
   'app.reload': '重新加载',
   'app.home': '回到首页',
+  'app.homeButton': '首页',
   'app.language': 'English',
 
   'route.index': '云胶片',
@@ -58,6 +59,7 @@ export const zhCN = {
 
   'placeholder.heading': '{title}',
   'placeholder.body': '该功能正在建设中，敬请期待。',
+  'placeholder.filmDetail': '胶片详情',
 
   'error.default': '您进入了错误页面，请联系管理员',
   'error.network': '网络连接超时，请稍后再试',

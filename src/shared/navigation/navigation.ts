@@ -1,11 +1,11 @@
 import type { Outcome } from '../api/errorCatalogue';
 import type { MessageKey } from '../i18n/translate';
 import type { SafeStorage } from '../state/safeStorage';
-import { ROUTE } from './routes';
+import { FILM_ID_QUERY, ROUTE } from './routes';
 
 /** The film detail: index with the film id (spec section 2). */
 export function filmDetailHref(collectFilmId: string): string {
-  return `${ROUTE.index.path}?${new URLSearchParams({ id: collectFilmId }).toString()}`;
+  return `${ROUTE.index.path}?${new URLSearchParams({ [FILM_ID_QUERY]: collectFilmId }).toString()}`;
 }
 
 export interface PathParts {

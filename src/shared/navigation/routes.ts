@@ -34,13 +34,27 @@ const KEEP_ALIVE: ReadonlySet<RouteName> = new Set(['myImageList', 'myStudyList'
 /** Paths the specification gives; every other route's path is its own name. */
 const GIVEN_PATHS: Partial<Record<RouteName, string>> = { index: '/index', oidcIndex: '/' };
 
+/**
+ * Other addresses of a route, the one place for them. Each redirects to its route keeping the query
+ * and replacing the history entry (so back never returns to it), and the public-path list reads
+ * it as its route's path.
+ */
+const ALIASES: Partial<Record<RouteName, readonly string[]>> = {
+  /** The legacy QR-code entry printed on film bags. */
+  index: ['/sl/pic/qr/selfhelp'],
+  /** The public-path list (spec section 6) names the about page by this path. */
+  about: ['/about-us'],
+};
+
 export interface RouteDef {
   name: RouteName;
   path: string;
+  /** Other addresses that redirect here (see ALIASES). */
+  aliases: readonly string[];
   titleKey: MessageKey;
   /** Reading 1, the route table's login-required flag. */
   loginFlag: boolean;
-  /** Reading 2, membership of the public-path list. */
+  /** Reading 2, membership of the public-path list, by the route's path or one of its aliases. */
   inPublicList: boolean;
   /** An OpenID Connect protocol page (callback, silent renew): never guarded. */
   protocol: boolean;
@@ -49,12 +63,14 @@ export interface RouteDef {
 
 function define(name: RouteName): RouteDef {
   const path = GIVEN_PATHS[name] ?? `/${name}`;
+  const aliases = ALIASES[name] ?? [];
   return {
     name,
     path,
+    aliases,
     titleKey: `route.${name}`,
     loginFlag: !NO_LOGIN_FLAG.has(name),
-    inPublicList: (PUBLIC_PATHS as readonly string[]).includes(path),
+    inPublicList: [path, ...aliases].some((address) => (PUBLIC_PATHS as readonly string[]).includes(address)),
     protocol: PROTOCOL.has(name),
     keepAlive: KEEP_ALIVE.has(name),
   };
@@ -79,9 +95,21 @@ export function isPublicRoute(route: RouteDef): boolean {
   return route.protocol || !route.loginFlag || route.inPublicList;
 }
 
-/** The legacy QR-code entry printed on film bags; it keeps its query on the way to index. */
-export const SELFHELP_REDIRECT = { from: '/sl/pic/qr/selfhelp', to: ROUTE.index.path } as const;
+/** Every alias with the route it leads to. */
+export const ALIAS_REDIRECTS: readonly { from: string; to: RouteDef }[] = ROUTES.flatMap((route) =>
+  route.aliases.map((from) => ({ from, to: route })),
+);
 
+/** The route at a path or at one of its aliases. */
 export function routeByPath(pathname: string): RouteDef | undefined {
-  return ROUTES.find((route) => route.path.toLowerCase() === pathname.toLowerCase());
+  const wanted = pathname.toLowerCase();
+  return ROUTES.find((route) => [route.path, ...route.aliases].some((address) => address.toLowerCase() === wanted));
+}
+
+/** The query key of the film id: index with a film id is the film detail (spec section 2). */
+export const FILM_ID_QUERY = 'id';
+
+/** The film id of an index address's query, or null when it has none (index is then the entry page). */
+export function filmIdOf(search: string): string | null {
+  return new URLSearchParams(search).get(FILM_ID_QUERY)?.trim() || null;
 }

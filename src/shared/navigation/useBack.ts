@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ROUTE } from './routes';
+import { filmIdOf, ROUTE, type RouteDef } from './routes';
 import { readErrorParams } from './navigation';
 import { isMessageKey } from '../i18n/translate';
 
@@ -21,4 +21,15 @@ export function useBack(): { canGoBack: boolean; goBack: () => void } {
   if (historyIndex() > 0) return { canGoBack: true, goBack: () => void navigate(-1) };
   if (isErrorPage && back) return { canGoBack: true, goBack: () => void navigate(back, { replace: true }) };
   return { canGoBack: false, goBack: () => {} };
+}
+
+/**
+ * Whether a page offers the way home in the top bar, in the back button's place when there is no
+ * back (a page entered directly, e.g. from a WeChat menu): every page but Home itself, the entry
+ * page (index without a film id) and the sign-in protocol pages. An unknown path offers it too.
+ */
+export function offersHome(route: RouteDef | undefined, search: string): boolean {
+  if (!route) return true;
+  if (route.name === 'Home' || route.protocol) return false;
+  return route.name !== 'index' || filmIdOf(search) !== null;
 }
