@@ -1,3 +1,4 @@
+import type { AiOrderStatus } from '../machines/aiOrder/aiOrder.types';
 /** The sandbox's demo hospital, patients and studies. Plain data; `seed.ts` writes it. */
 
 export const DEMO_ORG_CODE = 'DEMO001';
@@ -126,7 +127,7 @@ export const AI_ITEMS = {
 export type AiItemKey = keyof typeof AI_ITEMS;
 
 /** Spec section 4: 0 queued, 1 analysing, 2 to be paid, 3 succeeded, 4 analysis failed, 5 closed. */
-export type DemoAiOrderStatus = 0 | 1 | 2 | 3 | 4 | 5;
+export type DemoAiOrderStatus = AiOrderStatus;
 
 export interface DemoAiOrder {
   /** Index into the patient's `studies` (newest first). */

@@ -2,9 +2,13 @@ import { toChinaWallClock } from '../chinaTime';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
 
-/** Spec section 4. Free orders queue at 0; a paid one is analysed (1) as soon as it is paid. */
-export const AI_ORDER_STATUS = { queued: 0, analysing: 1, toBePaid: 2, succeeded: 3, failed: 4, closed: 5 } as const;
-export type AiOrderStatus = (typeof AI_ORDER_STATUS)[keyof typeof AI_ORDER_STATUS];
+import { AI_ORDER_STATUS, type AiOrderStatus } from '../../machines/aiOrder/aiOrder.types';
+
+/**
+ * Spec section 4, the app's own definition (the sandbox speaks exactly what the app reads). Free
+ * orders queue at 0; a paid one is analysed (1) as soon as it is paid.
+ */
+export { AI_ORDER_STATUS, type AiOrderStatus };
 
 /** 1: the result is an external page; 2: the app's own viewer. */
 export type CheckWay = 1 | 2;

@@ -5,7 +5,8 @@ import { AI_ORDER_STATUS } from './aiOrders';
 import type { AiOrder } from './aiOrders';
 
 /** 1: WeChat in-app pay; 2: the H5 pay page (spec section 9). */
-export type PayWay = 1 | 2;
+export type { PayWay } from '../../machines/payment/payment.types';
+import type { PayWay } from '../../machines/payment/payment.types';
 export type PaymentState = 'pending' | 'paid' | 'cancelled' | 'failed';
 export type SettledState = Exclude<PaymentState, 'pending'>;
 

@@ -6,7 +6,7 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { AI_ORDER_STATUS } from '../repositories/aiOrders';
 import type { AiOrderStatus } from '../repositories/aiOrders';
-import type { PayWay } from '../repositories/payments';
+import type { H5PayParams, InAppPayParams, PayWay } from '../../machines/payment/payment.types';
 import { aiReportUrl, DEFAULT_PAY_RETURN_PATH, h5PayUrl, sameOriginUrl } from '../sandboxUrls';
 import { nonceStr, paySign, SANDBOX_WECHAT } from '../wechat';
 
@@ -83,7 +83,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     if (started.kind === 'notPayable') return withMsg(4002, '订单状态已变化');
     const { payment } = started;
     if (query.payway === 2) {
-      return ok({ h5_url: h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), record_no: payment.recordNo });
+      return ok({ h5_url: h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), record_no: payment.recordNo } satisfies H5PayParams);
     }
     const signed = {
       appId: SANDBOX_WECHAT.appId,
@@ -91,7 +91,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
       nonceStr: nonceStr(),
       package: `prepay_id=${payment.prepayId}`,
     };
-    return ok({ ...signed, signType: 'RSA', paySign: paySign(signed) });
+    return ok({ ...signed, signType: 'RSA', paySign: paySign(signed) } satisfies InAppPayParams);
   });
 
   app.get('/V1.0/AI/WxPayResultNotify', async (request) => {

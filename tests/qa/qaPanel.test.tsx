@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,20 +31,21 @@ describe('the QA panel', () => {
   it('renders every machine in machines/ on its generated diagram, its live state highlighted', async () => {
     const machines = await discoverMachines(repoRoot);
     expect(machines.length).toBeGreaterThanOrEqual(5);
-    const { probe } = renderPanel();
-    // Every chart started bare: its actors are the defaults, which fail, so each moves on its own.
-    const actors = machines.map(({ machine }) => createActor(machine, { input: {}, inspect: probe.inspect }).start());
     for (const { machine } of machines) {
+      // One chart at a time (a screen's chart runs others as its children), started bare: its
+      // actors are the defaults, which fail, so it moves on its own.
+      cleanup();
+      const { probe } = renderPanel();
+      const actor = createActor(machine, { input: {}, inspect: probe.inspect }).start();
       await userEvent.click(await screen.findByTestId(`qa-actor-${machine.id}`));
-      const actor = actors.find((a) => a.logic === machine)!;
       const expected = activeStateIds(machine, actor.getSnapshot().value);
       const diagram = await screen.findByTestId('qa-diagram');
       await waitFor(() => expect(diagram).toHaveAttribute('data-machine', machine.id));
       await waitFor(() => expect([...diagram.querySelectorAll('[data-active="true"]')].map((node) => node.id)).toEqual(expected));
       expect(expected.length).toBeGreaterThan(0);
       expect(screen.getByTestId('qa-state')).toHaveTextContent(JSON.stringify(actor.getSnapshot().value).replace(/^"|"$/g, ''));
+      actor.stop();
     }
-    actors.forEach((actor) => actor.stop());
   });
 
   it('follows the chart live and logs each event, masked', async () => {
