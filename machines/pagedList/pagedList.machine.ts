@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import type { ListPage, LoadRequest, PagedListContext, PagedListEvent, PagedListInput } from './pagedList.types';
 
 /**
@@ -7,8 +7,11 @@ import type { ListPage, LoadRequest, PagedListContext, PagedListEvent, PagedList
  * its request, and a stopped request's answer never reaches the chart.
  */
 export function createPagedListMachine<T, F>() {
-  type Done = { output: ListPage<T> };
-  const pageOf = (event: unknown) => (event as Done).output;
+  /** A page that could not be had: remember why, and let the app say so. */
+  const failed = [
+    { type: 'rememberError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+    { type: 'reportFailure', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) },
+  ] as const;
 
   return setup({
     types: {
@@ -29,19 +32,18 @@ export function createPagedListMachine<T, F>() {
         page: 0,
         error: null,
       })),
-      replaceWithFirstPage: assign(({ event }) => ({ items: pageOf(event).rows, totals: pageOf(event).totals, page: 1 })),
-      appendPage: assign(({ context, event }) => ({
-        items: [...context.items, ...pageOf(event).rows],
-        totals: pageOf(event).totals,
+      replaceWithFirstPage: assign((_, page: ListPage<T>) => ({ items: page.rows, totals: page.totals, page: 1 })),
+      appendPage: assign(({ context }, page: ListPage<T>) => ({
+        items: [...context.items, ...page.rows],
+        totals: page.totals,
         page: context.page + 1,
       })),
-      rememberError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+      rememberError: assign((_, error: unknown) => ({ error })),
     },
     guards: {
       /** Page 1 holds everything (an empty page also ends the list, whatever totals claims). */
-      firstPageIsAll: ({ event }) => pageOf(event).rows.length === 0 || pageOf(event).rows.length >= pageOf(event).totals,
-      nextPageReachesTotals: ({ context, event }) =>
-        pageOf(event).rows.length === 0 || context.items.length + pageOf(event).rows.length >= pageOf(event).totals,
+      firstPageIsAll: (_, page: ListPage<T>) => page.rows.length === 0 || page.rows.length >= page.totals,
+      nextPageReachesTotals: ({ context }, page: ListPage<T>) => page.rows.length === 0 || context.items.length + page.rows.length >= page.totals,
     },
   }).createMachine({
     id: 'pagedList',
@@ -58,10 +60,14 @@ export function createPagedListMachine<T, F>() {
           src: 'load',
           input: ({ context }) => ({ filter: context.filter, page: 1, pageSize: context.pageSize }),
           onDone: [
-            { guard: 'firstPageIsAll', target: 'finished', actions: 'replaceWithFirstPage' },
-            { target: 'idle', actions: 'replaceWithFirstPage' },
+            {
+              guard: { type: 'firstPageIsAll', params: ({ event }) => event.output },
+              target: 'finished',
+              actions: { type: 'replaceWithFirstPage', params: ({ event }) => event.output },
+            },
+            { target: 'idle', actions: { type: 'replaceWithFirstPage', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'failed', actions: ['rememberError', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+          onError: { target: 'failed', actions: failed },
         },
       },
       idle: {
@@ -74,10 +80,14 @@ export function createPagedListMachine<T, F>() {
           src: 'load',
           input: ({ context }) => ({ filter: context.filter, page: context.page + 1, pageSize: context.pageSize }),
           onDone: [
-            { guard: 'nextPageReachesTotals', target: 'finished', actions: 'appendPage' },
-            { target: 'idle', actions: 'appendPage' },
+            {
+              guard: { type: 'nextPageReachesTotals', params: ({ event }) => event.output },
+              target: 'finished',
+              actions: { type: 'appendPage', params: ({ event }) => event.output },
+            },
+            { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'failed', actions: ['rememberError', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+          onError: { target: 'failed', actions: failed },
         },
         on: { REFRESH: 'refreshing' },
       },
@@ -88,10 +98,14 @@ export function createPagedListMachine<T, F>() {
           src: 'load',
           input: ({ context }) => ({ filter: context.filter, page: 1, pageSize: context.pageSize }),
           onDone: [
-            { guard: 'firstPageIsAll', target: 'finished', actions: 'replaceWithFirstPage' },
-            { target: 'idle', actions: 'replaceWithFirstPage' },
+            {
+              guard: { type: 'firstPageIsAll', params: ({ event }) => event.output },
+              target: 'finished',
+              actions: { type: 'replaceWithFirstPage', params: ({ event }) => event.output },
+            },
+            { target: 'idle', actions: { type: 'replaceWithFirstPage', params: ({ event }) => event.output } },
           ],
-          onError: { target: 'failed', actions: ['rememberError', { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+          onError: { target: 'failed', actions: failed },
         },
       },
       finished: {

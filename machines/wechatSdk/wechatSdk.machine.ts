@@ -1,6 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JsConfig, WechatSdkContext, WechatSdkEvent } from './wechatSdk.types';
 
+/** A context field the current state is sure to hold; its absence is a bug in the chart. */
+function present<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`wechatSdk: no ${what} in this state`);
+  return value;
+}
+
 /**
  * The WeChat JS-SDK chart. The app provides `getSignature` (the signature config call with the
  * page URL), `configure` (wx.config, settled by wx.ready or wx.error) and the failure alert.
@@ -20,7 +26,7 @@ export const wechatSdkMachine = setup({
   },
 }).createMachine({
   id: 'wechatSdk',
-  context: { url: null },
+  context: { url: null, config: null },
   initial: 'idle',
   states: {
     idle: {
@@ -38,17 +44,19 @@ export const wechatSdkMachine = setup({
       invoke: {
         id: 'getSignature',
         src: 'getSignature',
-        input: ({ context }) => ({ url: context.url! }),
-        onDone: 'configuring',
+        input: ({ context }) => ({ url: present(context.url, 'URL to sign') }),
+        onDone: { target: 'configuring', actions: assign({ config: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'alertRegistrationFailed' },
       },
     },
     configuring: {
       tags: ['pending'],
+      // The signature is for this one wx.config.
+      exit: assign({ config: null }),
       invoke: {
         id: 'configure',
         src: 'configure',
-        input: ({ event }) => (event as unknown as { output: JsConfig }).output,
+        input: ({ context }) => present(context.config, 'signature config'),
         onDone: 'ready',
         onError: { target: 'failed', actions: 'alertRegistrationFailed' },
       },

@@ -12,6 +12,8 @@ export interface JsConfig {
 export interface WechatSdkContext {
   /** The page URL the signature was computed for. */
   url: string | null;
+  /** The server's signature config, while wx.config runs with it. */
+  config: JsConfig | null;
 }
 
 export type WechatSdkEvent =
