@@ -18,6 +18,7 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
       <div className={css.tabs} role="tablist">
         {screen.tabs.map((tab) => (
           <button
+            data-label={t(`aiOrder.tab.${tab.key}`)}
             key={tab.key}
             type="button"
             role="tab"

@@ -2,35 +2,72 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card } from '../../shared/views/ui.css';
 
+/**
+ * The tab strip: every tab on one line, each as wide as its label and the room left shared out
+ * evenly, so the gaps between labels are equal. Should labels ever need more than the screen, the
+ * strip scrolls sideways; a label never wraps.
+ */
 export const tabs = style({
   position: 'sticky',
   top: 'calc(48px + env(safe-area-inset-top))',
   zIndex: 5,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(4, 1fr)',
+  display: 'flex',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  scrollbarWidth: 'none',
   margin: `calc(-1 * ${tokens.size.gap}) calc(-1 * ${tokens.size.gap}) ${tokens.size.gap}`,
   background: tokens.colour.surface,
   borderBottom: `1px solid ${tokens.colour.line}`,
+  selectors: { '&::-webkit-scrollbar': { display: 'none' } },
 });
+/** A little under body size (14 px at 320 px, 15.75 px at 375 px) and tight sides, so four English tabs fit a 320 px screen. */
 export const tab = style({
+  flex: '1 0 auto',
+  minWidth: tokens.size.touch,
   minHeight: 48,
+  padding: '0 max(6px, 0.2rem)',
   border: 0,
   borderBottom: '3px solid transparent',
   background: 'transparent',
   color: tokens.colour.textMuted,
-  fontSize: tokens.size.body,
+  fontSize: 'max(14px, 0.42rem)',
+  whiteSpace: 'nowrap',
   cursor: 'pointer',
+  // The label is also laid out, unseen, in bold (data-label), so selecting a tab never widens it.
+  display: 'inline-flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
   selectors: {
     '&[aria-selected="true"]': { color: brandVars.brandStrong, borderBottomColor: brandVars.brandStrong, fontWeight: 600 },
+    '&::after': { content: 'attr(data-label)', fontWeight: 600, height: 0, overflow: 'hidden', visibility: 'hidden' },
   },
 });
-export const orderCard = style([card, { display: 'grid', gap: 6, cursor: 'pointer' }]);
-export const head = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 });
-export const time = style({ color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
-export const line = style({ margin: 0, display: 'flex', gap: 8 });
-export const term = style({ color: tokens.colour.textMuted, minWidth: '5em' });
+/**
+ * A card is a two-column grid: the term column has one width in every card of a language (the
+ * longest term: four characters in Chinese, "Detection status" in English; wider only if a term
+ * needs it), so values line up down the whole list; a long value wraps inside the value column,
+ * never under its term. Each line is `display: contents`, so its term and value are the grid's cells.
+ */
+export const orderCard = style([
+  card,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(max-content, 4.5em) minmax(0, 1fr)',
+    columnGap: 12,
+    rowGap: 6,
+    alignItems: 'baseline',
+    overflowWrap: 'anywhere',
+    cursor: 'pointer',
+    selectors: { 'html[lang="en"] &': { gridTemplateColumns: 'minmax(max-content, 7.5em) minmax(0, 1fr)' } },
+  },
+]);
+export const head = style({ gridColumn: '1 / -1', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 });
+export const time = style({ minWidth: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
+export const line = style({ display: 'contents' });
+export const term = style({ color: tokens.colour.textMuted, overflowWrap: 'break-word' });
 export const amount = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
-const chip = style({ padding: '2px 10px', borderRadius: 12, fontSize: tokens.size.small, fontWeight: 600, color: '#fff' });
+const chip = style({ flexShrink: 0, padding: '2px 10px', borderRadius: 12, fontSize: tokens.size.small, fontWeight: 600, color: '#fff', whiteSpace: 'nowrap' });
 export const label = styleVariants({
   toBePaid: [chip, { background: tokens.status.toBePaid }],
   tradeSuccessful: [chip, { background: tokens.status.succeeded }],
@@ -42,21 +79,29 @@ export const detection = styleVariants({
   failed: { color: tokens.status.failed, fontWeight: 600 },
 });
 export const actions = style({
+  gridColumn: '1 / -1',
   display: 'flex',
   justifyContent: 'flex-end',
-  gap: 8,
+  gap: 'max(6px, 0.2rem)',
   marginTop: 8,
   paddingTop: 12,
   borderTop: `1px solid ${tokens.colour.line}`,
 });
-export const overlay = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: 30,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  background: 'rgba(255, 255, 255, 0.82)',
+/**
+ * A card's buttons keep one line each and share one row, even three English ones at 320 px
+ * ("Apply progress", "Cancel order", "Go to pay"): small type (13 px at 320 px, 14 px at 375 px),
+ * medium weight, and with three buttons the row is shared out: each is its label plus an equal
+ * share of the room left. One or two buttons keep their own size at the row's end.
+ */
+export const actionButton = style({
+  flex: '0 1 auto',
+  minWidth: tokens.size.touch,
+  paddingLeft: 16,
+  paddingRight: 16,
+  fontSize: tokens.size.small,
+  fontWeight: 500,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:first-child:nth-last-child(n + 3), &:first-child:nth-last-child(n + 3) ~ &': { flex: '1 1 auto', paddingLeft: 4, paddingRight: 4 },
+  },
 });
-/** Up to three buttons share one row, even at 320 px. */
-export const actionButton = style({ flex: '0 1 auto', minWidth: 0, paddingLeft: 12, paddingRight: 12 });

@@ -13,9 +13,13 @@ export const header = style({
 export const logo = style({ width: 48, height: 48, borderRadius: 12, background: '#fff', objectFit: 'contain', flexShrink: 0 });
 export const hospitalName = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
 export const welcome = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small });
+/**
+ * Tiles wide enough for a two-word English label on one line ("Personal centre", about 7em of
+ * body text plus the tile's sides): two columns on a phone, from 320 px to 414 px.
+ */
 export const grid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(max(96px, 2.6rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(max(128px, 3.6rem), 1fr))',
   gap: tokens.size.gap,
   margin: 0,
   padding: 0,
@@ -28,7 +32,7 @@ export const tile = style({
   justifyContent: 'center',
   gap: 8,
   minHeight: 96,
-  padding: 12,
+  padding: '12px 8px',
   borderRadius: tokens.size.radius,
   background: tokens.colour.surface,
   color: tokens.colour.text,

@@ -40,6 +40,7 @@ export const button = style({
   minWidth: 44,
   minHeight: 44,
   padding: '0 12px',
+  whiteSpace: 'nowrap',
   border: `1px solid ${line}`,
   borderRadius: 8,
   background: 'transparent',
@@ -47,10 +48,13 @@ export const button = style({
   font: 'inherit',
 });
 
-export const tabs = style({ display: 'flex', borderBottom: `1px solid ${line}` });
+/** Tab labels keep one line; at 320 px they fit, and a longer count scrolls the strip rather than wrap. */
+export const tabs = style({ display: 'flex', overflowX: 'auto', borderBottom: `1px solid ${line}` });
 export const tab = style({
-  flex: 1,
+  flex: '1 0 auto',
   minHeight: 44,
+  padding: '0 8px',
+  whiteSpace: 'nowrap',
   border: 'none',
   borderBottom: '2px solid transparent',
   background: 'transparent',
@@ -59,7 +63,8 @@ export const tab = style({
   selectors: { '&[aria-selected="true"]': { color: ink, borderBottomColor: accent } },
 });
 
-export const body = style({ flex: 1, overflow: 'auto', padding: 12, display: 'flex', flexDirection: 'column', gap: 12 });
+/** Long state values (JSON) break anywhere rather than push the panel wider than the phone. */
+export const body = style({ flex: 1, overflow: 'auto', padding: 12, display: 'flex', flexDirection: 'column', gap: 12, overflowWrap: 'anywhere' });
 
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: 8 });
 export const chip = style([
@@ -70,6 +75,8 @@ export const chip = style([
     alignItems: 'flex-start',
     justifyContent: 'center',
     textAlign: 'left',
+    // A chip is a name over its state: two lines by design, and a long state wraps.
+    whiteSpace: 'normal',
     selectors: { '&[aria-pressed="true"]': { borderColor: accent } },
   },
 ]);

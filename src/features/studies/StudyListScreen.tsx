@@ -10,7 +10,7 @@ import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
-import { tappable } from '../../shared/views/tappable.css';
+import { tappableLink } from '../../shared/views/tappable.css';
 import * as css from './studyList.css';
 
 const studyPage = pageSchema(studySchema);
@@ -31,7 +31,7 @@ export default function StudyListScreen() {
       list={list}
       itemKey={(study) => study.collectFilmId}
       renderItem={(study) => (
-        <Link className={tappable} to={filmDetailHref(study.collectFilmId)} data-testid="study-link">
+        <Link className={tappableLink} to={filmDetailHref(study.collectFilmId)} data-testid="study-link">
           <StudyCard study={study} />
         </Link>
       )}

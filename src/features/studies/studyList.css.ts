@@ -5,6 +5,8 @@ import { card } from '../../shared/views/ui.css';
 export const studyCard = style([card, { display: 'grid', gap: 6 }]);
 export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 });
 export const modality = style({
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
   display: 'inline-flex',
   alignItems: 'center',
   minWidth: 40,
@@ -15,8 +17,9 @@ export const modality = style({
   color: brandVars.brandStrong,
   fontWeight: 700,
 });
-export const bodyPart = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, flex: 1 });
+/** The body part takes the room left and wraps within it; the modality and report status keep one line. */
+export const bodyPart = style({ margin: 0, minWidth: 0, fontSize: tokens.size.title, fontWeight: 600, flex: 1, overflowWrap: 'anywhere' });
 export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
-export const reportReady = style({ color: tokens.status.succeeded, fontSize: tokens.size.small, fontWeight: 600 });
-export const reportPending = style({ color: tokens.status.inProgress, fontSize: tokens.size.small, fontWeight: 600 });
+export const reportReady = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.succeeded, fontSize: tokens.size.small, fontWeight: 600 });
+export const reportPending = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.inProgress, fontSize: tokens.size.small, fontWeight: 600 });
 export const skeletonCard = style([card, { height: 112 }]);

@@ -3,7 +3,6 @@ import { brandVars } from '../theme/theme.css';
 
 /** A card that opens something when tapped as a whole: a link look without a link's colour, a pressed state. */
 export const tappable = style({
-  display: 'block',
   color: 'inherit',
   textDecoration: 'none',
   cursor: 'pointer',
@@ -13,3 +12,6 @@ export const tappable = style({
     '&:focus-visible': { outline: `2px solid ${brandVars.brandStrong}`, outlineOffset: 2 },
   },
 });
+
+/** The same for a link that wraps a card (a link is inline by default). */
+export const tappableLink = style([tappable, { display: 'block' }]);

@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../theme/theme.css';
 
 export const app = style({
@@ -95,10 +95,11 @@ export const statusText = style({ margin: 0, color: tokens.colour.textMuted, max
 export const statusCode = style({ fontVariantNumeric: 'tabular-nums', color: tokens.colour.textMuted });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 8 });
 
+/** 16 px sides from 375 px up, a little less below (13.7 px at 320 px), to leave room for a card's buttons. */
 export const card = style({
   background: tokens.colour.surface,
   borderRadius: tokens.size.radius,
-  padding: 16,
+  padding: 'clamp(12px, 0.427rem, 16px)',
   boxShadow: '0 1px 2px rgba(15, 23, 42, 0.06)',
 });
 
@@ -173,16 +174,21 @@ export const backdrop = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  padding: 24,
+  padding: 'clamp(16px, 0.64rem, 24px)',
   background: 'rgba(15, 23, 42, 0.45)',
 });
 export const dialog = style({
   width: 'min(100%, 340px)',
   borderRadius: 16,
   background: tokens.colour.surface,
-  padding: 24,
+  padding: 'clamp(20px, 0.64rem, 24px)',
   display: 'grid',
   gap: 20,
 });
 export const dialogMessage = style({ margin: 0, fontSize: tokens.size.title, textAlign: 'center' });
-export const dialogActions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 });
+/**
+ * Two choices side by side in equal halves when both labels fit; when one does not (English at
+ * 320 px: "Confirm cancel"), each takes a full row of its own. A label never wraps.
+ */
+export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: 12 });
+globalStyle(`${dialogActions} > *`, { flex: '1 1 calc(50% - 6px)', minWidth: 'max-content', paddingLeft: 12, paddingRight: 12, whiteSpace: 'nowrap' });
