@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { PaymentView } from '../../../machines/payment/payment.connect';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { useServices } from '../../shared/services';
@@ -15,7 +15,9 @@ import { createPendingPayments } from './pendingPayment';
 export function PayDialogs({ payment }: { payment: PaymentView }) {
   const { t } = useI18n();
   const { sessionStorage } = useServices();
-  const { resumeH5 } = payment;
+  // Only a page load and a page restored from the cache resume: never a change of payment state
+  // (a dismissed payment stays remembered, and must not be asked about again at once).
+  const resumeH5 = useEffectEvent(payment.resumeH5);
 
   useEffect(() => {
     const pending = createPendingPayments(sessionStorage);
@@ -27,7 +29,7 @@ export function PayDialogs({ payment }: { payment: PaymentView }) {
     const onPageShow = (event: PageTransitionEvent) => event.persisted && resume();
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, [sessionStorage, resumeH5]);
+  }, [sessionStorage]);
 
   return (
     <>
