@@ -258,11 +258,9 @@ test.describe('paying inside WeChat', () => {
   }
 
   test('the SDK is signed for the entry URL of the page load (iOS), with the real JS-SDK signature', async ({ page }) => {
-    let entryUrl = '';
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && frame.url().includes('/oidc-callback')) entryUrl = frame.url();
-    });
     await openOrders(page, 'patient1', 'toBePaid');
+    // The page load the patient goes on with (after sign-in, the page that started it).
+    const entryUrl = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.name);
     const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string; nonceStr: string; timestamp: number } }).__wxConfig);
     const expected = createHash('sha1')
       .update(`jsapi_ticket=${SANDBOX_WECHAT.jsapiTicket}&noncestr=${config.nonceStr}&timestamp=${config.timestamp}&url=${entryUrl.split('#')[0]}`)

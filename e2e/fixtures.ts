@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type Page, type PlaywrightWorkerArgs, type Route, type TestInfo } from '@playwright/test';
 import { PROVIDER_PORT } from '../playwright.config';
 
 export const PROVIDER_ORIGIN = `http://127.0.0.1:${PROVIDER_PORT}`;
@@ -74,6 +74,24 @@ export const test = base.extend<{ allowConsoleErrors: RegExp; watchPage: void; w
 
 export { expect };
 
+/**
+ * A page of the test's project in a browser of its own with the back-forward cache on, as phones
+ * have it (Playwright turns it off). Chrome then gives the pages after a cross-site hop a copy of
+ * sessionStorage. Console errors and unhandled rejections are collected in `problems`.
+ */
+export async function openWithBackForwardCache(playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo) {
+  const { launchOptions, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
+  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, problems, close: () => browser.close() };
+}
+
 /** The browser's own log line for a failed request: expected when a test forces a fault. */
 export const FAILED_RESOURCE = /Failed to load resource/;
 
@@ -101,6 +119,22 @@ export class PatientApp {
     await this.page.locator('#login').fill(login);
     await this.page.locator('#password').fill(password);
     await this.page.getByRole('button', { name: /登录|Sign in/ }).click();
+    await this.page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && !url.pathname.startsWith('/oidc-callback'));
+  }
+
+  /** On the provider's page: a wrong password, which the provider answers with its page again (one more history entry). */
+  async mistypePassword(login = 'patient1') {
+    await this.page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+    await this.page.locator('#login').fill(login);
+    await this.page.locator('#password').fill(`${DEMO_PASSWORD}-wrong`);
+    await this.page.getByRole('button', { name: /登录|Sign in/ }).click();
+    await expect(this.page.getByRole('alert')).toContainText(/密码错误|Wrong login name or password/);
+  }
+
+  /** On the provider's page: cancel, which the provider answers with access_denied. */
+  async cancelSignIn() {
+    await this.page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+    await this.page.getByRole('link', { name: /取消|Cancel/ }).click();
     await this.page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && !url.pathname.startsWith('/oidc-callback'));
   }
 

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '../playwright.config';
-import { expect, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { expect, openWithBackForwardCache, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 
 test.describe('sign-in and session against the sandbox provider', () => {
   test('signs in as a demo patient from the start page and lands on Home', async ({ page }) => {
@@ -31,6 +31,73 @@ test.describe('sign-in and session against the sandbox provider', () => {
     await expect.poll(() => app.path()).toBe('/personal?tab=2');
     await expect(app.title()).toHaveText(/个人中心|Personal centre/);
     await expect(page.getByTestId('sign-in-error')).toHaveCount(0);
+  });
+
+  test.describe('the back button after sign-in', () => {
+    test('leads to the page before the sign-in, never to the provider, even after a wrong password', async ({ page }) => {
+      const app = new PatientApp(page);
+      await app.open('/help');
+      await app.open('/aiOrder');
+      await app.mistypePassword('patient2');
+      await app.completeSignIn('patient2');
+      await expect.poll(() => app.path()).toBe('/aiOrder');
+      await expect.poll(() => app.storedAccessToken()).toBeTruthy();
+      await page.goBack();
+      await expect.poll(() => app.path()).toBe('/help');
+      expect(new URL(page.url()).origin).not.toBe(PROVIDER_ORIGIN);
+      await expect(app.title()).toBeVisible();
+    });
+
+    test('from Home after a sign-in started at the start page leaves the app as the patient came in', async ({ page }) => {
+      const app = new PatientApp(page);
+      await app.open('/help');
+      await app.signIn();
+      await page.goBack();
+      await expect.poll(() => app.path()).toBe('/help');
+      // Forward again is the app, signed in, not the provider's pages ahead of it.
+      await page.goForward();
+      await expect.poll(() => app.path()).toBe('/Home');
+      await expect(page.getByTestId('hub')).toBeVisible();
+    });
+
+    test('after a cancelled sign-in shows the error in the app, then the retried sign-in leaves no provider page either', async ({ page }) => {
+      const app = new PatientApp(page);
+      await app.open('/help');
+      await app.open('/personal?from=menu');
+      await app.cancelSignIn();
+      await expect(page.getByTestId('sign-in-error')).toBeVisible();
+      expect(app.path()).toBe('/oidc-error');
+      await page.getByRole('button', { name: /重试|Try again/ }).click();
+      await app.completeSignIn();
+      await expect.poll(() => app.path()).toBe('/Home');
+      await page.goBack();
+      await expect.poll(() => app.path()).toBe('/help');
+    });
+
+    test('with the back-forward cache phones have, the start page completes the sign-in once', async ({ playwright }, testInfo) => {
+      test.skip(testInfo.project.name !== 'phone', 'one browser of its own is enough; the WeChat stand-in is not in it');
+      const { page, problems, close } = await openWithBackForwardCache(playwright, testInfo);
+      try {
+        const callbacks = new Set<string>();
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/oidc-callback') callbacks.add(frame.url());
+        });
+        const app = new PatientApp(page);
+        await app.open('/help');
+        await app.open('/aiOrder');
+        await app.completeSignIn('patient2');
+        await expect.poll(() => app.path()).toBe('/aiOrder');
+        await expect.poll(() => app.storedAccessToken()).toBeTruthy();
+        await expect(app.title()).toHaveText(/AI|智能/);
+        expect(callbacks.size, 'one round trip, not a second one because the tokens went missing').toBe(1);
+        // A page restored from the back-forward cache fires no load event.
+        await page.goBack({ waitUntil: 'commit' });
+        await expect.poll(() => app.path()).toBe('/help');
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
   });
 
   test('public pages never force sign-in', async ({ page }) => {

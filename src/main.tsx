@@ -82,6 +82,7 @@ async function start() {
     userManager: createUserManager(config, window.location.origin),
     store,
     sessionStorage: session,
+    localStorage: local,
     rawSessionStorage: () => {
       try {
         return window.sessionStorage;

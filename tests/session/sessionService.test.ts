@@ -1,6 +1,7 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/features/session/sessionService';
+import type { BrowserHistoryPort } from '../../src/features/session/signInHistory';
 import { withRenewLock, type TabChannel, type TabMessage } from '../../src/shared/platform/tabChannel';
 import { createClientStateStore } from '../../src/shared/state/clientState';
 import { DRAFT_PREFIX } from '../../src/shared/state/drafts';
@@ -31,6 +32,7 @@ function fakeUserManager(stored: User | null) {
     clearStaleState: vi.fn(async () => {}),
     signinCallback: vi.fn(async (): Promise<User | undefined> => undefined),
     signinRedirect: vi.fn(async () => {}),
+    metadataService: { getMetadata: vi.fn(async () => ({})) },
     signinSilent: vi.fn(async (): Promise<User | null> => user({ access_token: 'access-2', refresh_token: 'refresh-2' })),
     revokeTokens: vi.fn(async () => {}),
     signoutRedirect: vi.fn(async () => {}),
@@ -47,7 +49,25 @@ function fakeTabs() {
   return { tabs, posted, deliver: (m: TabMessage) => listeners.forEach((l) => l(m)) };
 }
 
-function start(options: { path?: string; stored?: User | null } = {}) {
+/** The tab's history as one page sees it: `length` entries, this page loaded by `navigationType`. */
+function fakeBrowser(length = 1, navigationType = 'navigate') {
+  const history = {
+    length,
+    state: null,
+    pushState: vi.fn(() => void (history.length += 1)),
+    go: vi.fn(),
+  };
+  const browser: BrowserHistoryPort = {
+    history,
+    origin: 'http://app.example',
+    navigationType: () => navigationType,
+    onRestoredFromCache: () => {},
+    reload: vi.fn(),
+  };
+  return { browser, history };
+}
+
+function start(options: { path?: string; stored?: User | null; browser?: BrowserHistoryPort } = {}) {
   const um = fakeUserManager(options.stored ?? null);
   const tabs = fakeTabs();
   const session = safeStorage(() => window.sessionStorage);
@@ -62,6 +82,7 @@ function start(options: { path?: string; stored?: User | null } = {}) {
     tabs: tabs.tabs,
     currentPath: () => path,
     goTo,
+    browser: options.browser ?? fakeBrowser().browser,
   }).start();
   const port = sessionPort(actor, () => path);
   return { um, tabs, store, goTo, actor, port, setPath: (p: string) => (path = p) };
@@ -105,7 +126,7 @@ describe('session with the OpenID Connect library', () => {
     const { um } = start({ path: '/oidc-callback?code=used&state=gone' });
     um.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
     await flush();
-    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' } });
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' }, redirectMethod: 'replace' });
   });
 
   it('shows the sign-in error page when the provider refuses', async () => {
@@ -126,7 +147,89 @@ describe('session with the OpenID Connect library', () => {
     expect(port.lastError()).toBe('Failed to fetch');
     port.retrySignIn();
     await flush();
-    expect(um.signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '/personal' } });
+    expect(um.signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '/personal' }, redirectMethod: 'replace' });
+  });
+
+  it('marks the start page before leaving for the provider, which replaces the marker', async () => {
+    const { browser, history } = fakeBrowser(3);
+    const { um, port } = start({ path: '/aiOrder', browser });
+    await flush();
+    port.signIn('/aiOrder');
+    await flush();
+    expect(history.pushState).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem('cf.signIn.startIndex')).toBe('2');
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' }, redirectMethod: 'replace' });
+  });
+
+  it('leaves the history as it was when the provider cannot be reached', async () => {
+    const { browser, history } = fakeBrowser(3);
+    const { um, goTo, port } = start({ browser });
+    um.metadataService.getMetadata.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await flush();
+    port.signIn('/personal');
+    await flush();
+    expect(history.pushState).not.toHaveBeenCalled();
+    expect(um.signinRedirect).not.toHaveBeenCalled();
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+  });
+
+  it('goes back from the callback over the provider\u2019s pages and leaves the sign-in to the start page', async () => {
+    window.sessionStorage.setItem('cf.signIn.startIndex', '1');
+    window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
+    const { browser, history } = fakeBrowser(4);
+    const { um, goTo, port } = start({ path: '/oidc-callback?code=abc&state=xyz', browser });
+    await flush();
+    expect(history.go).toHaveBeenCalledWith(-2);
+    expect(JSON.parse(window.localStorage.getItem('cf.signIn.handoff.sign-in-1')!)).toMatchObject({ url: 'http://app.example/oidc-callback?code=abc&state=xyz' });
+    expect(um.signinCallback).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+    expect(port.status()).toBe('pending');
+  });
+
+  it('completes on the start page the sign-in its callback handed back, and stays there', async () => {
+    window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
+    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?code=abc&state=xyz', at: Date.now() }));
+    const { um, goTo, port } = start({ path: '/aiOrder', browser: fakeBrowser(4, 'back_forward').browser });
+    um.signinCallback.mockResolvedValue(user({ userState: { returnTo: '/aiOrder' } }));
+    await flush();
+    expect(um.signinCallback).toHaveBeenCalledWith('http://app.example/oidc-callback?code=abc&state=xyz');
+    expect(port.status()).toBe('signedIn');
+    expect(goTo).toHaveBeenCalledWith('/aiOrder');
+    expect(window.localStorage.getItem('cf.signIn.handoff.sign-in-1')).toBeNull();
+  });
+
+  it('completes the handed-back sign-in on a start page that was itself a used callback address', async () => {
+    window.sessionStorage.setItem('cf.signIn.id', 'sign-in-2');
+    window.localStorage.setItem('cf.signIn.handoff.sign-in-2', JSON.stringify({ url: 'http://app.example/oidc-callback?code=fresh&state=new', at: Date.now() }));
+    const { browser, history } = fakeBrowser(4, 'back_forward');
+    const { um, goTo } = start({ path: '/oidc-callback?code=used&state=old', browser });
+    um.signinCallback.mockResolvedValue(user({ userState: { returnTo: '/aiOrder' } }));
+    await flush();
+    expect(history.go).not.toHaveBeenCalled();
+    expect(um.signinCallback).toHaveBeenCalledWith('http://app.example/oidc-callback?code=fresh&state=new');
+    expect(goTo).toHaveBeenCalledWith('/aiOrder');
+  });
+
+  it('shows on the start page the sign-in error of a callback handed back', async () => {
+    window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
+    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?error=access_denied', at: Date.now() }));
+    const { um, goTo, actor } = start({ path: '/personal', browser: fakeBrowser(4, 'back_forward').browser });
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+  });
+
+  it('completes a reloaded callback itself instead of going back by a count it cannot trust', async () => {
+    window.sessionStorage.setItem('cf.signIn.startIndex', '1');
+    window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
+    const { browser, history } = fakeBrowser(4, 'reload');
+    const { um, goTo } = start({ path: '/oidc-callback?code=abc&state=xyz', browser });
+    um.signinCallback.mockResolvedValue(user({ userState: { returnTo: '/aiOrder' } }));
+    await flush();
+    expect(history.go).not.toHaveBeenCalled();
+    expect(um.signinCallback).toHaveBeenCalledWith(undefined);
+    expect(goTo).toHaveBeenCalledWith('/aiOrder');
   });
 
   it('renews at once a restored session whose access token expired, and tells the other tabs', async () => {
@@ -166,7 +269,7 @@ describe('session with the OpenID Connect library', () => {
     expect(window.sessionStorage.getItem('cf.state')).toBeNull();
     expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}feedback`)).toBe('The film would not open');
     expect(store.get().hospitalSetting).toBeNull();
-    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/help?topic=3' } });
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/help?topic=3' }, redirectMethod: 'replace' });
   });
 
   it('signs out: revokes, forgets tokens and health data, tells the other tabs, ends the provider session', async () => {

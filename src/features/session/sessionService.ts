@@ -11,9 +11,10 @@ import { ROUTE } from '../../shared/navigation/routes';
 import { SIGN_IN_DEFAULTS } from '../../shared/rules/constants';
 import type { ClientStateStore } from '../../shared/state/clientState';
 import { clearSessionKeepingDrafts } from '../../shared/state/drafts';
-import type { SafeStorage } from '../../shared/state/safeStorage';
+import { safeStorage, type SafeStorage } from '../../shared/state/safeStorage';
 import type { AppSession, SessionStatus } from '../../shared/session/appSession';
 import type { Inspector } from '../../shared/charts/inspection';
+import { browserHistoryPort, createSignInHistory, type BrowserHistoryPort } from './signInHistory';
 import { withRenewLock, type TabChannel } from '../../shared/platform/tabChannel';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
@@ -32,6 +33,10 @@ export interface SessionDeps {
   tabs: TabChannel;
   currentPath: () => string;
   goTo: (path: string) => void;
+  /** The tab's history, for leaving the provider's pages out of it (the window's by default). */
+  browser?: BrowserHistoryPort;
+  /** localStorage, where a callback hands its address back to the start page (the window's by default). */
+  localStorage?: SafeStorage;
   now?: () => number;
   /** The QA panel's inspector, when it is on. */
   inspect?: Inspector;
@@ -51,9 +56,27 @@ export function untilExpiringMs(expiresAtSeconds: number, nowMs: number): number
 export function createSessionActor(deps: SessionDeps) {
   const { userManager: um } = deps;
   const now = deps.now ?? Date.now;
+  const signInHistory = createSignInHistory(deps.browser ?? browserHistoryPort(window), {
+    session: deps.sessionStorage,
+    local: deps.localStorage ?? safeStorage(() => window.localStorage),
+    now,
+  });
+  /** The provider's answer to complete: this page's address, or the one a callback handed back. */
+  let callbackUrl: string | undefined;
 
   const restoreSession = fromPromise<RestoreResult>(async () => {
-    if (new URL(deps.currentPath(), 'http://x').pathname === CALLBACK_PATH) return { kind: 'callback' };
+    // First: the start page of a sign-in may itself be a callback address (a stale one, restarted).
+    const handedBack = signInHistory.takeHandedBack();
+    if (handedBack && isCallbackAddress(handedBack)) {
+      callbackUrl = handedBack;
+      return { kind: 'callback' };
+    }
+    const here = deps.currentPath();
+    if (isCallbackAddress(here)) {
+      // The start page completes the sign-in, so the provider's pages stay out of reach of back.
+      if (signInHistory.handBack(here)) await new Promise<never>(() => {});
+      return { kind: 'callback' };
+    }
     await um.clearStaleState().catch(() => {});
     const user = await um.getUser();
     // An expired token with a refresh token is still a session: the machine renews at once.
@@ -65,7 +88,7 @@ export function createSessionActor(deps: SessionDeps) {
   const completeSignIn = fromPromise<CallbackResult>(async () => {
     const saved = deps.sessionStorage.get(RETURN_TO_KEY) ?? ROUTE.Home.path;
     try {
-      const user = await um.signinCallback();
+      const user = await um.signinCallback(callbackUrl);
       if (!user) throw new Error('no user in the sign-in answer');
       const state = user.state as { returnTo?: unknown } | undefined;
       const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : saved;
@@ -82,7 +105,10 @@ export function createSessionActor(deps: SessionDeps) {
 
   const startSignIn = fromPromise<void, { returnTo: string }>(async ({ input }) => {
     deps.sessionStorage.set(RETURN_TO_KEY, input.returnTo);
-    await um.signinRedirect({ state: { returnTo: input.returnTo } });
+    // Reach the provider before touching the history, so a sign-in that cannot start leaves it be.
+    await um.metadataService.getMetadata();
+    const redirectMethod = signInHistory.markStart();
+    await um.signinRedirect({ state: { returnTo: input.returnTo }, redirectMethod });
     // The page is leaving for the provider; nothing more happens here.
     await new Promise<never>(() => {});
   });
@@ -160,6 +186,11 @@ export function createSessionActor(deps: SessionDeps) {
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
+
+/** Whether a path, or an address of this app, is the provider's callback. */
+function isCallbackAddress(pathOrUrl: string): boolean {
+  return new URL(pathOrUrl, 'http://x').pathname === CALLBACK_PATH;
+}
 
 export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
   if (snapshot.matches('signedIn')) return 'signedIn';
