@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import {
   SessionEndedError,
   type CallbackResult,
@@ -53,11 +53,11 @@ export const sessionMachine = setup({
     checkInterval: 2_000,
   },
   guards: {
-    isCallbackPage: ({ event }) => (event as { output?: RestoreResult }).output?.kind === 'callback',
-    restoredUser: ({ event }) => (event as { output?: RestoreResult }).output?.kind === 'user',
-    callbackSignedIn: ({ event }) => (event as { output?: CallbackResult }).output?.kind === 'signedIn',
-    sessionEnded: ({ event }) => (event as { error?: unknown }).error instanceof SessionEndedError,
-    checkFoundEnded: ({ event }) => (event as { output?: SessionCheck }).output === 'ended',
+    isCallbackPage: (_, restored: RestoreResult) => restored.kind === 'callback',
+    restoredUser: (_, restored: RestoreResult) => restored.kind === 'user',
+    callbackSignedIn: (_, result: CallbackResult) => result.kind === 'signedIn',
+    sessionEnded: (_, error: unknown) => error instanceof SessionEndedError,
+    checkFoundEnded: (_, check: SessionCheck) => check === 'ended',
   },
 }).createMachine({
   id: 'session',
@@ -71,9 +71,9 @@ export const sessionMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
-          { guard: 'isCallbackPage', target: 'handlingCallback' },
+          { guard: { type: 'isCallbackPage', params: ({ event }) => event.output }, target: 'handlingCallback' },
           {
-            guard: 'restoredUser',
+            guard: { type: 'restoredUser', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: assign({ user: ({ event }) => (event.output.kind === 'user' ? event.output.user : null) }),
           },
@@ -89,7 +89,7 @@ export const sessionMachine = setup({
         src: 'completeSignIn',
         onDone: [
           {
-            guard: 'callbackSignedIn',
+            guard: { type: 'callbackSignedIn', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: [
               assign({
@@ -159,7 +159,11 @@ export const sessionMachine = setup({
                 src: 'renewSilently',
                 onDone: { target: 'valid', actions: assign({ user: ({ event }) => event.output }) },
                 onError: [
-                  { guard: 'sessionEnded', target: '#session.signedOut', actions: assign({ user: null }) },
+                  {
+                    guard: { type: 'sessionEnded', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                    target: '#session.signedOut',
+                    actions: assign({ user: null }),
+                  },
                   { target: 'retryWaiting' },
                 ],
               },
@@ -183,7 +187,11 @@ export const sessionMachine = setup({
                 id: 'checkSession',
                 src: 'checkSession',
                 onDone: [
-                  { guard: 'checkFoundEnded', target: '#session.signedOut', actions: assign({ user: null }) },
+                  {
+                    guard: { type: 'checkFoundEnded', params: ({ event }) => event.output },
+                    target: '#session.signedOut',
+                    actions: assign({ user: null }),
+                  },
                   { target: 'watching' },
                 ],
                 onError: { target: 'watching' },
