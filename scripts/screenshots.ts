@@ -1,33 +1,50 @@
 /**
  * Phone-sized screenshots of the app as a patient sees it, for a person to look at:
- * `npx tsx scripts/screenshots.ts [baseURL] [outDir]` against a running sandbox.
+ * `npx tsx scripts/screenshots.ts [baseURL] [outDir]` against a running sandbox. It signs in as
+ * the demo patient first (`SCREENSHOT_LOGIN`, default patient1), so login-required screens show.
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_PASSWORD } from '../server/demoData';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = process.argv[3] ?? 'test-results/screenshots';
+const login = process.env.SCREENSHOT_LOGIN ?? 'patient1';
 const pages = [
-  ['hub', '/index'],
+  ['home', '/Home'],
   ['studies', '/myStudyList'],
+  ['aiOrders', '/aiOrder'],
+  ['aiOrders-cancel', '/aiOrder?tab=toBePaid'],
+  ['film-detail', '/index?id=1'],
+  ['coming-soon', '/help'],
   ['error', '/error?code=500&msg=%E7%B3%BB%E7%BB%9F%E7%B9%81%E5%BF%99%EF%BC%8C%E8%AF%B7%E7%A8%8D%E5%90%8E%E5%86%8D%E8%AF%95'],
   ['error-network', '/error?key=error.network&network=1'],
   ['stop', '/errorStop'],
-  ['placeholder', '/aiOrder'],
   ['not-found', '/nothing-here'],
 ] as const;
 const widths = [375, 320];
+
+/** Through the sandbox provider's sign-in page, back to the app. */
+async function signIn(page: Page) {
+  await page.goto(`${base}/Home`);
+  await page.locator('#login').fill(login);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登录|Sign in/ }).click();
+  await page.waitForURL(`${base}/Home`);
+}
 
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
 for (const locale of ['zh-CN', 'en'] as const) {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
+    await signIn(page);
     for (const [name, path] of pages) {
       await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: join(out, `${name}-${width}-${locale}.png`), fullPage: true });
+      if (name === 'aiOrders-cancel') await page.getByTestId('action-cancelOrder').first().click();
+      await page.screenshot({ path: join(out, `${name}-${width}-${locale}.png`), fullPage: name !== 'aiOrders-cancel' });
     }
     await page.close();
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AiOrderRow } from '../../shared/api/schemas';
 import { formatSexAge } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -20,28 +21,22 @@ export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton
         <span className={css.time}>{row.time}</span>
         {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
       </div>
-      <p className={css.line}>
-        <span className={css.term}>{t('aiOrder.patient')}</span>
-        <span>
+      <dl className={css.fields}>
+        <Field term={t('aiOrder.patient')}>
           {row.name} {formatSexAge(t, row.sex, row.age)}
-        </span>
-      </p>
-      <p className={css.line}>
-        <span className={css.term}>{t('aiOrder.item')}</span>
-        <span>{row.item}</span>
-      </p>
-      {detection && (
-        <p className={css.line}>
-          <span className={css.term}>{t('aiOrder.detectionStatus')}</span>
-          <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>
-        </p>
-      )}
-      {hasCharge(row.charge) && (
-        <p className={css.line}>
-          <span className={css.term}>{t('aiOrder.paid')}</span>
-          <span className={css.amount}>{formatYuan(row.charge)}</span>
-        </p>
-      )}
+        </Field>
+        <Field term={t('aiOrder.item')}>{row.item}</Field>
+        {detection && (
+          <Field term={t('aiOrder.detectionStatus')}>
+            <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>
+          </Field>
+        )}
+        {hasCharge(row.charge) && (
+          <Field term={t('aiOrder.paid')}>
+            <span className={css.amount}>{formatYuan(row.charge)}</span>
+          </Field>
+        )}
+      </dl>
       {props.buttons.length > 0 && (
         <div className={css.actions}>
           {props.buttons.map((button) => (
@@ -62,5 +57,15 @@ export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton
         </div>
       )}
     </article>
+  );
+}
+
+/** One term and its value: screen readers hear them as a pair. */
+function Field(props: { term: string; children: ReactNode }) {
+  return (
+    <div className={css.line}>
+      <dt className={css.term}>{props.term}</dt>
+      <dd className={css.value}>{props.children}</dd>
+    </div>
   );
 }

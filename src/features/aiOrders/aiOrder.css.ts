@@ -47,7 +47,8 @@ export const tab = style({
  * A card is a two-column grid: the term column has one width in every card of a language (the
  * longest term: four characters in Chinese, "Detection status" in English; wider only if a term
  * needs it), so values line up down the whole list; a long value wraps inside the value column,
- * never under its term. Each line is `display: contents`, so its term and value are the grid's cells.
+ * never under its term. The definition list and each of its lines are `display: contents`, so the
+terms and values are the grid's own cells.
  */
 export const orderCard = style([
   card,
@@ -64,8 +65,10 @@ export const orderCard = style([
 ]);
 export const head = style({ gridColumn: '1 / -1', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 });
 export const time = style({ minWidth: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
+export const fields = style({ display: 'contents' });
 export const line = style({ display: 'contents' });
 export const term = style({ color: tokens.colour.textMuted, overflowWrap: 'break-word' });
+export const value = style({ margin: 0 });
 export const amount = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
 const chip = style({ flexShrink: 0, padding: '2px 10px', borderRadius: 12, fontSize: tokens.size.small, fontWeight: 600, color: '#fff', whiteSpace: 'nowrap' });
 export const label = styleVariants({
