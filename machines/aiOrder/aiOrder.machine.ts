@@ -1,11 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { present } from '../present';
 import { ORDER_ALLOWS, type AiOrderContext, type AiOrderEvent, type CancelAnswer, type OrderRef, type ResultLookup, type ViewerParams } from './aiOrder.types';
 
-/** The order the current flow is about; its absence is a bug in the chart. */
-function current(order: OrderRef | null): OrderRef {
-  if (!order) throw new Error('aiOrder: no order in this state');
-  return order;
-}
+/** The order the current flow is about. */
+const current = (order: OrderRef | null) => present(order, 'order', 'aiOrder');
 
 /** The lookup the transition's guard has just recognised; anything else is a bug in the chart. */
 function found<K extends ResultLookup['kind']>(lookup: ResultLookup, kind: K): Extract<ResultLookup, { kind: K }> {

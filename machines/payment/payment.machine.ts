@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { present } from '../present';
 import {
   isPayable,
   MAX_QUERIES,
@@ -13,11 +14,7 @@ import {
   type Purchase,
 } from './payment.types';
 
-/** A context field the current state is sure to hold; its absence is a bug in the chart. */
-function present<T>(value: T | null, what: string): T {
-  if (value === null) throw new Error(`payment: no ${what} in this state`);
-  return value;
-}
+const need = <T>(value: T | null, what: string) => present(value, what, 'payment');
 
 const fresh = { clientOutcome: null, queries: 0, serverResult: null, payParams: null } as const;
 
@@ -84,9 +81,9 @@ export const paymentMachine = setup({
         id: 'getPayParams',
         src: 'getPayParams',
         input: ({ context }) => ({
-          purchase: present(context.purchase, 'purchase'),
-          payWay: present(context.payWay, 'pay way'),
-          returnUrl: present(context.returnUrl, 'return address'),
+          purchase: need(context.purchase, 'purchase'),
+          payWay: need(context.payWay, 'pay way'),
+          returnUrl: need(context.returnUrl, 'return address'),
         }),
         onDone: [
           {
@@ -99,7 +96,7 @@ export const paymentMachine = setup({
             description: 'Handed to the H5 pay page; the payment is remembered and resumes when the patient comes back.',
             actions: {
               type: 'openH5Page',
-              params: ({ context, event }) => ({ params: event.output, purchase: present(context.purchase, 'purchase') }),
+              params: ({ context, event }) => ({ params: event.output, purchase: need(context.purchase, 'purchase') }),
             },
           },
         ],
@@ -118,7 +115,7 @@ export const paymentMachine = setup({
         id: 'payInApp',
         src: 'payInApp',
         input: ({ context }) => {
-          const params = present(context.payParams, 'pay parameters');
+          const params = need(context.payParams, 'pay parameters');
           if (params.way !== PAY_WAY.inApp) throw new Error('payment: in-app pay without in-app parameters');
           return params.params;
         },
@@ -143,7 +140,7 @@ export const paymentMachine = setup({
       invoke: {
         id: 'queryPayResult',
         src: 'queryPayResult',
-        input: ({ context }) => present(context.purchase, 'purchase'),
+        input: ({ context }) => need(context.purchase, 'purchase'),
         onDone: [
           {
             guard: { type: 'serverSaysPaid', params: ({ event }) => event.output },

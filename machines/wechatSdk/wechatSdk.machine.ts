@@ -1,11 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { present } from '../present';
 import type { JsConfig, WechatSdkContext, WechatSdkEvent } from './wechatSdk.types';
 
-/** A context field the current state is sure to hold; its absence is a bug in the chart. */
-function present<T>(value: T | null, what: string): T {
-  if (value === null) throw new Error(`wechatSdk: no ${what} in this state`);
-  return value;
-}
+const need = <T>(value: T | null, what: string) => present(value, what, 'wechatSdk');
 
 /**
  * The WeChat JS-SDK chart. The app provides `getSignature` (the signature config call with the
@@ -44,7 +41,7 @@ export const wechatSdkMachine = setup({
       invoke: {
         id: 'getSignature',
         src: 'getSignature',
-        input: ({ context }) => ({ url: present(context.url, 'URL to sign') }),
+        input: ({ context }) => ({ url: need(context.url, 'URL to sign') }),
         onDone: { target: 'configuring', actions: assign({ config: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: 'alertRegistrationFailed' },
       },
@@ -56,7 +53,7 @@ export const wechatSdkMachine = setup({
       invoke: {
         id: 'configure',
         src: 'configure',
-        input: ({ context }) => present(context.config, 'signature config'),
+        input: ({ context }) => need(context.config, 'signature config'),
         onDone: 'ready',
         onError: { target: 'failed', actions: 'alertRegistrationFailed' },
       },
