@@ -25,4 +25,3 @@ export function connectAiOrder(snapshot: SnapshotFrom<AiOrderMachine>, send: Act
     thinkAgain: () => send({ type: 'THINK_AGAIN' }),
   };
 }
-export type AiOrderView = ReturnType<typeof connectAiOrder>;

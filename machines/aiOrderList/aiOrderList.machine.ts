@@ -60,4 +60,3 @@ export function createAiOrderListMachine<T, F>(
   });
 }
 
-export type AiOrderListMachine<T, F> = ReturnType<typeof createAiOrderListMachine<T, F>>;

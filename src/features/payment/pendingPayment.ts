@@ -33,4 +33,3 @@ export function createPendingPayments(storage: SafeStorage, now: () => number = 
     },
   };
 }
-export type PendingPayments = ReturnType<typeof createPendingPayments>;

@@ -26,7 +26,6 @@ export const THEMES = [
 ] as const;
 export type Theme = (typeof THEMES)[number];
 export type ThemeId = Theme['id'];
-export type ThemeName = Theme['name'];
 
 /** True when `value` is one of the theme ids 1–6 (a number, not a numeric string). */
 export function isThemeId(value: unknown): value is ThemeId {
