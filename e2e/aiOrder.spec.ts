@@ -87,6 +87,9 @@ test.describe('AI orders against the sandbox', () => {
     await page.goBack();
     await cardWithStatus(page, 5).click();
     await expect.poll(() => app.path()).toMatch(/^\/index\?id=/);
+    // Until the film detail is built, the page says so rather than showing the home grid.
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByTestId('hub')).toHaveCount(0);
   });
 
   test('AI result opens the viewer or the allowed external report', async ({ page }) => {

@@ -110,4 +110,13 @@ describe('my studies (kept alive)', () => {
     expect(calls).toBe(1);
     server.events.removeAllListeners();
   });
+
+  it('a card opens its film detail (index with the film id), which says plainly it is on its way', async () => {
+    const app = renderApp('/myStudyList');
+    const [first] = await screen.findAllByTestId('study-link');
+    await userEvent.click(first!);
+    await waitFor(() => expect(app.location()).toBe('/index?id=film-1'));
+    expect(await screen.findByRole('heading', { name: 'Film detail' })).toBeInTheDocument();
+    expect(screen.queryByTestId('hub')).not.toBeInTheDocument();
+  });
 });
