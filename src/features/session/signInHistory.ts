@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { SafeStorage } from '../../shared/state/safeStorage';
 import { newUuid } from '../../shared/state/uuid';
 
@@ -69,18 +70,14 @@ function readIndex(raw: string | null): number | null {
   return Number.isInteger(value) && value >= 0 ? value : null;
 }
 
-interface Handoff {
-  url: string;
-  at: number;
-}
+const handoffSchema = z.object({ url: z.string(), at: z.number() });
+type Handoff = z.infer<typeof handoffSchema>;
 
 function readHandoff(raw: string | null): Handoff | null {
   if (!raw) return null;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { url, at } = value as Record<string, unknown>;
-    return typeof url === 'string' && typeof at === 'number' ? { url, at } : null;
+    const parsed = handoffSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
