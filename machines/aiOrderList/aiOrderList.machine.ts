@@ -45,9 +45,9 @@ export function createAiOrderListMachine<T, F>(
         description:
           'The screen is open: the list, order and payment charts run side by side. The order chart (a cancel) and the payment chart (paid or being confirmed) send ORDERS_CHANGED here through their refreshList.',
         invoke: [
-          { id: 'list', systemId: 'list', src: 'list', input: ({ context }) => context.list },
-          { id: 'order', systemId: 'order', src: 'order' },
-          { id: 'payment', systemId: 'payment', src: 'payment' },
+          { id: 'list', src: 'list', input: ({ context }) => context.list },
+          { id: 'order', src: 'order' },
+          { id: 'payment', src: 'payment' },
         ],
         on: {
           ORDERS_CHANGED: {

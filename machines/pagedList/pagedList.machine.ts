@@ -50,7 +50,7 @@ export function createPagedListMachine<T, F>() {
     context: ({ input }) => ({ filter: input.filter, pageSize: input.pageSize, items: [], totals: 0, page: 0, error: null }),
     initial: 'loading',
     on: {
-      SWITCH_FILTER: { target: '.loading', reenter: true, actions: ['startOver', 'scrollToTop'] },
+      SWITCH_FILTER: { target: '.loading', actions: ['startOver', 'scrollToTop'] },
     },
     states: {
       loading: {

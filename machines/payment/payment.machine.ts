@@ -16,7 +16,7 @@ import {
 
 const need = <T>(value: T | null, what: string) => present(value, what, 'payment');
 
-const fresh = { clientOutcome: null, queries: 0, serverResult: null, payParams: null } as const;
+const fresh = { clientOutcome: null, queries: 0, payParams: null } as const;
 
 /**
  * The payment chart, the same for every kind of order. The app provides the calls
@@ -147,7 +147,6 @@ export const paymentMachine = setup({
             target: 'idle',
             description: 'Paid: the server says so (pay result above 0); the list is refreshed.',
             actions: [
-              assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'succeeded' } },
               'refreshList',
@@ -156,14 +155,13 @@ export const paymentMachine = setup({
           {
             guard: 'payerSaidOkAndMayAskAgain',
             target: 'waitingToQuery',
-            actions: assign({ serverResult: ({ event }) => event.output, queries: ({ context }) => context.queries + 1 }),
+            actions: assign({ queries: ({ context }) => context.queries + 1 }),
           },
           {
             guard: 'payerSaidOk',
             target: 'idle',
             description: 'Being confirmed: the payer said paid, the server has not confirmed it yet; the list shows what the server holds.',
             actions: [
-              assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'unconfirmed' } },
               'refreshList',
@@ -174,7 +172,6 @@ export const paymentMachine = setup({
             target: 'idle',
             description: 'Not paid: the payer cancelled and the server confirms nothing was paid; logged to analytics.',
             actions: [
-              assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'cancelled' } },
               { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'cancel' as const, purchase: context.purchase }) },
@@ -184,7 +181,6 @@ export const paymentMachine = setup({
             target: 'idle',
             description: 'Not paid: the payment failed and the server confirms nothing was paid; logged to analytics.',
             actions: [
-              assign({ serverResult: ({ event }) => event.output }),
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'failed' } },
               { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'fail' as const, purchase: context.purchase }) },

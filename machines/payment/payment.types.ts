@@ -69,8 +69,6 @@ export interface PaymentContext {
   clientOutcome: ClientOutcome | null;
   /** Answers of "not paid yet" so far, while the payer says it is done. */
   queries: number;
-  /** The server's last pay result (a number above 0 means paid). */
-  serverResult: number | null;
 }
 
 export type PaymentEvent =

@@ -1,14 +1,20 @@
-import { assign, fromCallback, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assign, fromCallback, fromPromise, sendParent, setup, type ErrorActorEvent } from 'xstate';
+import { sessionCheckMachine, type SessionCheckMachine } from '../sessionCheck/sessionCheck.machine';
 import {
+  SESSION_TIMING,
   SessionEndedError,
   type CallbackResult,
   type RestoreResult,
-  type SessionCheck,
   type SessionContext,
   type SessionEvent,
   type SessionInput,
   type SessionUser,
 } from './session.types';
+
+/** The session check as this chart runs it: a session found gone is SESSION_ENDED here. */
+export function reportingToSession(check: SessionCheckMachine): SessionCheckMachine {
+  return check.provide({ actions: { reportEnded: sendParent({ type: 'SESSION_ENDED' }) } });
+}
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`session: no ${name} actor provided`));
 
@@ -28,7 +34,8 @@ export const sessionMachine = setup({
     completeSignIn: fromPromise<CallbackResult>(notProvided('completeSignIn')),
     startSignIn: fromPromise<void, { returnTo: string }>(notProvided('startSignIn')),
     renewSilently: fromPromise<SessionUser>(notProvided('renewSilently')),
-    checkSession: fromPromise<SessionCheck>(notProvided('checkSession')),
+    /** The 2 s session check; the app provides its `checkSession` call. */
+    sessionCheck: reportingToSession(sessionCheckMachine),
     signOut: fromPromise<void>(notProvided('signOut')),
     /** Listens to the other tabs (renewed tokens, sign-out) and reports them as events. */
     watchOtherTabs: fromCallback<SessionEvent>(() => () => {}),
@@ -43,21 +50,16 @@ export const sessionMachine = setup({
     adoptUser: assign({ user: ({ event }) => (event.type === 'USER_UPDATED' ? event.user : null) }),
   },
   delays: {
-    /** Until the token-expiring notice: 60 s before expiry. */
+    /** Until the token-expiring notice; the app gives it the clock (`untilExpiringMs`). */
     untilExpiring: 0,
-    /** Silent renew gives up after 10 s. */
-    renewTimeout: 10_000,
-    /** After a renewal that failed for a passing reason, try again. */
-    renewRetry: 15_000,
-    /** The session is checked every 2 s while signed in. */
-    checkInterval: 2_000,
+    renewTimeout: SESSION_TIMING.renewTimeoutMs,
+    renewRetry: SESSION_TIMING.renewRetryMs,
   },
   guards: {
     isCallbackPage: (_, restored: RestoreResult) => restored.kind === 'callback',
     restoredUser: (_, restored: RestoreResult) => restored.kind === 'user',
     callbackSignedIn: (_, result: CallbackResult) => result.kind === 'signedIn',
     sessionEnded: (_, error: unknown) => error instanceof SessionEndedError,
-    checkFoundEnded: (_, check: SessionCheck) => check === 'ended',
   },
 }).createMachine({
   id: 'session',
@@ -131,7 +133,9 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      type: 'parallel',
+      initial: 'valid',
+      // The 2 s session check runs beside the token's timers, as a chart of its own.
+      invoke: { id: 'sessionCheck', src: 'sessionCheck' },
       on: {
         SIGN_OUT: 'signingOut',
         UNAUTHORIZED: {
@@ -142,62 +146,35 @@ export const sessionMachine = setup({
           ],
         },
         USER_REMOVED: { target: 'signedOut', actions: assign({ user: null }) },
+        SESSION_ENDED: { target: 'signedOut', actions: assign({ user: null }) },
       },
       states: {
-        token: {
-          initial: 'valid',
-          states: {
-            valid: {
-              after: { untilExpiring: 'renewing' },
-              // Restart the expiry timer from the other tab's fresh token.
-              on: { USER_UPDATED: { target: 'valid', reenter: true, actions: 'adoptUser' } },
-            },
-            renewing: {
-              tags: ['renewing'],
-              invoke: {
-                id: 'renewSilently',
-                src: 'renewSilently',
-                onDone: { target: 'valid', actions: assign({ user: ({ event }) => event.output }) },
-                onError: [
-                  {
-                    guard: { type: 'sessionEnded', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                    target: '#session.signedOut',
-                    actions: assign({ user: null }),
-                  },
-                  { target: 'retryWaiting' },
-                ],
-              },
-              after: { renewTimeout: 'retryWaiting' },
-              on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
-            },
-            retryWaiting: {
-              after: { renewRetry: 'renewing' },
-              on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
-            },
-          },
+        valid: {
+          after: { untilExpiring: 'renewing' },
+          // Restart the expiry timer from the other tab's fresh token.
+          on: { USER_UPDATED: { target: 'valid', reenter: true, actions: 'adoptUser' } },
         },
-        monitor: {
-          initial: 'watching',
-          states: {
-            watching: {
-              after: { checkInterval: 'checking' },
-            },
-            checking: {
-              invoke: {
-                id: 'checkSession',
-                src: 'checkSession',
-                onDone: [
-                  {
-                    guard: { type: 'checkFoundEnded', params: ({ event }) => event.output },
-                    target: '#session.signedOut',
-                    actions: assign({ user: null }),
-                  },
-                  { target: 'watching' },
-                ],
-                onError: { target: 'watching' },
+        renewing: {
+          tags: ['renewing'],
+          invoke: {
+            id: 'renewSilently',
+            src: 'renewSilently',
+            onDone: { target: 'valid', actions: assign({ user: ({ event }) => event.output }) },
+            onError: [
+              {
+                guard: { type: 'sessionEnded', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                target: '#session.signedOut',
+                actions: assign({ user: null }),
               },
-            },
+              { target: 'retryWaiting' },
+            ],
           },
+          after: { renewTimeout: 'retryWaiting' },
+          on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
+        },
+        retryWaiting: {
+          after: { renewRetry: 'renewing' },
+          on: { USER_UPDATED: { target: 'valid', actions: 'adoptUser' } },
         },
       },
     },

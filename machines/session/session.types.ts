@@ -32,7 +32,9 @@ export type SessionEvent =
   /** Another tab renewed the tokens: adopt them instead of renewing again. */
   | { type: 'USER_UPDATED'; user: SessionUser }
   /** Another tab signed out. */
-  | { type: 'USER_REMOVED' };
+  | { type: 'USER_REMOVED' }
+  /** The session check found the session gone. */
+  | { type: 'SESSION_ENDED' };
 
 /** What restoring finds at start. */
 export type RestoreResult =
@@ -60,4 +62,29 @@ export class SessionEndedError extends Error {
 export interface SessionInput {
   /** Where a patient lands after sign-in when they did not ask for a page. */
   homePath: string;
+}
+
+/** Sign-in timing (spec section 9: the sign-in library's defaults), and the retry this app adds. */
+export const SESSION_TIMING = {
+  /** The token-expiring notice: renew this long before the access token expires. */
+  expiringNoticeMs: 60_000,
+  /** Silent renew gives up after 10 s. */
+  renewTimeoutMs: 10_000,
+  /** The session is checked every 2 s while signed in. */
+  checkIntervalMs: 2_000,
+  /** After a renewal that failed for a passing reason (offline, timed out), try again (not in the spec). */
+  renewRetryMs: 15_000,
+} as const;
+
+/** setTimeout's longest delay; tokens live far shorter, but a bad clock must not overflow it. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * When the token-expiring notice comes: 60 s before expiry, or halfway through a token that lives
+ * less than two minutes, so a short-lived token is not renewed in a loop.
+ */
+export function untilExpiringMs(expiresAtSeconds: number, nowMs: number): number {
+  const remaining = expiresAtSeconds * 1000 - nowMs;
+  const notice = remaining - SESSION_TIMING.expiringNoticeMs;
+  return Math.min(MAX_DELAY_MS, Math.max(0, notice, remaining / 2));
 }

@@ -3,6 +3,7 @@ import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import type { CancelAnswer, OrderRef, ResultLookup } from '../../machines/aiOrder/aiOrder.types';
 import { aiOrderEvents } from '../../machines/aiOrder/aiOrder.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot, type Transition } from './flowCatalogue';
+import { aiOrderOracle } from '../../machines/aiOrder/aiOrder.oracle';
 
 type Event = EventObject & { order?: OrderRef; output?: unknown };
 
@@ -90,5 +91,6 @@ export const aiOrderFlowSpec: FlowSpec = {
     refreshList:
       'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
   },
+  oracle: aiOrderOracle,
   consequence: { heading: 'Does the order close?', of: consequence },
 };

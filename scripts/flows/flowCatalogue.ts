@@ -4,6 +4,8 @@
  */
 import { getInitialSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, type StatePath } from 'xstate/graph';
+import { check, isTested, type Oracle, type Violation } from '../../machines/oracle';
+import { replayPath, startChart } from '../../machines/replay';
 import { stateName } from '../../src/shared/charts/inspection';
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -29,6 +31,8 @@ export interface FlowSpec {
   consequence: { heading: string; of: (flow: Flow) => string };
   /** What an outcome's action sets off in other charts, by action name (the links between actors). */
   links: Readonly<Record<string, string>>;
+  /** The chart's oracle (`machines/<chart>/<chart>.oracle.ts`): every flow is checked against it. */
+  oracle: Oracle<never>;
 }
 
 export interface FlowStep {
@@ -191,3 +195,17 @@ export const flowSuiteName = (spec: FlowSpec) => `${spec.name} flows`;
 export const flowTestName = (flow: Flow) => `${flow.id}: ${flow.outcome}`;
 /** The test that replays the flow, as the docs cite it. */
 export const coveredBy = (spec: FlowSpec, flow: Flow) => `${FLOW_TEST_FILE} › ${flowSuiteName(spec)} › ${flowTestName(flow)}`;
+
+/**
+ * A flow replayed on the real chart (fakes answer as the flow says, time is simulated) and checked
+ * against the chart's oracle: the promises it broke, and the ids of those it put to the test.
+ */
+export async function checkFlow(spec: FlowSpec, flow: Flow): Promise<{ violations: Violation[]; checkedAgainst: string[] }> {
+  const { actor, fakes, recorder } = startChart(spec.machine);
+  const trace = await replayPath(flow.path, actor, { fakes, recorder, view: spec.oracle.view });
+  actor.stop();
+  return {
+    violations: check(spec.oracle, trace),
+    checkedAgainst: spec.oracle.promises.filter((promise) => isTested(promise, trace)).map((promise) => promise.id),
+  };
+}

@@ -1,6 +1,6 @@
 /** The flow catalogue as Markdown: an index and one file per machine, all generated. */
 import { aiOrderFlowSpec } from './aiOrderFlows';
-import { coveredBy, flowsOf, linksOf, transitionsInNoFlow, type Flow, type FlowSpec } from './flowCatalogue';
+import { checkFlow, coveredBy, flowsOf, linksOf, transitionsInNoFlow, type Flow, type FlowSpec } from './flowCatalogue';
 import { paymentFlowSpec } from './paymentFlows';
 
 export const FLOW_DOCS_DIR = 'docs/flows';
@@ -24,8 +24,22 @@ function byOutcome(flows: readonly Flow[]): Map<string, Flow[]> {
 const stepsCell = (flow: Flow) =>
   flow.steps.map((step, i) => `${i + 1}. ${cell(step.text)}: ${step.from} → ${step.to}`).join('<br>');
 
-function machineDoc(spec: FlowSpec): string {
+const promiseAnchor = (id: string) => `promise-${id}`;
+
+async function machineDoc(spec: FlowSpec): Promise<string> {
   const flows = flowsOf(spec);
+  const checked = new Map<Flow, string[]>();
+  for (const flow of flows) {
+    const { violations, checkedAgainst } = await checkFlow(spec, flow);
+    if (violations.length > 0) throw new Error(`${flow.id} breaks ${violations.map((v) => v.promise.id).join(', ')}: fix the chart first`);
+    checked.set(flow, checkedAgainst);
+  }
+  const promises = spec.oracle.promises.map((promise) => [
+    `<a id="${promiseAnchor(promise.id)}"></a>\`${promise.id}\``,
+    cell(promise.says),
+    cell(promise.source),
+    flows.filter((flow) => checked.get(flow)!.includes(promise.id)).map((flow) => `[${flow.id}](#${anchor(flow)})`).join(', ') || '— (put to the test by the model-based tests only)',
+  ]);
   const outcomes = [...byOutcome(flows)].map(([outcome, group]) => [
     cell(outcome),
     group.map((flow) => `[${flow.id}](#${anchor(flow)})`).join(', '),
@@ -37,6 +51,7 @@ function machineDoc(spec: FlowSpec): string {
     stepsCell(flow),
     cell(flow.outcome),
     `\`${coveredBy(spec, flow)}\``,
+    checked.get(flow)!.map((id) => `[${id}](#${promiseAnchor(id)})`).join(', '),
   ]);
   const leftOut = transitionsInNoFlow(spec, flows).map((t) => [t.from, `\`${t.event}\``, t.to, t.why]);
   return [
@@ -47,7 +62,10 @@ function machineDoc(spec: FlowSpec): string {
     table(['Outcome', 'Flows', spec.consequence.heading, 'Then, in the other charts'], outcomes),
     `## All flows (${flows.length})`,
     'Each step reads: what happens, then the state before → the state after.',
-    table(['Flow', 'Steps', 'Outcome', 'Covered by'], all),
+    table(['Flow', 'Steps', 'Outcome', 'Covered by', 'Checked against'], all),
+    '## Promises',
+    `What the chart must do, written from the specification and decisions.md, not from the chart: \`machines/${spec.name}/${spec.name}.oracle.ts\`. Every flow is replayed and checked against all of them; a flow lists those it put to the test (whose condition it met). The model-based tests (\`tests/machines/${spec.name}.machine.test.ts\`) check every generated path against them too.`,
+    table(['Promise', 'What it says', 'From', 'Flows that put it to the test'], promises),
     '## Transitions in no flow',
     leftOut.length ? table(['From', 'Event', 'To', 'Why in no flow'], leftOut) : 'None: every transition of the chart is in some flow.',
   ].join('\n\n') + '\n';
@@ -69,7 +87,7 @@ function indexDoc(): string {
       'Before its outcome a flow never comes back to a state (with the same context) it has already been in, so a loop such as "check again" after a failed query is no flow of its own; each catalogue lists such transitions under "Transitions in no flow".',
       'An event that the state ignores is not a step.',
     ].join(' '),
-    'Every flow is replayed against the real machine, with fake servers that answer as the flow says, by the test its row names; that test checks that the outcome\'s effects happen with their parameters, and that none of them happens earlier.',
+    'Every flow is replayed against the real machine, with fake servers that answer as the flow says and time passing on a simulated clock by the chart\'s actual delays, by the test its row names; that test checks that the outcome\'s effects happen with their parameters, that none of them happens earlier, and that the flow keeps every promise of the chart\'s oracle (written from the specification, not from the chart). Each catalogue lists the promises and, for each flow, the ones it put to the test.',
     '## Which events are tried',
     flowSpecs
       .map((spec) => `- ${spec.title} (\`${spec.sources.machine}\`): the model events of \`${spec.sources.events}\`, only as the real world can send them. ${spec.constraints.join(' ')}`)
@@ -83,6 +101,6 @@ function indexDoc(): string {
 /** Every file of docs/flows, by its path from the repository root. */
 export async function generateFlowDocs(): Promise<Map<string, string>> {
   const docs = new Map<string, string>([[`${FLOW_DOCS_DIR}/README.md`, indexDoc()]]);
-  for (const spec of flowSpecs) docs.set(`${FLOW_DOCS_DIR}/${docName(spec)}`, machineDoc(spec));
+  for (const spec of flowSpecs) docs.set(`${FLOW_DOCS_DIR}/${docName(spec)}`, await machineDoc(spec));
   return docs;
 }

@@ -3,6 +3,7 @@ import { paymentMachine } from '../../machines/payment/payment.machine';
 import type { PayParams } from '../../machines/payment/payment.types';
 import { paymentEvents } from '../../machines/payment/payment.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
+import { paymentOracle } from '../../machines/payment/payment.oracle';
 
 type Event = EventObject & { payWay?: number; output?: unknown };
 
@@ -66,5 +67,6 @@ export const paymentFlowSpec: FlowSpec = {
     refreshList:
       'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
   },
+  oracle: paymentOracle,
   consequence: { heading: 'Does money move?', of: consequence },
 };

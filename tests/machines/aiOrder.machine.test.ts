@@ -1,16 +1,15 @@
 // @vitest-environment node
-import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
 import type { OrderRef } from '../../machines/aiOrder/aiOrder.types';
-import { aiOrderEvents, STATUSES } from '../../machines/aiOrder/aiOrder.model';
-import { controllablePromise, describeModel, flush, replayPath } from './modelHarness';
+import { aiOrderEvents } from '../../machines/aiOrder/aiOrder.model';
+import { aiOrderOracle } from '../../machines/aiOrder/aiOrder.oracle';
+import { describeModel, flush, startChart, type ControllablePromise } from './modelHarness';
 
 const order = (status: number): OrderRef => ({ orderId: `AI-${status}`, id: 100 + status, collectFilmId: `film-${status}`, status });
 const events = aiOrderEvents;
 
 function startOrders() {
-  const fakes = { cancelOrder: controllablePromise<unknown>(), lookUpResult: controllablePromise<unknown>() };
   const actions = {
     openFilm: vi.fn(),
     openProgress: vi.fn(),
@@ -20,8 +19,8 @@ function startOrders() {
     refreshList: vi.fn(),
     reportFailure: vi.fn(),
   };
-  const machine = aiOrderMachine.provide({ actors: { cancelOrder: fakes.cancelOrder.logic as never, lookUpResult: fakes.lookUpResult.logic as never }, actions });
-  return { actor: createActor(machine).start(), fakes, actions };
+  const started = startChart(aiOrderMachine, { provide: () => ({ actions }) });
+  return { ...started, fakes: started.fakes as Record<'cancelOrder' | 'lookUpResult', ControllablePromise<unknown>>, actions };
 }
 
 describeModel({
@@ -29,19 +28,8 @@ describeModel({
   machine: aiOrderMachine,
   events: events as never,
   pinnedPaths: 22,
-  async run(path) {
-    const { actor, fakes, actions } = startOrders();
-    await replayPath(path, actor, fakes, (expected, actual) => {
-      expect(actual.context).toEqual(expected.context);
-    });
-    const taps = (type: string, statuses: number[]) =>
-      path.steps.filter((s, i) => s.event.type === type && path.steps[i - 1]?.state.matches('idle') && statuses.includes((s.event as unknown as { order: OrderRef }).order.status)).length;
-    expect(actions.openFilm).toHaveBeenCalledTimes(taps('OPEN_FILM', STATUSES));
-    expect(actions.openProgress).toHaveBeenCalledTimes(taps('OPEN_PROGRESS', [0, 1, 2]) + taps('VIEW_REASON', [4]));
-    const accepted = path.steps.filter((s) => s.event.type === 'xstate.done.actor.cancelOrder' && (s.event as unknown as { output: { ok: boolean } }).output.ok).length;
-    expect(actions.refreshList).toHaveBeenCalledTimes(accepted);
-    actor.stop();
-  },
+  oracle: aiOrderOracle,
+  start: startOrders,
 });
 
 describe('AI order, details', () => {

@@ -7,7 +7,10 @@ import { createPagedListMachine } from '../../machines/pagedList/pagedList.machi
 import type { ListPage, LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { paymentFixtures } from '../../machines/payment/payment.model';
-import { controllablePromise, describeModel, flush, replayPath } from './modelHarness';
+import { aiOrderListEvents, aiOrderListInput } from '../../machines/aiOrderList/aiOrderList.model';
+import { aiOrderListOracle } from '../../machines/aiOrderList/aiOrderList.oracle';
+import { createRecorder } from '../../machines/replay';
+import { controllablePromise, describeModel, flush } from './modelHarness';
 
 const { purchase, returnUrl } = paymentFixtures;
 const order = { orderId: purchase.orderId, id: purchase.checkRecordId, collectFilmId: 'F2', status: 2 };
@@ -28,7 +31,8 @@ function startScreen() {
       actions: { showOutcome: effects.showOutcome, forgetPendingPayment: effects.forgetPendingPayment, logToAnalytics: effects.logToAnalytics },
     }),
   });
-  const actor = createActor(machine, { input: { filter: -1, pageSize: 8 } }).start();
+  const recorder = createRecorder();
+  const actor = createActor(machine, { input: { filter: -1, pageSize: 8 }, inspect: recorder.inspect }).start();
   const running = <T,>(ref: T | undefined, id: string): T => {
     if (!ref) throw new Error(`no ${id} child`);
     return ref;
@@ -37,7 +41,7 @@ function startScreen() {
     order: () => running(actor.getSnapshot().children.order, 'order'),
     payment: () => running(actor.getSnapshot().children.payment, 'payment'),
   };
-  return { actor, children, pages, fakes, effects };
+  return { actor, children, pages, fakes, effects, recorder };
 }
 
 /** How many times the list asked for page 1 again after its first load. */
@@ -46,16 +50,14 @@ const reloads = (pages: ReadonlyArray<LoadRequest<number>>) => pages.filter((req
 describeModel({
   name: 'aiOrderList',
   machine: createAiOrderListMachine(),
-  events: [{ type: 'ORDERS_CHANGED' }],
-  input: { filter: -1, pageSize: 8 },
+  events: aiOrderListEvents,
+  input: aiOrderListInput,
   pinnedPaths: 1,
-  async run(path) {
-    const { actor, pages } = startScreen();
-    await flush();
-    await replayPath(path, actor, {});
+  oracle: aiOrderListOracle,
+  start: startScreen,
+  run: async (path, { pages }) => {
     await flush();
     expect(reloads(pages)).toBe(path.steps.filter((step) => step.event.type === 'ORDERS_CHANGED').length);
-    actor.stop();
   },
 });
 

@@ -3,6 +3,7 @@ import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } f
 import { describe, expect, it, vi } from 'vitest';
 import { aiOrderFlowSpec } from '../../scripts/flows/aiOrderFlows';
 import {
+  checkFlow,
   flowsOf,
   flowSuiteName,
   flowTestName,
@@ -91,6 +92,8 @@ for (const spec of [paymentFlowSpec, aiOrderFlowSpec]) {
       // The docs cite this test by this name (coveredBy): keep the two in step.
       expect(expect.getState().currentTestName).toBe(`${flowSuiteName(spec)} > ${name}`);
       await replayFlow(spec, flow);
+      const { violations } = await checkFlow(spec, flow);
+      expect(violations.map((violation) => `${violation.promise.id}: ${violation.promise.says}`)).toEqual([]);
     });
   });
 }

@@ -1,18 +1,22 @@
 /**
  * Model-based testing for the real machines (toolchain.md): paths are generated from the chart
- * itself with xstate/graph, actor outcomes and delays arrive as events, and every path is replayed
- * against the real machine with controllable fakes. Coverage counts every transition of the chart.
+ * itself with xstate/graph and replayed against the real machine (machines/replay.ts: fakes the
+ * path settles, delays waited on a simulated clock), and what each replay showed is checked
+ * against the chart's oracle (machines/oracle.ts). Coverage counts every transition of the chart.
  */
-import {
-  createActor,
-  fromPromise,
-  type AnyActorRef,
-  type AnyStateMachine,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { check, describeViolation, isTested, type Oracle, type Trace } from '../../machines/oracle';
+import {
+  controllablePromise,
+  flush,
+  replayPath as replay,
+  startChart,
+  type ControllablePromise,
+  type Fakes,
+  type StartedChart,
+} from '../../machines/replay';
 import { stateName } from '../../src/shared/charts/inspection';
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
@@ -61,6 +65,28 @@ export function transitionPaths(
   return paths;
 }
 
+/**
+ * One path per state (by value) and event it ignores: the shortest way there, then that event,
+ * which must change nothing. Promises about taps that must do nothing (a second pay tap while
+ * paying) are put to the test by these.
+ */
+export function ignoredEventPaths(machine: AnyStateMachine, options: { events: readonly EventObject[]; input?: unknown }): ModelPath[] {
+  const traversal = { events: options.events, serializeState: serialize, input: options.input } as const;
+  const paths: ModelPath[] = [];
+  const seen = new Set<string>();
+  for (const prefix of getShortestPaths(machine, traversal)) {
+    for (const event of options.events) {
+      const key = `${JSON.stringify(prefix.state.value)} ${JSON.stringify(event)}`;
+      if (seen.has(key) || machine.getTransitionData(prefix.state, event).length > 0) continue;
+      // Actor outcomes and delays of actors the state does not run cannot happen there.
+      if (/^xstate\.(done|error|after)\./.test(event.type)) continue;
+      seen.add(key);
+      paths.push({ ...prefix, steps: [...prefix.steps, { event, state: prefix.state }], weight: prefix.weight + 1 });
+    }
+  }
+  return paths;
+}
+
 /** Every transition the chart declares, by a stable id (`source | event | index`). */
 export function allTransitions(machine: AnyStateMachine): Map<AnyTransition, string> {
   const ids = new Map<AnyTransition, string>();
@@ -92,87 +118,56 @@ export function transitionCoverage(machine: AnyStateMachine, paths: readonly Mod
   return { covered: covered.size, total: all.size, missing };
 }
 
-/** A promise actor whose every run the test settles by hand. */
-export function controllablePromise<T>() {
-  const pending: Array<{ resolve: (value: T) => void; reject: (error: unknown) => void; signal: AbortSignal }> = [];
-  /** The oldest run still wanted: runs whose state was left meanwhile were aborted. */
-  const current = () => {
-    while (pending[0]?.signal.aborted) pending.shift();
-    const run = pending.shift();
-    if (!run) throw new Error('no run of this actor is pending');
-    return run;
-  };
-  return {
-    logic: fromPromise<T, unknown>(({ signal }) => new Promise<T>((resolve, reject) => pending.push({ resolve, reject, signal }))),
-    resolve(value: T) {
-      current().resolve(value);
-    },
-    reject(error: unknown) {
-      current().reject(error);
-    },
-    get pendingRuns() {
-      return pending.length;
-    },
-    get lastSignal() {
-      return pending[pending.length - 1]?.signal;
-    },
-  };
-}
-export type ControllablePromise<T> = ReturnType<typeof controllablePromise<T>>;
-
-export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-const DONE = 'xstate.done.actor.';
-const ERROR = 'xstate.error.actor.';
-
-/**
- * Replays a generated path against a running actor: actor outcomes settle the fake of the invoke
- * with that id, other events are sent. After each step the actor must be in the path's state.
- */
-export async function replayPath(
+/** Old callers' shape: replay with fakes, and a check of each step. */
+export function replayPath(
   path: ModelPath,
   actor: AnyActorRef,
-  fakes: Record<string, ControllablePromise<unknown>>,
+  fakes: Fakes,
   check?: (expected: Snapshot, actual: Snapshot) => void | Promise<void>,
-): Promise<void> {
-  for (const [i, step] of path.steps.entries()) {
-    if (i > 0) {
-      const event = step.event as EventObject & { output?: unknown; error?: unknown };
-      if (event.type.startsWith(DONE)) fakeFor(fakes, event.type.slice(DONE.length)).resolve(event.output);
-      else if (event.type.startsWith(ERROR)) fakeFor(fakes, event.type.slice(ERROR.length)).reject(event.error);
-      else actor.send(event);
-      await flush();
-    }
-    const actual = actor.getSnapshot() as Snapshot;
-    if (JSON.stringify(actual.value) !== JSON.stringify(step.state.value)) {
-      throw new Error(`step ${i} (${step.event.type}): expected ${stateName(step.state)}, got ${stateName(actual)}`);
-    }
-    await check?.(step.state, actual);
-  }
+) {
+  return replay(path, actor, { fakes, check });
 }
 
-function fakeFor(fakes: Record<string, ControllablePromise<unknown>>, id: string) {
-  const fake = fakes[id];
-  if (!fake) throw new Error(`no fake for actor "${id}"`);
-  return fake;
-}
-
-export { createActor };
+export { controllablePromise, createActor, flush, startChart, type ControllablePromise, type StartedChart };
 
 /**
  * The model-based suite every machine gets: paths generated from the chart, their number pinned
- * (a changed chart shows up as a failing test), every transition covered, and each path run by
- * `run` against the real machine.
+ * (a changed chart shows up as a failing test), every transition covered, and each path run
+ * against the real machine, its snapshots compared with the chart's and its trace checked
+ * against the chart's oracle (written from the specification). Every promise of the oracle must
+ * be put to the test by some path, or the oracle proves nothing about it.
  */
-export function describeModel(options: {
+export function describeModel<Started extends StartedChart>(options: {
   name: string;
   machine: AnyStateMachine;
   events: readonly EventObject[];
   input?: unknown;
   pinnedPaths: number;
-  run: (path: ModelPath) => Promise<void>;
+  oracle: Oracle<never>;
+  start: () => Started;
+  /** Further checks of a replayed path. */
+  run?: (path: ModelPath, started: Started, trace: Trace) => void | Promise<void>;
 }) {
   const paths = transitionPaths(options.machine, { events: options.events, input: options.input });
+  const ignoring = ignoredEventPaths(options.machine, { events: options.events, input: options.input });
+  const traces = new Map<ModelPath, Trace>();
+  const replayAndCheck = async (path: ModelPath) => {
+    const started = options.start();
+    const trace = await replay(path, started.actor, {
+      fakes: started.fakes,
+      recorder: started.recorder,
+      view: options.oracle.view,
+      input: options.input,
+      quietMs: options.oracle.quietMs,
+      check: (expected, actual) => {
+        expect(actual.context).toEqual(expected.context);
+      },
+    });
+    traces.set(path, trace);
+    expect(check(options.oracle, trace).map((violation) => describeViolation(violation, trace))).toEqual([]);
+    await options.run?.(path, started, trace);
+    started.actor.stop();
+  };
   describe(`${options.name} machine, paths generated from the chart`, () => {
     it('has a pinned number of paths', () => {
       expect(paths).toHaveLength(options.pinnedPaths);
@@ -185,7 +180,17 @@ export function describeModel(options: {
     });
 
     it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-      await options.run(path);
+      await replayAndCheck(path);
+    });
+
+    it.each(ignoring.map((path) => [describePath(path), path] as const))('ignored: %s', async (_name, path) => {
+      await replayAndCheck(path);
+    });
+
+    it(`puts every promise of the ${options.name} oracle to the test`, async () => {
+      for (const path of [...paths, ...ignoring]) if (!traces.has(path)) await replayAndCheck(path);
+      const untested = options.oracle.promises.filter((promise) => ![...traces.values()].some((trace) => isTested(promise, trace)));
+      expect(untested.map((promise) => promise.id)).toEqual([]);
     });
   });
   return paths;

@@ -1,16 +1,16 @@
 // @vitest-environment node
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { MAX_QUERIES } from '../../machines/payment/payment.types';
 import { paymentEvents, paymentFixtures } from '../../machines/payment/payment.model';
-import { controllablePromise, describeModel, flush, replayPath, type ModelPath } from './modelHarness';
+import { paymentOracle } from '../../machines/payment/payment.oracle';
+import { describeModel, flush, startChart, type ControllablePromise } from './modelHarness';
 
 const { purchase, alreadyPaid, returnUrl, inApp, h5 } = paymentFixtures;
 const events = paymentEvents;
 
 function startPayment() {
-  const fakes = { getPayParams: controllablePromise<unknown>(), payInApp: controllablePromise<unknown>(), queryPayResult: controllablePromise<unknown>() };
   const actions = {
     openH5Page: vi.fn(),
     forgetPendingPayment: vi.fn(),
@@ -19,43 +19,17 @@ function startPayment() {
     logToAnalytics: vi.fn(),
     reportFailure: vi.fn(),
   };
-  const machine = paymentMachine.provide({
-    actors: { getPayParams: fakes.getPayParams.logic as never, payInApp: fakes.payInApp.logic as never, queryPayResult: fakes.queryPayResult.logic as never },
-    actions,
-  });
-  return { actor: createActor(machine, { clock: new SimulatedClock() }).start(), fakes, actions };
-}
-
-/** What the path says the patient was told, in order. */
-function outcomesOf(path: ModelPath): string[] {
-  return path.steps.flatMap((step, i) => {
-    const before = path.steps[i - 1]?.state;
-    if (!before?.matches('querying') || !step.state.matches('idle') || step.event.type !== 'xstate.done.actor.queryPayResult') return [];
-    if ((step.event as unknown as { output: number }).output > 0) return ['succeeded'];
-    const said = before.context.clientOutcome;
-    return [said === 'ok' ? 'unconfirmed' : said === 'cancel' ? 'cancelled' : 'failed'];
-  });
+  const started = startChart(paymentMachine, { provide: () => ({ actions }) });
+  return { ...started, fakes: started.fakes as Record<'getPayParams' | 'payInApp' | 'queryPayResult', ControllablePromise<unknown>>, actions };
 }
 
 describeModel({
   name: 'payment',
   machine: paymentMachine,
   events: events as never,
-  pinnedPaths: 155,
-  async run(path) {
-    const { actor, fakes, actions } = startPayment();
-    await replayPath(path, actor, fakes, (expected, actual) => {
-      expect(actual.context).toEqual(expected.context);
-    });
-    const told = outcomesOf(path);
-    expect(actions.showOutcome.mock.calls.map(([, p]) => (p as { message: string }).message)).toEqual(told);
-    // The list follows the server: refreshed when it says paid, or when a "done" payer is unconfirmed.
-    expect(actions.refreshList).toHaveBeenCalledTimes(told.filter((m) => m === 'succeeded' || m === 'unconfirmed').length);
-    expect(actions.logToAnalytics).toHaveBeenCalledTimes(told.filter((m) => m === 'cancelled' || m === 'failed').length);
-    // Every outcome forgets the pending H5 payment; nothing else does.
-    expect(actions.forgetPendingPayment).toHaveBeenCalledTimes(told.length);
-    actor.stop();
-  },
+  pinnedPaths: 113,
+  oracle: paymentOracle,
+  start: startPayment,
 });
 
 describe('payment, details', () => {

@@ -20,7 +20,6 @@ const SHOWN_KEYS = new Set([
   'totals',
   'queries',
   'clientOutcome',
-  'serverResult',
   'outcome',
   'checkWay',
   'inWeChat',

@@ -1,4 +1,5 @@
 /** Business constants and limits (spec §9), plus the code tables of spec §2–§4. */
+import { SESSION_TIMING } from '../../../machines/session/session.types';
 
 /** Rows per page in every paged list. */
 export const PAGE_SIZE = 8;
@@ -32,9 +33,9 @@ export function isThemeId(value: unknown): value is ThemeId {
   return THEMES.some((theme) => theme.id === value);
 }
 
-/** Sign-in (OpenID Connect client) defaults, in seconds. */
+/** Sign-in (OpenID Connect client) defaults in seconds, as the sign-in library takes them: the session chart's timing. */
 export const SIGN_IN_DEFAULTS = {
-  silentRenewTimeoutSeconds: 10,
-  checkSessionIntervalSeconds: 2,
-  accessTokenExpiringNotificationSeconds: 60,
+  silentRenewTimeoutSeconds: SESSION_TIMING.renewTimeoutMs / 1000,
+  checkSessionIntervalSeconds: SESSION_TIMING.checkIntervalMs / 1000,
+  accessTokenExpiringNotificationSeconds: SESSION_TIMING.expiringNoticeMs / 1000,
 } as const;

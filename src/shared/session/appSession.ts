@@ -1,7 +1,8 @@
+import type { SessionStatus } from '../../../machines/session/session.connect';
 import type { SessionPort } from '../api/client';
 
-/** Whether the visitor is signed in: `pending` while the session is being restored or completed. */
-export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
+/** Whether the visitor is signed in: `pending` while the session is being restored or completed (the session chart's). */
+export type { SessionStatus };
 
 /** What screens, guards and the API client ask of the session (src/features/session/sessionService.ts). */
 export interface AppSession extends SessionPort {

@@ -1,0 +1,21 @@
+import type { Oracle } from '../oracle';
+
+/** What the AI order list screen's chart must do between its children, from the specification. */
+export const aiOrderListOracle: Oracle<unknown> = {
+  chart: 'aiOrderList',
+  view: () => ({}),
+  promises: [
+    {
+      id: 'changed-orders-reload',
+      says: 'When an order changed on the server (paid, being confirmed, cancelled), the list loads page 1 again.',
+      source: 'spec §4, transitions from to-be-paid (cancel and pay refresh the list)',
+      rule: { kind: 'always', if: { input: 'ORDERS_CHANGED' }, then: { call: 'load', with: { page: 1 } } },
+    },
+    {
+      id: 'reload-needs-a-change',
+      says: 'The list is loaded again only for an order that changed, once each time.',
+      source: 'spec §4, list state',
+      rule: { kind: 'needs', what: { all: [{ call: 'load', with: { page: 1 } }, { not: { input: 'start' } }] }, each: { input: 'ORDERS_CHANGED' } },
+    },
+  ],
+};

@@ -1,0 +1,172 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Oracle } from '../oracle';
+import { connectPayment } from './payment.connect';
+import type { PaymentMachine } from './payment.machine';
+
+const MONEY = 'decisions.md, Money and orders';
+const PAY = 'spec §4, transitions from to-be-paid';
+const CATALOGUE = 'spec §8, error catalogue';
+
+const outcome = (message: string) => ({ effect: 'showOutcome', with: { message } });
+const serverSaysPaid = { input: 'answer:queryPayResult', with: { output: { above: 0 } } };
+
+/**
+ * What paying must do, from the specification and decisions.md. The calls and effects are the
+ * chart's contract with the app (`getPayParams`, `payInApp`, `queryPayResult`; `showOutcome`, ...).
+ */
+export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
+  chart: 'payment',
+  view: (snapshot) => {
+    const { isBusy, isAskingH5Result, isQueryFailed } = connectPayment(snapshot, () => {});
+    return { isBusy, isAskingH5Result, isQueryFailed };
+  },
+  promises: [
+    {
+      id: 'paid-only-from-server',
+      says: '"Payment succeeded" shows only when the server\'s pay result is above 0.',
+      source: MONEY,
+      rule: { kind: 'always', if: outcome('succeeded'), then: serverSaysPaid },
+    },
+    {
+      id: 'server-paid-is-told',
+      says: 'When the server\'s pay result is above 0, the patient is told "payment succeeded" and the order list is refreshed.',
+      source: PAY,
+      rule: { kind: 'always', if: serverSaysPaid, then: { all: [outcome('succeeded'), { effect: 'refreshList' }] } },
+    },
+    {
+      id: 'ends-with-server-answer',
+      says: 'A payment ends only with the server\'s pay-result answer: no outcome is shown before it, whatever WeChat or the patient said.',
+      source: MONEY,
+      rule: { kind: 'always', if: { effect: 'showOutcome' }, then: { input: 'answer:queryPayResult' } },
+    },
+    {
+      id: 'wechat-answer-asks-server',
+      says: 'Whatever WeChat pay answers (ok, cancel, fail, or no answer at all), the app asks the server for the pay result next.',
+      source: MONEY,
+      rule: { kind: 'always', if: { input: ['answer:payInApp', 'failure:payInApp'] }, then: { call: 'queryPayResult' } },
+    },
+    {
+      id: 'h5-answer-asks-server',
+      says: 'Whatever the patient answers to "is payment complete?" after the H5 pay page ("paid" or "not paid"), the app asks the server for the pay result.',
+      source: 'spec §5, H5 pay; ' + MONEY,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: ['H5_PAID', 'H5_NOT_PAID'] }, { saw: { isAskingH5Result: true } }] },
+        then: { call: 'queryPayResult' },
+      },
+    },
+    {
+      id: 'no-second-start',
+      says: 'A pay tap while a payment is under way asks the server nothing.',
+      source: MONEY,
+      rule: { kind: 'always', if: { all: [{ input: 'PAY' }, { saw: { isBusy: true } }] }, then: { not: { call: 'getPayParams' } } },
+    },
+    {
+      id: 'pay-request-needs-tap',
+      says: 'Every pay request to the server comes from a pay tap of its own.',
+      source: MONEY,
+      rule: { kind: 'needs', what: { call: 'getPayParams' }, each: { input: 'PAY' } },
+    },
+    {
+      id: 'only-to-be-paid',
+      says: 'Only an order to be paid (status 2) is paid: the pay request carries exactly the tapped order, pay way and return address.',
+      source: PAY,
+      rule: {
+        kind: 'always',
+        if: { call: 'getPayParams' },
+        then: {
+          all: [
+            { input: 'PAY', with: { purchase: { status: 2 } } },
+            { call: 'getPayParams', with: { purchase: { sameAs: 'input.purchase' }, payWay: { sameAs: 'input.payWay' }, returnUrl: { sameAs: 'input.returnUrl' } } },
+          ],
+        },
+      },
+    },
+    {
+      id: 'wechat-gets-server-params',
+      says: 'With pay way 1, WeChat pay is called with the server\'s pay parameters as they are.',
+      source: 'spec §3, in-app pay response',
+      rule: { kind: 'always', if: { input: 'answer:getPayParams', with: { output: { way: 1 } } }, then: { call: 'payInApp', with: { sameAs: 'input.output.params' } } },
+    },
+    {
+      id: 'h5-page-gets-server-params',
+      says: 'With pay way 2, the H5 pay page opens with the server\'s parameters, and the order is remembered for the way back.',
+      source: 'spec §3, H5 pay response',
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:getPayParams', with: { output: { way: 2 } } },
+        then: { effect: 'openH5Page', with: { params: { sameAs: 'input.output' }, purchase: { present: true } } },
+      },
+    },
+    {
+      id: 'params-failure-moves-no-money',
+      says: 'When the pay parameters cannot be had, the failure is shown and no payment starts.',
+      source: CATALOGUE,
+      rule: {
+        kind: 'always',
+        if: { input: 'failure:getPayParams' },
+        then: { all: [{ effect: 'reportFailure' }, { not: { call: 'payInApp' } }, { not: { effect: 'openH5Page' } }, { sees: { isBusy: false } }] },
+      },
+    },
+    {
+      id: 'cancelled-is-logged',
+      says: '"You cancelled the payment" is logged to analytics as a cancel.',
+      source: CATALOGUE,
+      rule: { kind: 'always', if: outcome('cancelled'), then: { effect: 'logToAnalytics', with: { outcome: 'cancel' } } },
+    },
+    {
+      id: 'failed-is-logged',
+      says: '"Payment failed" is logged to analytics as a failure.',
+      source: CATALOGUE,
+      rule: { kind: 'always', if: outcome('failed'), then: { effect: 'logToAnalytics', with: { outcome: 'fail' } } },
+    },
+    {
+      id: 'only-unpaid-is-logged',
+      says: 'Only cancelled and failed payments are logged to analytics.',
+      source: CATALOGUE,
+      rule: { kind: 'always', if: { effect: 'logToAnalytics' }, then: { any: [outcome('cancelled'), outcome('failed')] } },
+    },
+    {
+      id: 'not-paid-only-when-server-says-zero',
+      says: '"Cancelled", "failed" and "being confirmed" show only when the server\'s pay result is 0.',
+      source: MONEY,
+      rule: {
+        kind: 'always',
+        if: { any: [outcome('cancelled'), outcome('failed'), outcome('unconfirmed')] },
+        then: { input: 'answer:queryPayResult', with: { output: { not: { above: 0 } } } },
+      },
+    },
+    {
+      id: 'server-unreachable-concludes-nothing',
+      says: 'When the server cannot be asked, nothing is concluded: no outcome, and the patient can check again or come back later.',
+      source: MONEY,
+      rule: {
+        kind: 'always',
+        if: { input: 'failure:queryPayResult' },
+        then: { all: [{ not: { effect: 'showOutcome' } }, { sees: { isQueryFailed: true } }] },
+      },
+    },
+    {
+      id: 'remembered-until-outcome',
+      says: 'A remembered H5 payment is forgotten when, and only when, the patient is told its outcome.',
+      source: MONEY,
+      rule: {
+        kind: 'always',
+        if: { any: [{ effect: 'forgetPendingPayment' }, { effect: 'showOutcome' }] },
+        then: { all: [{ effect: 'forgetPendingPayment' }, { effect: 'showOutcome' }] },
+      },
+    },
+    {
+      id: 'asks-again-after-2s',
+      says: 'When the payer said paid and the server has not heard of it yet, the app asks again 2 s later.',
+      source: 'this project (docs/testing.md): the server may hear of a payment a moment after the payer',
+      rule: { kind: 'timing', what: { call: 'queryPayResult' }, when: [{ since: { input: 'answer:queryPayResult' }, ms: 2_000 }] },
+    },
+    {
+      id: 'at-most-three-answers',
+      says: 'The server is asked at most three times per payment before the patient is told it is being confirmed.',
+      source: 'this project (docs/testing.md)',
+      rule: { kind: 'atMost', what: { input: 'answer:queryPayResult' }, times: 3, per: { input: ['PAY', 'RESUME_H5'] } },
+    },
+  ],
+};

@@ -1,0 +1,26 @@
+import type { SnapshotFrom } from 'xstate';
+import type { SessionMachine } from './session.machine';
+
+export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
+
+/** What the app sees of the session: signed in or not (or still finding out), and whose token. */
+export function connectSession(snapshot: SnapshotFrom<SessionMachine>) {
+  const status: SessionStatus = snapshot.matches('signedIn') ? 'signedIn' : snapshot.hasTag('pending') ? 'pending' : 'signedOut';
+  const { user, error, returnTo } = snapshot.context;
+  return {
+    status,
+    /** The sign-in error page, with "try again", is what the patient sees. */
+    isSignInFailed: snapshot.matches('failed'),
+    /** Where the patient goes once signed in. */
+    returnTo,
+    /** A silent renewal is under way (the patient sees nothing of it). */
+    isRenewing: snapshot.hasTag('renewing'),
+    subject: user?.subject ?? null,
+    accessToken: user?.accessToken ?? null,
+    /** When the access token expires, in epoch seconds. */
+    expiresAt: user?.expiresAt ?? null,
+    /** Why the last sign-in failed. */
+    error,
+  };
+}
+export type SessionView = ReturnType<typeof connectSession>;

@@ -1,0 +1,80 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Oracle } from '../oracle';
+import { payWayFor, sdkStateCode } from './wechatSdk.connect';
+import type { WechatSdkMachine } from './wechatSdk.machine';
+
+const STATES = 'spec §4, messaging SDK config state: 0 pending, 1 ready, -1 failed';
+const CALLS = 'spec §7, signature config (v1.0/wechat/GetJsConfigParms) with the page URL';
+
+/** What configuring WeChat's JS-SDK must do, from the specification and decisions.md. */
+export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
+  chart: 'wechatSdk',
+  // `started`: the app has asked for the SDK (it does so once, at its start).
+  view: (snapshot) => ({ started: !snapshot.matches('idle'), code: sdkStateCode(snapshot), payWay: payWayFor(snapshot) }),
+  promises: [
+    {
+      id: 'outside-wechat-never-waits',
+      says: 'Outside WeChat nothing is signed and nothing waits: pay way 2 (H5).',
+      source: 'decisions.md, patients in phone browsers; spec §9, pay way',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'START', with: { inWeChat: false } }, { saw: { started: false } }] },
+        then: { all: [{ not: { call: 'getSignature' } }, { sees: { code: null, payWay: 2 } }] },
+      },
+    },
+    {
+      id: 'signs-the-page-url',
+      says: 'Inside WeChat the signature is asked for the page URL, and the state is 0 (pending) meanwhile.',
+      source: CALLS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'START', with: { inWeChat: true } }, { saw: { started: false } }] },
+        then: { all: [{ call: 'getSignature', with: { url: { sameAs: 'input.url' } } }, { sees: { code: 0 } }] },
+      },
+    },
+    {
+      id: 'new-page-signed-again',
+      says: 'Once configured (or failed), a page whose URL must be signed anew is signed with its own URL.',
+      source: 'decisions.md, entry URL on iOS, current URL elsewhere',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'PAGE_CHANGED' }, { saw: { code: { oneOf: [1, -1] } } }] },
+        then: { call: 'getSignature', with: { url: { sameAs: 'input.url' } } },
+      },
+    },
+    {
+      id: 'configured-with-the-signature',
+      says: 'wx.config is given the server\'s signature as it came.',
+      source: CALLS,
+      rule: { kind: 'always', if: { input: 'answer:getSignature' }, then: { call: 'configure', with: { sameAs: 'input.output' } } },
+    },
+    {
+      id: 'ready-is-1',
+      says: 'When wx.config succeeds the state is 1 (ready), and WeChat pay (pay way 1) is offered.',
+      source: STATES,
+      rule: { kind: 'always', if: { input: 'answer:configure' }, then: { sees: { code: 1, payWay: 1 } } },
+    },
+    {
+      id: 'failure-alerts',
+      says: 'When signing or wx.config fails, the state is -1 and the patient is alerted "ios registration failed".',
+      source: `${STATES}; spec §8`,
+      rule: {
+        kind: 'always',
+        if: { input: ['failure:getSignature', 'failure:configure'] },
+        then: { all: [{ effect: 'alertRegistrationFailed' }, { sees: { code: -1, payWay: 2 } }] },
+      },
+    },
+    {
+      id: 'alert-only-on-failure',
+      says: 'The registration alert shows only when signing or wx.config failed.',
+      source: 'spec §8',
+      rule: { kind: 'always', if: { effect: 'alertRegistrationFailed' }, then: { input: ['failure:getSignature', 'failure:configure'] } },
+    },
+    {
+      id: 'in-app-pay-only-when-ready',
+      says: 'WeChat pay (pay way 1) is offered only with the SDK ready.',
+      source: 'spec §9, pay way',
+      rule: { kind: 'always', if: { sees: { payWay: 1 } }, then: { sees: { code: 1 } } },
+    },
+  ],
+};
