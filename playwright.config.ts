@@ -5,8 +5,6 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 5181);
 /** The sandbox's identity provider listens on its own origin, the next port. */
 export const PROVIDER_PORT = port + 1;
-/** Short-lived access tokens, so every run renews silently several times. */
-export const ACCESS_TOKEN_TTL_SECONDS = 24;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where this run builds the app: two runs side by side (E2E_PORT and DIST_DIR) never share a build. */
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -44,7 +42,6 @@ export default defineConfig({
     env: {
       PORT: String(port),
       OIDC_PORT: String(PROVIDER_PORT),
-      OIDC_ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL_SECONDS),
       SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`),
       DIST_DIR: distDir,
     },

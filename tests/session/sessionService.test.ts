@@ -1,14 +1,21 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
-import { describe, expect, it, vi } from 'vitest';
-import { createSessionActor, sessionPort, untilExpiringMs } from '../../src/features/session/sessionService';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { untilExpiringMs } from '../../machines/session/session.types';
+import { createSessionActor, sessionPort } from '../../src/features/session/sessionService';
 import type { BrowserHistoryPort } from '../../src/features/session/signInHistory';
-import { withRenewLock, type TabChannel, type TabMessage } from '../../src/shared/platform/tabChannel';
+import type { TabChannel, TabMessage } from '../../src/shared/platform/tabChannel';
+import { SIGN_IN_DEFAULTS } from '../../src/shared/rules/constants';
 import { createClientStateStore } from '../../src/shared/state/clientState';
 import { DRAFT_PREFIX } from '../../src/shared/state/drafts';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { hospitalSetting } from '../msw/fixtures';
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets the chart's promises settle: one turn of the event loop, and no time passes. The chart's own
+ * timers run on a SimulatedClock, which a test moves by the spec's delays (`clock.increment`).
+ */
+const flush = () => new Promise((resolve) => setImmediate(resolve));
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function user(overrides: Partial<ConstructorParameters<typeof User>[0]> = {}) {
@@ -73,6 +80,7 @@ function start(options: { path?: string; stored?: User | null; browser?: Browser
   const session = safeStorage(() => window.sessionStorage);
   const store = createClientStateStore({ session, local: safeStorage(() => window.localStorage), newUuid: () => crypto.randomUUID() });
   const goTo = vi.fn();
+  const clock = new SimulatedClock();
   let path = options.path ?? '/aiOrder?tab=2';
   const actor = createSessionActor({
     userManager: um as unknown as UserManager,
@@ -83,9 +91,10 @@ function start(options: { path?: string; stored?: User | null; browser?: Browser
     currentPath: () => path,
     goTo,
     browser: options.browser ?? fakeBrowser().browser,
+    clock,
   }).start();
   const port = sessionPort(actor, () => path);
-  return { um, tabs, store, goTo, actor, port, setPath: (p: string) => (path = p) };
+  return { um, tabs, store, goTo, actor, port, clock, setPath: (p: string) => (path = p) };
 }
 
 describe('session with the OpenID Connect library', () => {
@@ -233,7 +242,9 @@ describe('session with the OpenID Connect library', () => {
   });
 
   it('renews at once a restored session whose access token expired, and tells the other tabs', async () => {
-    const { um, tabs, port } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    const { um, tabs, port, clock } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    await flush();
+    clock.increment(0); // the notice is due at once
     await flush();
     expect(um.signinSilent).toHaveBeenCalledTimes(1);
     await expect(port.accessToken()).resolves.toBe('access-2');
@@ -241,17 +252,22 @@ describe('session with the OpenID Connect library', () => {
   });
 
   it('does not renew when another tab renewed while this one waited', async () => {
-    const { um, actor } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    const { um, actor, clock } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
     um.getUser.mockResolvedValueOnce(user({ expires_at: nowSeconds() - 5 })); // restore
+    um.getUser.mockResolvedValueOnce(user({ expires_at: nowSeconds() - 5 })); // the refresh token the lock is named after
     um.getUser.mockResolvedValueOnce(user({ access_token: 'from-other-tab', expires_at: nowSeconds() + 600 })); // inside the lock
+    await flush();
+    clock.increment(0);
     await flush();
     expect(um.signinSilent).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.user?.accessToken).toBe('from-other-tab');
   });
 
   it('is signed out when the provider says the session is over', async () => {
-    const { um, port } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
+    const { um, port, clock } = start({ stored: user({ expires_at: nowSeconds() - 5 }) });
     um.signinSilent.mockRejectedValue(new ErrorResponse({ error: 'invalid_grant' }));
+    await flush();
+    clock.increment(0);
     await flush();
     expect(port.status()).toBe('signedOut');
     expect(um.removeUser).toHaveBeenCalled();
@@ -308,24 +324,61 @@ describe('session with the OpenID Connect library', () => {
   });
 });
 
-describe('one renewal at a time across tabs', () => {
-  it('runs renewals one after another under the lock', async () => {
-    let queue = Promise.resolve();
-    const locks = {
-      request: (_name: string, work: () => Promise<unknown>) => {
-        const run = queue.then(work);
-        queue = run.then(() => undefined, () => undefined);
-        return run;
-      },
-    } as unknown as LockManager;
-    const order: string[] = [];
-    const job = (name: string) => async () => {
-      order.push(`${name} start`);
+describe('the spec\u2019s timings (section 9), as the app wires them, on a simulated clock', () => {
+  const NOTICE_MS = SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds * 1000;
+  const RENEW_TIMEOUT_MS = SIGN_IN_DEFAULTS.silentRenewTimeoutSeconds * 1000;
+  const CHECK_INTERVAL_MS = SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000;
+  /** The chart's own retry after a renewal that failed for a passing reason. */
+  const RENEW_RETRY_MS = 15_000;
+
+  /** A 10-minute token, the chart on a simulated clock, and the wall clock (oidc-client-ts's `expires_in`) moved with it. */
+  async function signedInFor(seconds = 600) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Math.ceil(Date.now() / 1000) * 1000 });
+    const started = start({ stored: user({ expires_at: nowSeconds() + seconds }) });
+    await started.port.accessToken();
+    const advance = async (ms: number) => {
+      vi.setSystemTime(Date.now() + ms);
+      started.clock.increment(ms);
       await flush();
-      order.push(`${name} end`);
     };
-    await Promise.all([withRenewLock(job('a'), locks), withRenewLock(job('b'), locks)]);
-    expect(order).toEqual(['a start', 'a end', 'b start', 'b end']);
+    return { ...started, advance };
+  }
+
+  afterEach(() => void vi.useRealTimers());
+
+  it('renews 60 s before the access token expires, not a millisecond sooner', async () => {
+    const { um, advance, actor } = await signedInFor(600);
+    await advance(600_000 - NOTICE_MS - 1);
+    expect(um.signinSilent).not.toHaveBeenCalled();
+    await advance(1);
+    expect(um.signinSilent).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user?.accessToken).toBe('access-2');
+  });
+
+  it('gives a silent renewal 10 s, then tries again 15 s later, signed in all along', async () => {
+    const { um, advance, actor, port } = await signedInFor(600);
+    um.signinSilent.mockReturnValue(new Promise<never>(() => {}));
+    await advance(600_000 - NOTICE_MS);
+    expect(actor.getSnapshot().hasTag('renewing')).toBe(true);
+    await advance(RENEW_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().hasTag('renewing')).toBe(true);
+    await advance(1);
+    expect(actor.getSnapshot().hasTag('renewing')).toBe(false);
+    expect(port.status()).toBe('signedIn');
+    await advance(RENEW_RETRY_MS - 1);
+    expect(um.signinSilent).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(um.signinSilent).toHaveBeenCalledTimes(2);
+    expect(port.status()).toBe('signedIn');
+  });
+
+  it('checks the session every 2 s: signed out once the stored user is gone', async () => {
+    const { um, advance, port } = await signedInFor(600);
+    await um.removeUser();
+    await advance(CHECK_INTERVAL_MS - 1);
+    expect(port.status()).toBe('signedIn');
+    await advance(1);
+    expect(port.status()).toBe('signedOut');
   });
 });
 

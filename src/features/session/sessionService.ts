@@ -1,29 +1,33 @@
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
-import { createActor, fromCallback, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { sessionMachine } from '../../../machines/session/session.machine';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { connectSession } from '../../../machines/session/session.connect';
+import { reportingToSession, sessionMachine } from '../../../machines/session/session.machine';
+import { sessionCheckMachine } from '../../../machines/sessionCheck/sessionCheck.machine';
 import {
   SessionEndedError,
+  untilExpiringMs,
   type CallbackResult,
+  type SessionContext,
   type RestoreResult,
   type SessionEvent,
+  type SessionUser,
 } from '../../../machines/session/session.types';
 import { ROUTE } from '../../shared/navigation/routes';
 import { SIGN_IN_DEFAULTS } from '../../shared/rules/constants';
 import type { ClientStateStore } from '../../shared/state/clientState';
 import { clearSessionKeepingDrafts } from '../../shared/state/drafts';
 import { safeStorage, type SafeStorage } from '../../shared/state/safeStorage';
-import type { AppSession, SessionStatus } from '../../shared/session/appSession';
-import type { Inspector } from '../../shared/charts/inspection';
+import type { AppSession } from '../../shared/session/appSession';
+import type { ChartClock, Inspector } from '../../shared/charts/inspection';
 import { browserHistoryPort, createSignInHistory, type BrowserHistoryPort } from './signInHistory';
-import { withRenewLock, type TabChannel } from '../../shared/platform/tabChannel';
+import type { TabChannel } from '../../shared/platform/tabChannel';
+import { withRefreshTokenLock } from './refreshTokenLock';
 import { CALLBACK_PATH, toSessionUser } from './userManager';
 
 /** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
 const RETURN_TO_KEY = 'cf.returnTo';
 /** Errors with which the provider says the session is over, not that the network hiccupped. */
 const SESSION_OVER = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required']);
-/** setTimeout's longest delay; tokens live far shorter, but a bad clock must not overflow it. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export interface SessionDeps {
   userManager: UserManager;
@@ -38,18 +42,17 @@ export interface SessionDeps {
   /** localStorage, where a callback hands its address back to the start page (the window's by default). */
   localStorage?: SafeStorage;
   now?: () => number;
+  /** Runs the chart's delays (renew notice, renew timeout and retry, session check); real timers by default, a test's SimulatedClock. */
+  clock?: ChartClock;
   /** The QA panel's inspector, when it is on. */
   inspect?: Inspector;
 }
 
-/**
- * When the token-expiring notice comes: 60 s before expiry (spec section 9), or halfway through a
- * token that lives less than two minutes, so a short-lived token is not renewed in a loop.
- */
-export function untilExpiringMs(expiresAtSeconds: number, nowMs: number): number {
-  const remaining = expiresAtSeconds * 1000 - nowMs;
-  const notice = remaining - SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds * 1000;
-  return Math.min(MAX_DELAY_MS, Math.max(0, notice, remaining / 2));
+/** The delay the app gives the session chart: the expiry notice, read from the clock (the others are the chart's own). */
+export function sessionDelays(now: () => number) {
+  return {
+    untilExpiring: ({ context }: { context: SessionContext }) => untilExpiringMs(context.user?.expiresAt ?? 0, now()),
+  };
 }
 
 /** The session statechart with the real OpenID Connect library, storage, tabs and navigation. */
@@ -113,27 +116,36 @@ export function createSessionActor(deps: SessionDeps) {
     await new Promise<never>(() => {});
   });
 
-  const renewSilently = fromPromise(async () =>
-    withRenewLock(async () => {
-      const current = await um.getUser();
-      // Another tab may have renewed while this one waited for the lock.
-      if (current && (current.expires_in ?? 0) > SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds) {
-        return toSessionUser(current);
-      }
-      try {
-        const user = await um.signinSilent();
-        if (!user) throw new SessionEndedError('no user after renewal');
-        deps.tabs.post({ type: 'renewed', user: user.toStorageString() });
-        return toSessionUser(user);
-      } catch (error) {
-        if (error instanceof ErrorResponse && SESSION_OVER.has(error.error ?? '')) {
-          await um.removeUser();
-          throw new SessionEndedError(error.error ?? 'session over');
+  const renewSilently = fromPromise<SessionUser>(async ({ signal }) => {
+    const refreshToken = (await um.getUser())?.refresh_token;
+    // One use of a refresh token across the tabs (refreshTokenLock.ts); waiting is abandoned when
+    // the chart stops waiting (another tab's tokens arrived, or the renew timeout).
+    return withRefreshTokenLock(
+      refreshToken,
+      async () => {
+        const current = await um.getUser();
+        // Another tab may have renewed while this one waited for the lock.
+        if (current && (current.expires_in ?? 0) > SIGN_IN_DEFAULTS.accessTokenExpiringNotificationSeconds) {
+          return { result: toSessionUser(current), spent: false };
         }
-        throw error;
-      }
-    }),
-  );
+        // Tokens changed while this tab waited, under another lock: the chart tries again.
+        if (current?.refresh_token !== refreshToken) throw new Error('the tokens changed while waiting to renew');
+        try {
+          const user = await um.signinSilent();
+          if (!user) throw new SessionEndedError('no user after renewal');
+          deps.tabs.post({ type: 'renewed', user: user.toStorageString() });
+          return { result: toSessionUser(user), spent: true };
+        } catch (error) {
+          if (error instanceof ErrorResponse && SESSION_OVER.has(error.error ?? '')) {
+            await um.removeUser();
+            throw new SessionEndedError(error.error ?? 'session over');
+          }
+          throw error;
+        }
+      },
+      { signal },
+    );
+  });
 
   const checkSession = fromPromise(async () => ((await um.getUser()) ? 'active' : 'ended') as 'active' | 'ended');
 
@@ -167,7 +179,15 @@ export function createSessionActor(deps: SessionDeps) {
   );
 
   const machine = sessionMachine.provide({
-    actors: { restoreSession, completeSignIn, startSignIn, renewSilently, checkSession, signOut, watchOtherTabs },
+    actors: {
+      restoreSession,
+      completeSignIn,
+      startSignIn,
+      renewSilently,
+      sessionCheck: reportingToSession(sessionCheckMachine.provide({ actors: { checkSession } })),
+      signOut,
+      watchOtherTabs,
+    },
     actions: {
       goTo: (_, { path }) => deps.goTo(path),
       showSignInError: () => deps.goTo(ROUTE['oidc-error'].path),
@@ -176,13 +196,10 @@ export function createSessionActor(deps: SessionDeps) {
         clearSessionKeepingDrafts(deps.rawSessionStorage());
       },
     },
-    delays: {
-      untilExpiring: ({ context }) => untilExpiringMs(context.user?.expiresAt ?? 0, now()),
-      renewTimeout: SIGN_IN_DEFAULTS.silentRenewTimeoutSeconds * 1000,
-      checkInterval: SIGN_IN_DEFAULTS.checkSessionIntervalSeconds * 1000,
-    },
+    delays: sessionDelays(now),
   });
-  return createActor(machine, { input: { homePath: ROUTE.Home.path }, inspect: deps.inspect });
+  // An explicit `clock: undefined` would replace xstate's real-timer clock: pass it only when given.
+  return createActor(machine, { input: { homePath: ROUTE.Home.path }, inspect: deps.inspect, ...(deps.clock && { clock: deps.clock }) });
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
@@ -192,16 +209,10 @@ function isCallbackAddress(pathOrUrl: string): boolean {
   return new URL(pathOrUrl, 'http://x').pathname === CALLBACK_PATH;
 }
 
-export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
-  if (snapshot.matches('signedIn')) return 'signedIn';
-  if (snapshot.hasTag('pending')) return 'pending';
-  return 'signedOut';
-}
-
 /** The port the API client, guards and screens use; the actor stays the one source of truth. */
 export function sessionPort(actor: SessionActor, currentPath: () => string): AppSession {
   return {
-    status: () => sessionStatus(actor.getSnapshot()),
+    status: () => connectSession(actor.getSnapshot()).status,
     userId: () => actor.getSnapshot().context.user?.subject ?? null,
     subscribe: (listener) => {
       const subscription = actor.subscribe(() => listener());

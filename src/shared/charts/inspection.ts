@@ -1,4 +1,4 @@
-import type { ActorRefLike, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
+import type { ActorOptions, ActorRefLike, AnyActorLogic, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 
 /** The statechart an actor runs, or null for promise and callback actors. */
 export function machineOf(actorRef: ActorRefLike): AnyStateMachine | null {
@@ -14,6 +14,9 @@ export function stateName(snapshot: Pick<AnyMachineSnapshot, 'value'>): string {
 }
 
 export type Inspector = (inspection: InspectionEvent) => void;
+
+/** What times a chart's delays (XState names the type but does not export it): real timers, or a test's SimulatedClock. */
+export type ChartClock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /** One inspector from several; absent ones are skipped. */
 export function combineInspectors(...inspectors: Array<Inspector | null | undefined>): Inspector | undefined {

@@ -22,14 +22,6 @@ export function createTabChannel(name = TAB_CHANNEL_NAME): TabChannel {
   };
 }
 
-/**
- * One renewal at a time across tabs (Web Locks): a second tab waits, then finds the first
- * tab's fresh tokens instead of racing it with a refresh token that was just rotated.
- */
-export function withRenewLock<T>(work: () => Promise<T>, locks?: LockManager): Promise<T> {
-  return withTabLock('cloud-film-token-renewal', work, locks);
-}
-
 /** Runs `work` alone among this origin's tabs where the browser has Web Locks, else at once. */
 export async function withTabLock<T>(name: string, work: () => Promise<T>, locks: LockManager | undefined = globalThis.navigator?.locks): Promise<T> {
   if (!locks) return work();
