@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -10,5 +11,8 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Vitest runs one file fewer than there are cores at once: a single file at a time on a 2-core
+    // machine, where the main process mostly waits. At least two there (Stryker sets its own).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -1,17 +1,18 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
-  cleanup();
-  if (typeof window !== 'undefined') {
+// Only files that run in jsdom render anything: the others (`@vitest-environment node`: the sandbox,
+// the rules, the charts) skip loading Testing Library and React.
+if (typeof window !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+
+  afterEach(() => {
+    cleanup();
     window.sessionStorage.clear();
     window.localStorage.clear();
-  }
-});
+  });
 
-// jsdom does not scroll; the app's scroll rules are checked through this stand-in.
-if (typeof window !== 'undefined') {
+  // jsdom does not scroll; the app's scroll rules are checked through this stand-in.
   Object.defineProperty(window, 'scrollTo', {
     configurable: true,
     writable: true,

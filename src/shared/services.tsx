@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 import type { ApiClient } from './api/client';
 import type { RuntimeConfig } from './config/runtimeConfig';
 import type { Analytics } from './analytics/analytics';
-import type { Inspector } from './charts/inspection';
+import type { ChartClock, Inspector } from './charts/inspection';
 import type { WechatPort } from './platform/wechatService';
 import type { AppSession } from './session/appSession';
 import type { ClientState, ClientStateStore } from './state/clientState';
@@ -22,6 +22,8 @@ export interface AppServices {
   sessionStorage: SafeStorage;
   /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
   inspect?: Inspector;
+  /** What the charts' delays are timed by: real time when absent; tests hand in XState's SimulatedClock. */
+  clock?: ChartClock;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

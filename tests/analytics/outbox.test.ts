@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createOutbox, OUTBOX_PREFIX, RETRY_DELAYS_MS } from '../../src/shared/analytics/outbox';
+import { createOutbox, OUTBOX_PREFIX } from '../../src/shared/analytics/outbox';
 import type { AnalyticsRecord, CollectAnswer } from '../../src/shared/analytics/records';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { flush } from '../machines/modelHarness';
@@ -86,10 +86,10 @@ describe('analytics outbox', () => {
     records.forEach((r) => outbox.add(r));
     await flush();
     expect(outbox.pendingIds().size).toBe(3);
-    expect(timers.map((t) => t.ms)).toEqual([RETRY_DELAYS_MS[0]]);
+    expect(timers.map((t) => t.ms)).toEqual([5_000]);
     timers.shift()!.run();
     await flush();
-    expect(timers.map((t) => t.ms)).toEqual([RETRY_DELAYS_MS[1]]);
+    expect(timers.map((t) => t.ms)).toEqual([15_000]);
     server.goOffline(false);
     timers.shift()!.run();
     await flush();

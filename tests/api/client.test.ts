@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createApiClient, XSRF_HEADER } from '../../src/shared/api/client';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
@@ -8,6 +9,7 @@ import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 
 startMswServer();
+afterEach(() => void vi.useRealTimers());
 
 const endpoint = ENDPOINTS.report.GetSyncReportStatus;
 const url = `${API_BASE}${endpoint.path}`;
@@ -103,9 +105,37 @@ describe('API client', () => {
     expect(await failureOf(pending)).toEqual({ kind: 'aborted' });
   });
 
-  it('times out after the configured timeout as a network failure', async () => {
-    server.use(http.get(url, async () => new Promise<never>(() => {})));
-    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: () => {} }, timeoutMs: 20 });
-    expect(await failureOf(api.request(endpoint, { schema }))).toEqual({ kind: 'network' });
+  it('gives a call 120000 ms (spec §9), then aborts it and fails it as a network failure', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // An adapter that never answers: what the client gives axios is the signal that ends the call.
+    let signal: AbortSignal | undefined;
+    const adapter = (config: InternalAxiosRequestConfig) =>
+      new Promise<never>((_, reject) => {
+        signal = config.signal as AbortSignal;
+        signal.addEventListener('abort', () => reject(new axios.CanceledError()));
+      });
+    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: () => {} }, adapter });
+    const outcome = failureOf(api.request(endpoint, { schema }));
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
+    expect(await outcome).toEqual({ kind: 'network' });
+  });
+
+  it('sends cancel order as POST, as the specification states, and the reads it names as GET', async () => {
+    const seen: Record<string, string> = {};
+    server.use(http.all(`${API_BASE}*`, ({ request }) => ((seen[new URL(request.url).pathname] = request.method), HttpResponse.json(envelope(null)))));
+    const { api } = client();
+    for (const call of [ENDPOINTS.ai.CancelOrder, ENDPOINTS.ai.OrderList, ENDPOINTS.wechat.GetJsConfigParms, endpoint, ENDPOINTS.package.HospitalStudyList]) {
+      await api.request(call, { schema: z.null() });
+    }
+    expect(seen).toEqual({
+      '/api/V1.0/AI/CancelOrder': 'POST',
+      '/api/V1.0/AI/OrderList': 'GET',
+      '/api/v1.0/wechat/GetJsConfigParms': 'GET',
+      '/api/V1.0/Report/GetSyncReportStatus': 'GET',
+      '/api/V1.0/Package/HospitalStudyList': 'GET',
+    });
   });
 });

@@ -26,7 +26,13 @@ export const testConfig: RuntimeConfig = {
   qaPanel: false,
 };
 
-type RenderOptions = { session?: SessionStatus; locale?: Locale; payWay?: 1 | 2 | (() => 1 | 2) };
+type RenderOptions = {
+  session?: SessionStatus;
+  locale?: Locale;
+  payWay?: 1 | 2 | (() => 1 | 2);
+  /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
+  clock?: AppServices['clock'];
+};
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
 export function renderApp(path: string, options: RenderOptions = {}) {
@@ -71,6 +77,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     analytics,
     inspect: createAuditInspector(analytics),
     sessionStorage: safeStorage(() => window.sessionStorage),
+    ...(options.clock && { clock: options.clock }),
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

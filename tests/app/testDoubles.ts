@@ -1,13 +1,28 @@
-import { act, waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { act, getConfig } from '@testing-library/react';
+import { vi } from 'vitest';
 
-/** Answers the test hands out one at a time, to hold a server call until a path says so. */
+/**
+ * Answers the test hands out one at a time, to hold a server call until a path says so. Opening
+ * waits for the call itself (no polling), a second at most.
+ */
 export function gate<T>() {
   const waiting: Array<(value: T) => void> = [];
+  let arrived = () => {};
+  const arrival = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('gate: no call came within a second')), 1000);
+      arrived = () => (clearTimeout(timer), resolve());
+    });
   return {
-    next: () => new Promise<T>((resolve) => waiting.push(resolve)),
+    next: () => new Promise<T>((resolve) => (waiting.push(resolve), arrived())),
+    /** How many calls are held here, waiting for an answer. */
+    held: () => waiting.length,
+    /** Until a call is held here. As waitFor does, what renders meanwhile is the app's own doing (no act warnings). */
+    async called() {
+      if (waiting.length === 0) await getConfig().asyncWrapper(arrival);
+    },
     async open(value: T) {
-      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      await this.called();
       waiting.shift()!(value);
     },
   };

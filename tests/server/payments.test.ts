@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox } from './helpers';
 import { patientApi, query } from './patientApi';
 import type { OrderRow, PatientApi } from './patientApi';
@@ -10,6 +10,8 @@ import type { OrderRow, PatientApi } from './patientApi';
 const APP_ID = 'wx5a9c1d0e7b3f2468';
 const PAY_KEY = 'sandbox_pay_key_cloud_film_DEMO001';
 const RETURN_URL = `${PUBLIC_ORIGIN}/aiOrder?from=pay`;
+
+afterEach(() => void vi.useRealTimers());
 
 interface PaymentRow {
   record_no: string;
@@ -383,8 +385,9 @@ describe('the analysis after payment', () => {
 
   it('stays analysing with CF_AI_ANALYSIS_MS=off until the test hook ends it', async () => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { api, order } = await paidOrder(app);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect((await api.order(order.orderId)).status).toBe(1);
 
     const response = await finish(app, { orderId: order.orderId, outcome: 'failed' });
@@ -415,12 +418,16 @@ describe('the analysis after payment', () => {
   });
 
   it.each([
-    [{ CF_AI_ANALYSIS_MS: '30' }, 3],
-    [{ CF_AI_ANALYSIS_MS: '30', CF_AI_ANALYSIS_OUTCOME: 'failed' }, 4],
-  ])('ends by itself after CF_AI_ANALYSIS_MS, as CF_AI_ANALYSIS_OUTCOME says (%j)', async (env, status) => {
+    [{}, 30_000, 3],
+    [{ CF_AI_ANALYSIS_MS: '45000', CF_AI_ANALYSIS_OUTCOME: 'failed' }, 45_000, 4],
+  ])('ends by itself after CF_AI_ANALYSIS_MS (30 s unset), as CF_AI_ANALYSIS_OUTCOME says (%j)', async (env, delayMs, status) => {
     const app = await startSandbox({ env });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { api, order } = await paidOrder(app);
-    await vi.waitFor(async () => expect((await api.order(order.orderId)).status).toBe(status), { timeout: 3000, interval: 20 });
+    await vi.advanceTimersByTimeAsync(delayMs - 1);
+    expect((await api.order(order.orderId)).status).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await api.order(order.orderId)).status).toBe(status);
   });
 
   it.each([{ CF_AI_ANALYSIS_MS: 'soon' }, { CF_AI_ANALYSIS_MS: '-5' }, { CF_AI_ANALYSIS_OUTCOME: 'random' }])(

@@ -34,7 +34,6 @@ export interface ApiClient {
 export function createApiClient(options: {
   baseURL: string;
   session: SessionPort;
-  timeoutMs?: number;
   adapter?: AxiosInstance['defaults']['adapter'];
 }): ApiClient {
   const http = axios.create({
@@ -52,8 +51,6 @@ export function createApiClient(options: {
     return config;
   });
 
-  const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
-
   async function send(endpoint: Endpoint, request: RequestOptions<unknown>): Promise<unknown> {
     // One abort signal for both the caller's cancel and our timeout, so every adapter honours
     // the timeout and a timeout reads as a network failure, a cancel as an abort.
@@ -62,7 +59,7 @@ export function createApiClient(options: {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, HTTP_TIMEOUT_MS);
     const forwardAbort = () => controller.abort();
     if (request.signal?.aborted) controller.abort();
     request.signal?.addEventListener('abort', forwardAbort);

@@ -4,7 +4,8 @@ import { useServices } from '../services';
 
 /**
  * `useMachine` with the app's inspector: every chart a view runs is audited where it should be and
- * shows in the QA panel, with nothing to remember. ESLint sends views here instead of @xstate/react.
+ * shows in the QA panel, with nothing to remember; its delays run on the services' clock when they
+ * have one (a test's simulated clock). ESLint sends views here instead of @xstate/react.
  */
 export function useAppMachine<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -13,7 +14,7 @@ export function useAppMachine<TMachine extends AnyStateMachine>(
     IsNotNever<RequiredActorOptionsKeys<TMachine>>
   >
 ): [StateFrom<TMachine>, Actor<TMachine>['send'], Actor<TMachine>] {
-  const { inspect } = useServices();
-  // The public signature above keeps the caller's input checked; here it only gains `inspect`.
-  return useMachine(machine as AnyStateMachine, { ...options, inspect }) as never;
+  const { inspect, clock } = useServices();
+  // The public signature above keeps the caller's input checked; here it only gains `inspect` (and the clock, when given).
+  return useMachine(machine as AnyStateMachine, { ...options, inspect, ...(clock && { clock }) }) as never;
 }
