@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import layers from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', '.sandbox-data', 'test-results', 'playwright-report', 'docs'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', '.sandbox-data', 'test-results', 'playwright-report', 'docs', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },

@@ -19,9 +19,9 @@ import type { Trace, TraceStep } from './oracle';
 
 export type ReplayPath = StatePath<AnyMachineSnapshot, EventObject>;
 
-/** A promise actor whose every run the test settles by hand. */
-export function controllablePromise<T>() {
-  const runs: Array<{ resolve: (value: T) => void; reject: (error: unknown) => void; signal: AbortSignal; settled: boolean }> = [];
+/** A promise actor whose every run the test settles by hand, oldest first, keeping what each run was asked. */
+export function controllablePromise<T, Input = unknown>() {
+  const runs: Array<{ input: Input; resolve: (value: T) => void; reject: (error: unknown) => void; signal: AbortSignal; settled: boolean }> = [];
   /** The oldest run still wanted: runs whose state was left meanwhile were aborted. */
   const current = () => {
     const run = runs.find((candidate) => !candidate.settled && !candidate.signal.aborted);
@@ -30,14 +30,18 @@ export function controllablePromise<T>() {
     return run;
   };
   return {
-    logic: fromPromise<T, unknown>(
-      ({ signal }) => new Promise<T>((resolve, reject) => runs.push({ resolve, reject, signal, settled: false })),
+    logic: fromPromise<T, Input>(
+      ({ input, signal }) => new Promise<T>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false })),
     ),
     resolve(value: T) {
       current().resolve(value);
     },
     reject(error: unknown) {
       current().reject(error);
+    },
+    /** What the chart asked for, one entry per run, in order. */
+    get inputs(): Input[] {
+      return runs.map((run) => run.input);
     },
     get pendingRuns() {
       return runs.filter((run) => !run.settled && !run.signal.aborted).length;
@@ -51,7 +55,7 @@ export function controllablePromise<T>() {
     },
   };
 }
-export type ControllablePromise<T> = ReturnType<typeof controllablePromise<T>>;
+export type ControllablePromise<T, Input = unknown> = ReturnType<typeof controllablePromise<T, Input>>;
 export type Fakes = Record<string, ControllablePromise<unknown>>;
 
 /** Lets settled promises reach the chart (setImmediate where there is one: far quicker than a 1 ms timer). */

@@ -8,6 +8,7 @@ describe('rootFontSizePx', () => {
     [414, 41.4],
     [1, 0.1],
     [0, 0],
+    [-0, 0], // 0, not -0: no negative zero reaches the style
     [-320, 0],
     [Number.NaN, 0],
     [Number.POSITIVE_INFINITY, 0],

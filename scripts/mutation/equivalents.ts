@@ -1,0 +1,213 @@
+/**
+ * Surviving mutants that no test can kill because nothing observable changes (equivalent
+ * mutants), each with its reason. A survivor matches an entry by file, mutator, a piece of the
+ * source line it starts on, and (when given) the replacement. docs/testing.md lists them with
+ * these reasons; a survivor in machines/ that matches none fails `npm run test:mutation`.
+ */
+export interface Equivalent {
+  file: string;
+  /** Stryker's mutator name, e.g. `ConditionalExpression`. */
+  mutator: string;
+  /** A piece of the (trimmed) source line the mutant starts on. */
+  line: string;
+  /** A piece of the code the mutant replaces (on one line), when the line alone is not enough. */
+  original?: string;
+  /** The mutant's replacement, when the line holds several mutants of that mutator. */
+  replacement?: string;
+  reason: string;
+}
+
+const AI_ORDER = 'machines/aiOrder/aiOrder.machine.ts';
+const PAYMENT = 'machines/payment/payment.machine.ts';
+const SESSION = 'machines/session/session.machine.ts';
+const SESSION_CHECK = 'machines/sessionCheck/sessionCheck.machine.ts';
+const WECHAT_SDK = 'machines/wechatSdk/wechatSdk.machine.ts';
+const DATES = 'src/shared/rules/dates.ts';
+
+/** Why the text of a chart's "cannot happen" error is not observable. */
+const BUG_ONLY_TEXT =
+  'the text of an error the chart throws only when it is wrong (a state without the context field it always holds, or an answer its own guard did not recognise). No path reaches it; `tests/machines/present.edges.test.ts` checks the message `present` builds.';
+const UNSHOWN_DEFAULT_ERROR =
+  "the default's error (an app that did not provide this call) leads where any failure of the call leads, and that failure is not shown or kept, so neither its text nor its absence can be seen. (`tests/machines/session.edges.test.ts` checks the calls whose failure the patient does see: completeSignIn, startSignIn.)";
+const CHILD_ID_UNREAD =
+  'nothing looks this child up by its id (the chart and the app talk to it through events: sendBack, sendParent); the id only names it.';
+const NO_OP_DEFAULTS =
+  'the chart\'s default effects do nothing, and XState runs a named action that has no implementation as nothing too; the app provides every one of them.';
+const MONEY = 'src/shared/rules/money.ts';
+const NATIONAL_ID = 'src/shared/rules/nationalId.ts';
+const PERSON = 'src/shared/rules/person.ts';
+
+export const EQUIVALENTS: readonly Equivalent[] = [
+  // machines/aiOrder
+  { file: AI_ORDER, mutator: 'StringLiteral', line: "present(order, 'order', 'aiOrder')", reason: BUG_ONLY_TEXT },
+  { file: AI_ORDER, mutator: 'StringLiteral', line: 'throw new Error(`aiOrder: expected a ${kind} result', reason: BUG_ONLY_TEXT },
+  {
+    file: AI_ORDER,
+    mutator: 'ConditionalExpression',
+    line: 'if (lookup.kind !== kind) throw',
+    replacement: 'false',
+    reason: '`found` is only called in the branch whose guard recognised that kind, so the check never fires in a correct chart; without it nothing changes.',
+  },
+  {
+    file: AI_ORDER,
+    mutator: 'ObjectLiteral',
+    line: 'context: { order: null },',
+    reason: "`idle`'s entry (`forgetOrder`) sets `order: null` before anyone can look, so the initial context is the same either way.",
+  },
+  // machines/payment
+  { file: PAYMENT, mutator: 'StringLiteral', line: "present(value, what, 'payment')", reason: BUG_ONLY_TEXT },
+  { file: PAYMENT, mutator: 'StringLiteral', line: 'need(context.', reason: BUG_ONLY_TEXT },
+  { file: PAYMENT, mutator: 'StringLiteral', line: "throw new Error('payment: in-app pay without in-app parameters')", reason: BUG_ONLY_TEXT },
+  {
+    file: PAYMENT,
+    mutator: 'ConditionalExpression',
+    line: 'if (params.way !== PAY_WAY.inApp) throw',
+    replacement: 'false',
+    reason: '`payingInApp` is entered only through the `isInApp` guard, so the parameters are always in-app ones and the check never fires in a correct chart.',
+  },
+  {
+    file: PAYMENT,
+    mutator: 'StringLiteral',
+    line: "payInApp: fromPromise<ClientOutcome, InAppPayParams>(() => Promise.reject(new Error('payment: no payInApp')))",
+    reason: 'a failed WeChat pay call counts as the payer saying "fail" and its error is not reported, so the text of the default\'s error shows nowhere.',
+  },
+  {
+    file: PAYMENT,
+    mutator: 'ArrowFunction',
+    line: "payInApp: fromPromise<ClientOutcome, InAppPayParams>(() => Promise.reject(new Error('payment: no payInApp')))",
+    reason: 'an app that provides no `payInApp` ends with "payment failed" either way: the default\'s error counts as the payer saying "fail", and an empty answer is neither "ok" nor "cancel", which the chart also treats as failed.',
+  },
+  {
+    file: PAYMENT,
+    mutator: 'StringLiteral',
+    line: "queryPayResult: fromPromise<number, Purchase>(() => Promise.reject(new Error('payment: no queryPayResult')))",
+    reason: 'a failed pay-result query is not reported (the patient is asked to check again), so the text of the default\'s error shows nowhere.',
+  },
+  { file: PAYMENT, mutator: 'ObjectLiteral', line: 'actions: {', original: 'openH5Page: (_, _params', reason: NO_OP_DEFAULTS },
+  {
+    file: PAYMENT,
+    mutator: 'ObjectLiteral',
+    line: 'context: { purchase: null, payWay: null, returnUrl: null, ...fresh },',
+    reason: 'every way out of `idle` (PAY, RESUME_H5) assigns every field, and in `idle` nothing reads the context (the audit treats a missing purchase as none).',
+  },
+  // machines/session
+  ...['restoreSession', 'renewSilently', 'signOut'].map((name) => ({
+    file: SESSION,
+    mutator: 'StringLiteral',
+    line: `(notProvided('${name}'))`,
+    reason: UNSHOWN_DEFAULT_ERROR,
+  })),
+  {
+    file: SESSION,
+    mutator: 'ArrowFunction',
+    line: 'watchOtherTabs: fromCallback<SessionEvent>(() => () => {}),',
+    reason: 'the default listener hears nothing and has nothing to clean up; without its clean-up function nothing changes. The app provides the real one.',
+  },
+  {
+    file: SESSION,
+    mutator: 'ConditionalExpression',
+    line: "adoptUser: assign({ user: ({ event }) => (event.type === 'USER_UPDATED' ? event.user : null) }),",
+    replacement: 'true',
+    reason: '`adoptUser` runs on USER_UPDATED only, so the event is always USER_UPDATED there; the test only narrows the type.',
+  },
+  {
+    file: SESSION,
+    mutator: 'ConditionalExpression',
+    line: "event.output.kind === 'user' ? event.output.user : null",
+    replacement: 'true',
+    reason: 'the assignment sits in the branch whose guard (`restoredUser`) recognised a user, so the kind is always `user` there; the test only narrows the type.',
+  },
+  {
+    file: SESSION,
+    mutator: 'ConditionalExpression',
+    line: "event.output.kind === 'signedIn' ? event.output.user : null",
+    replacement: 'true',
+    reason: 'the assignment sits in the branch whose guard (`callbackSignedIn`) recognised a sign-in, so the kind is always `signedIn` there; the test only narrows the type.',
+  },
+  { file: SESSION, mutator: 'StringLiteral', line: "invoke: { id: 'otherTabs', src: 'watchOtherTabs' },", original: 'otherTabs', reason: CHILD_ID_UNREAD },
+  { file: SESSION, mutator: 'StringLiteral', line: "invoke: { id: 'sessionCheck', src: 'sessionCheck' },", original: "'sessionCheck'", reason: CHILD_ID_UNREAD },
+  // machines/sessionCheck
+  {
+    file: SESSION_CHECK,
+    mutator: 'StringLiteral',
+    line: "checkSession: fromPromise<SessionCheck>(() => Promise.reject(new Error('sessionCheck: no checkSession actor provided'))),",
+    reason: 'a check that could not be made concludes nothing and is not reported, so the text of the default\'s error shows nowhere.',
+  },
+  {
+    file: SESSION_CHECK,
+    mutator: 'ArrowFunction',
+    line: "checkSession: fromPromise<SessionCheck>(() => Promise.reject(new Error('sessionCheck: no checkSession actor provided'))),",
+    reason: 'an app that provides no `checkSession` never signs anyone out by it either way: the default\'s error concludes nothing, and an empty answer is not "ended".',
+  },
+  { file: SESSION_CHECK, mutator: 'ObjectLiteral', line: 'actions: {', original: 'reportEnded: () => {}', reason: NO_OP_DEFAULTS },
+  // machines/wechatSdk
+  { file: WECHAT_SDK, mutator: 'StringLiteral', line: "present(value, what, 'wechatSdk')", reason: BUG_ONLY_TEXT },
+  { file: WECHAT_SDK, mutator: 'StringLiteral', line: 'need(context.', reason: BUG_ONLY_TEXT },
+  {
+    file: WECHAT_SDK,
+    mutator: 'StringLiteral',
+    line: "Promise.reject(new Error('wechatSdk: no ",
+    reason: 'a failed signature or wx.config call shows the "registration failed" alert, which does not carry the error, so the text of the default\'s error shows nowhere.',
+  },
+  { file: WECHAT_SDK, mutator: 'ObjectLiteral', line: 'actions: {', original: 'alertRegistrationFailed: () => {}', reason: NO_OP_DEFAULTS },
+  {
+    file: WECHAT_SDK,
+    mutator: 'ConditionalExpression',
+    line: "inWeChat: ({ event }) => event.type === 'START' && event.inWeChat,",
+    replacement: 'true',
+    reason: 'the guard is used on START only, so the event is always START there; the test only narrows the type.',
+  },
+  // src/shared/rules
+  {
+    file: DATES,
+    mutator: 'ConditionalExpression',
+    line: 'if (input === null || input === undefined) return null;',
+    replacement: 'false',
+    reason: 'without the `null` test, `dayjs(null)` is an invalid date, which the next line turns into `null` as well. The `undefined` test is the one that matters (`dayjs(undefined)` is now).',
+  },
+  {
+    file: DATES,
+    mutator: 'ConditionalExpression',
+    line: 'if (!Number.isFinite(timestampMs) || !Number.isFinite(now)) return false;',
+    replacement: 'false',
+    reason: 'the early return is a shortcut: with NaN or ±Infinity in either argument the elapsed time is NaN or infinite, and `elapsed >= 0 && elapsed < ONE_DAY_MS` is false anyway.',
+  },
+  {
+    file: DATES,
+    mutator: 'LogicalOperator',
+    line: 'if (!Number.isFinite(timestampMs) || !Number.isFinite(now)) return false;',
+    reason: 'the early return is a shortcut: the window test after it already answers false when either argument is NaN or ±Infinity.',
+  },
+  {
+    file: MONEY,
+    mutator: 'EqualityOperator',
+    line: "const sign = amount < 0 && cents > 0 ? '-' : '';",
+    reason: 'at `amount = 0` the cents are 0, so `cents > 0` keeps the sign off either way.',
+  },
+  {
+    file: MONEY,
+    mutator: 'ConditionalExpression',
+    line: "return typeof charge === 'number' && charge > 0;",
+    replacement: 'true',
+    reason: 'for the values the type admits, `null > 0` and `undefined > 0` are false, so the `typeof` test changes no answer.',
+  },
+  {
+    file: NATIONAL_ID,
+    mutator: 'StringLiteral',
+    line: "return NATIONAL_ID_CHECK_CHARACTERS[sum % 11] ?? '';",
+    reason: 'unreachable: `sum % 11` is always 0–10, an index the 11-character table has. The fallback is there for `noUncheckedIndexedAccess`.',
+  },
+  {
+    file: NATIONAL_ID,
+    mutator: 'ConditionalExpression',
+    line: 'if (value.length !== NATIONAL_ID_LENGTH) return false;',
+    replacement: 'false',
+    reason: 'the length test is a shortcut: a shorter value fails the 17-digit test, and a longer one has more than one character after the 17th, which never equals the single check character.',
+  },
+  {
+    file: PERSON,
+    mutator: 'StringLiteral',
+    line: "const key = (code ?? '').trim().toUpperCase();",
+    reason: 'any other fallback text than `M` or `F` gives the same `unknown`.',
+  },
+];
