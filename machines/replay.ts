@@ -167,6 +167,12 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
   const clock = simulatedClockOf(actor);
   const trace: TraceStep[] = [];
   let stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedRuns]));
+  /** The calls stopped since the last look, one entry per run. */
+  const newStops = () => {
+    const stops = Object.entries(fakes).flatMap(([id, fake]) => Array(fake.stoppedRuns - (stopped[id] ?? 0)).fill(id) as string[]);
+    stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedRuns]));
+    return stops;
+  };
   for (const [i, step] of path.steps.entries()) {
     let waited: number | null = null;
     if (i > 0) {
@@ -195,12 +201,10 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
     }
     await check?.(step.state, actual);
     if (recorder) {
-      const stops = Object.entries(fakes).flatMap(([id, fake]) => Array(fake.stoppedRuns - (stopped[id] ?? 0)).fill(id) as string[]);
-      stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedRuns]));
       trace.push({
         input: i === 0 ? { type: 'start', input: options.input } : inputOf(step.event, waited),
         ...recorder.take(),
-        stops,
+        stops: newStops(),
         view: view ? view(actual as never) : {},
         at: clock?.now() ?? 0,
       });
@@ -211,9 +215,8 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
     const waited = due === null ? options.quietMs : Math.max(0, due - clock.now());
     clock.increment(waited);
     await flush();
-    const stops = Object.entries(fakes).flatMap(([id, fake]) => Array(fake.stoppedRuns - (stopped[id] ?? 0)).fill(id) as string[]);
     const actual = actor.getSnapshot() as AnyMachineSnapshot;
-    trace.push({ input: { type: 'time', ms: waited }, ...recorder.take(), stops, view: view ? view(actual as never) : {}, at: clock.now() });
+    trace.push({ input: { type: 'time', ms: waited }, ...recorder.take(), stops: newStops(), view: view ? view(actual as never) : {}, at: clock.now() });
   }
   return trace;
 }
