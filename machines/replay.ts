@@ -17,7 +17,7 @@ import {
 import type { StatePath } from 'xstate/graph';
 import type { Trace, TraceStep } from './oracle';
 
-export type ReplayPath = StatePath<AnyMachineSnapshot, EventObject>;
+type ReplayPath = StatePath<AnyMachineSnapshot, EventObject>;
 
 /** A promise actor whose every run the test settles by hand, oldest first, keeping what each run was asked. */
 export function controllablePromise<T, Input = unknown>() {
@@ -93,7 +93,7 @@ export function createRecorder() {
     },
   };
 }
-export type Recorder = ReturnType<typeof createRecorder>;
+type Recorder = ReturnType<typeof createRecorder>;
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
@@ -135,7 +135,7 @@ function simulatedClockOf(actor: AnyActorRef): SimulatedClock | undefined {
   return typeof clock?.increment === 'function' ? (clock as SimulatedClock) : undefined;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   fakes: Fakes;
   /** The recorder whose `inspect` the actor was created with; without it no trace is kept. */
   recorder?: Recorder;

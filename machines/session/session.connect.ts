@@ -23,4 +23,3 @@ export function connectSession(snapshot: SnapshotFrom<SessionMachine>) {
     error,
   };
 }
-export type SessionView = ReturnType<typeof connectSession>;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createActor, fromPromise, setup } from 'xstate';
+import { createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { reportingToSession } from '../../machines/session/session.machine';
 import { sessionCheckMachine } from '../../machines/sessionCheck/sessionCheck.machine';
@@ -24,14 +24,15 @@ describeModel({
 describe('session check, inside the session chart', () => {
   it('tells its parent when the session is gone', async () => {
     const received: string[] = [];
+    const clock = new SimulatedClock();
     const parent = setup({
       actors: { check: reportingToSession(sessionCheckMachine.provide({ actors: { checkSession: fromPromise<SessionCheck>(async () => 'ended') }, delays: { checkInterval: 0 } })) },
     }).createMachine({
       invoke: { src: 'check' },
       on: { '*': { actions: ({ event }) => received.push(event.type) } },
     });
-    createActor(parent).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    createActor(parent, { clock }).start();
+    clock.increment(0);
     await flush();
     expect(received).toContain('SESSION_ENDED');
   });
