@@ -88,7 +88,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   });
 
   try {
-    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer] });
+    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: runtimeConfig.imageArchiveOrigins });
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD_BYTES,

@@ -11,6 +11,15 @@ function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/** CF_IMAGE_ARCHIVES: comma-separated origins of image archives other than the sandbox. */
+export function imageArchiveOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (envValue(env, 'CF_IMAGE_ARCHIVES') ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => new URL(value).origin);
+}
+
 /**
  * The app's `/config.json`, from the environment with the sandbox's defaults. It is checked with
  * the app's own schema, so a bad override fails the sandbox's start instead of the app's.
@@ -27,13 +36,15 @@ export function buildRuntimeConfig(
     apiBaseUrl: '/api/',
     oidc: { authority: identityProviderIssuer, clientId: OIDC_CLIENT_ID, scope: OIDC_SCOPE },
     allowedRedirectOrigins: [origin],
+    // A second, plain WADO-URI archive (the browser tests start one): CF_IMAGE_ARCHIVES=http://host:port,...
+    imageArchiveOrigins: imageArchiveOrigins(env),
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
     // A QA deployment of the sandbox: CF_QA_PANEL=1 npm start.
     qaPanel: envValue(env, 'CF_QA_PANEL') === '1',
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME, CF_QA_PANEL): ${detail}`);
+    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME, CF_QA_PANEL, CF_IMAGE_ARCHIVES): ${detail}`);
   }
   return parsed.data;
 }

@@ -7,17 +7,21 @@ export interface SecurityOptions {
    * tokens, renews silently in an iframe, and may post forms to it.
    */
   identityProviderOrigins?: readonly string[];
+  /** Image archives (WADO-URI) on other origins the viewer fetches DICOM from. */
+  imageArchiveOrigins?: readonly string[];
 }
 
 /** The one Content-Security-Policy of the sandbox. No 'unsafe-inline' anywhere. */
-export function contentSecurityPolicyDirectives({ identityProviderOrigins = [] }: SecurityOptions = {}) {
+export function contentSecurityPolicyDirectives({ identityProviderOrigins = [], imageArchiveOrigins = [] }: SecurityOptions = {}) {
   const self = "'self'";
   return {
     'default-src': [self],
     'script-src': [self],
     'style-src': [self],
     'img-src': [self, 'data:', 'blob:'],
-    'connect-src': [self, ...identityProviderOrigins],
+    'connect-src': [self, ...identityProviderOrigins, ...imageArchiveOrigins],
+    // The viewer decodes in a worker built from the app's own chunks.
+    'worker-src': [self, 'blob:'],
     'frame-src': [self, ...identityProviderOrigins],
     'frame-ancestors': [self],
     'base-uri': [self],

@@ -23,6 +23,7 @@ export const testConfig: RuntimeConfig = {
   oidc: { authority: 'http://localhost/oidc', clientId: 'web', scope: 'openid' },
   allowedRedirectOrigins: ['http://localhost'],
   defaultTheme: 2,
+  imageArchiveOrigins: [],
   qaPanel: false,
 };
 

@@ -32,6 +32,9 @@ export const studySchema = z.object({
   bodyPart: optionalText,
   hospitalName: optionalText,
   reportStatus: z.nullish(stringOrNumber),
+  studyDescription: optionalText,
+  imageCount: z.optional(z.int()),
+  thumbnailUrl: optionalText,
 });
 export type Study = z.infer<typeof studySchema>;
 
@@ -55,15 +58,8 @@ export const aiOrderRowSchema = z.object({
 });
 export type AiOrderRow = z.infer<typeof aiOrderRowSchema>;
 
-/** Film detail response (spec section 3). */
-export const filmDetailSchema = z.object({
-  sex: optionalText,
-  age: z.nullish(stringOrNumber),
-  imServerUrl: optionalText,
-  studyUId: optionalText,
-  orgCode: optionalText,
-});
-export type FilmDetail = z.infer<typeof filmDetailSchema>;
+/** Film detail response (spec section 3), with what the film detail page shows. */
+export { filmDetailSchema, type FilmDetail } from './studySchemas';
 
 /** AI detail response (spec section 3). */
 export const aiDetailSchema = z.object({

@@ -15,6 +15,11 @@ export const runtimeConfigSchema = z.object({
   }),
   /** Origins the app may send a patient to (AI result pages, pay pages). */
   allowedRedirectOrigins: z.array(z.url()),
+  /**
+   * Origins of image archives (WADO-URI) the viewer may fetch from besides the app's own: a
+   * `wadourl` elsewhere is refused, so a crafted link cannot point the viewer anywhere.
+   */
+  imageArchiveOrigins: z._default(z.array(z.url()), []),
   defaultTheme: z.int().check(z.gte(1), z.lte(6)),
   /** Non-production QA tooling; never on in a patient's build unless asked for. */
   qaPanel: z._default(z.boolean(), false),
