@@ -2,22 +2,20 @@ import { useNavigate } from 'react-router-dom';
 import type { ScreenProps } from '../shared/navigation/routes';
 import { ROUTE } from '../shared/navigation/routes';
 import { useI18n } from '../shared/i18n/I18nProvider';
-import type { MessageKey } from '../shared/i18n/translate';
 import { Button } from '../shared/views/Button';
 import { StatusPage } from '../shared/views/StatusPage';
 
 /**
- * A screen a later piece of work builds: says what it will be (the route's title, or `heading`
- * for a screen that shares its route, like the film detail on index), and offers the way home.
+ * A screen a later piece of work builds: says what it will be (the route's title), and offers the way home.
  */
-export default function PlaceholderScreen({ route, heading }: ScreenProps & { heading?: MessageKey }) {
+export default function PlaceholderScreen({ route }: ScreenProps) {
   const { t } = useI18n();
   const navigate = useNavigate();
   return (
     <StatusPage
       testId="placeholder"
       illustration="comingSoon"
-      heading={t(heading ?? route.titleKey)}
+      heading={t(route.titleKey)}
       text={t('placeholder.body')}
       actions={<Button onClick={() => void navigate(ROUTE.Home.path)}>{t('app.home')}</Button>}
     />

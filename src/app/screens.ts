@@ -17,13 +17,12 @@ type Screen = ComponentType<ScreenProps>;
 const placeholder = lazyScreen(() => import('./PlaceholderScreen'));
 const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
-/**
- * index with a film id is the film detail (spec section 2), which a later issue builds: until
- * then it says so honestly. Without one, index is the entry page, the hub.
- */
-function IndexScreen(props: ScreenProps) {
+const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
+
+/** index with a film id is the film detail (spec section 2); without one, index is the entry page, the hub. */
+function IndexScreen() {
   const { search } = useLocation();
-  return filmIdOf(search) ? createElement(placeholder, { ...props, heading: 'placeholder.filmDetail' }) : createElement(hub);
+  return createElement(filmIdOf(search) ? filmDetail : hub);
 }
 
 /**
@@ -35,6 +34,11 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   index: IndexScreen,
   Home: hub,
   myStudyList: lazyScreen(() => import('../features/studies/StudyListScreen')),
+  myImageList: lazyScreen(() => import('../features/studies/MyFilmsScreen')),
+  imageList: lazyScreen(() => import('../features/studies/ReportListScreen')),
+  electronicFilm: lazyScreen(() => import('../features/studies/RenderedImagesScreen').then((module) => ({ default: module.FilmSheetsScreen }))),
+  customHDImageList: lazyScreen(() => import('../features/studies/RenderedImagesScreen').then((module) => ({ default: module.HdImagesScreen }))),
+  medicalTag: lazyScreen(() => import('../features/studies/StudyTagsScreen')),
   aiOrder: lazyScreen(() => import('./AiOrderPage')),
   error: ErrorScreen,
   errorStop: StopScreen,

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { hospitalSetting } from '../msw/fixtures';
+import { API_BASE, envelope, hospitalSetting } from '../msw/fixtures';
+import { aiOrders, http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
 
@@ -58,7 +59,7 @@ describe('app shell and routes', () => {
 
   it('stores the entry URL again after each navigation', async () => {
     const app = renderApp('/index?id=7');
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('film-detail');
     window.sessionStorage.removeItem('cf.entryUrl');
     await act(() => app.router.navigate('/help'));
     expect(window.sessionStorage.getItem('cf.entryUrl')).toBe('http://localhost/index?id=7');
@@ -68,14 +69,40 @@ describe('app shell and routes', () => {
     const app = renderApp('/Home');
     app.services.store.update({ hospitalSetting });
     expect(await screen.findByText('云胶片示范医院')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'AI orders' })).toHaveAttribute('href', '/aiOrder');
-    expect(screen.queryByRole('link', { name: 'Paid storage' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^AI orders/ })).toHaveAttribute('href', '/aiOrder');
+    expect(screen.queryByRole('link', { name: /^Paid storage/ })).not.toBeInTheDocument();
+  });
+
+  it('badges the tiles that need attention: unpaid AI orders, storage about to expire', async () => {
+    server.use(
+      http.get(`${API_BASE}V2.0/YJPIndex/CheckExpireStorage`, () => HttpResponse.json(envelope({ expiringCount: 2, expiredCount: 0, soonestExpireDate: '2026-12-01' }))),
+    );
+    const app = renderApp('/Home');
+    app.services.store.update({ hospitalSetting: { ...hospitalSetting, modules: {} } });
+    const unpaid = aiOrders.page(2, 1, 100).totals;
+    expect(await screen.findByTestId('hub-badge-aiOrder')).toHaveTextContent(`${unpaid} to pay`);
+    expect(screen.getByTestId('hub-badge-imageStore')).toHaveTextContent('2 expiring');
+    expect(screen.queryByTestId('hub-badge-myStudyList')).not.toBeInTheDocument();
+  });
+
+  it('shows the home page without badges when their calls fail, and asks no one to sign in', async () => {
+    server.use(
+      http.get(`${API_BASE}V1.0/AI/OrderList`, () => new HttpResponse(null, { status: 401 })),
+      http.get(`${API_BASE}V2.0/YJPIndex/CheckExpireStorage`, () => HttpResponse.json(envelope(null, 500, 'down'))),
+    );
+    const app = renderApp('/index');
+    expect(await screen.findByTestId('hub-tile-myStudyList')).toBeInTheDocument();
+    await waitFor(() => expect(app.services.api).toBeDefined());
+    expect(app.session.unauthorized).not.toHaveBeenCalled();
+    expect(app.session.signIn).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('hub-badge-aiOrder')).not.toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/index');
   });
 
   it('switches language from the home page', async () => {
     renderApp('/Home');
     await userEvent.click(await screen.findByRole('button', { name: '中文' }));
-    expect(await screen.findByRole('link', { name: '我的检查' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^检查记录/ })).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('首页');
   });
 });

@@ -111,12 +111,12 @@ describe('my studies (kept alive)', () => {
     server.events.removeAllListeners();
   });
 
-  it('a card opens its film detail (index with the film id), which says plainly it is on its way', async () => {
+  it('a card opens its film detail (index with the film id)', async () => {
     const app = renderApp('/myStudyList');
     const [first] = await screen.findAllByTestId('study-link');
     await userEvent.click(first!);
     await waitFor(() => expect(app.location()).toBe('/index?id=film-1'));
-    expect(await screen.findByRole('heading', { name: 'Film detail' })).toBeInTheDocument();
+    expect(await screen.findByTestId('film-detail')).toBeInTheDocument();
     expect(screen.queryByTestId('hub')).not.toBeInTheDocument();
   });
 });

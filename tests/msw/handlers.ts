@@ -58,9 +58,36 @@ export const handlers = [
   http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 3, checkWay: 2, resultUrl: null }))),
   http.get(`${API_BASE}V1.0/Package/HospitalStudyImageList`, ({ request }) =>
     HttpResponse.json(
-      envelope({ sex: 'F', age: '030Y', imServerUrl: 'http://localhost/sandbox/wado', studyUId: `1.2.3.${new URL(request.url).searchParams.get('CollectId')}`, orgCode: 'DEMO001' }),
+      envelope({
+        sex: 'F',
+        age: '030Y',
+        imServerUrl: 'http://localhost/sandbox/wado',
+        studyUId: `1.2.3.${new URL(request.url).searchParams.get('CollectId')}`,
+        orgCode: 'DEMO001',
+        patientName: '李娜',
+        modality: 'CT',
+        bodyPart: '胸部',
+        studyDescription: '胸部CT平扫',
+        studyDate: '2026-11-18',
+        studyTime: '09:30',
+        deptCode: 'CT',
+        accessionNumber: 'A0001',
+        hospitalName: '云胶片示范医院',
+        imageCount: 360,
+        series: [{ seriesUid: '1.2.3.9.1', seriesNumber: 1, modality: 'CT', description: 'Axial', imageCount: 300, thumbnailUrl: null }],
+      }),
     ),
   ),
+  http.get(`${API_BASE}V1.0/Report/detail`, () =>
+    HttpResponse.json(envelope({ status: 2, checkType: 'CT', findings: '双肺纹理清晰。', impression: '未见明显异常。', reportedBy: '赵明', reportedAt: '2026-11-18T11:00:00+08:00', reviewedBy: '孙立', reviewedAt: '2026-11-18T12:00:00+08:00' })),
+  ),
+  http.get(`${API_BASE}V1.0/Report/GetSyncReportStatus`, () => HttpResponse.json(envelope({ synced: true, lastSyncAt: '2026-11-18T12:00:00+08:00' }))),
+  http.get(`${API_BASE}V2.0/YJPIndex/StorageInfo`, () => HttpResponse.json(envelope({ stored: true, expireDate: '2027-05-17', daysLeft: 175, canBuy: true }))),
+  http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () => HttpResponse.json(envelope({ orders: [], findings: [] }))),
+  http.get(`${API_BASE}V2.0/YJPIndex/CheckExpireStorage`, () => HttpResponse.json(envelope({ expiringCount: 0, expiredCount: 0, soonestExpireDate: null }))),
+  http.get(`${API_BASE}V2.0/YJPIndex/ElectImages`, () => HttpResponse.json(envelope({ films: [{ url: '/films/1.jpg', width: 1600, height: 2000, title: null }], hdImages: [] }))),
+  http.get(`${API_BASE}V1.0/Common/DeptNames`, () => HttpResponse.json(envelope([{ code: 'CT', name: '放射科CT室' }]))),
+  http.get(`${API_BASE}V1.0/Report/GetReportCheckType`, () => HttpResponse.json(envelope([{ code: 'CT', name: 'CT' }, { code: 'MR', name: '磁共振' }]))),
 ];
 
 export const server = setupServer(...handlers);

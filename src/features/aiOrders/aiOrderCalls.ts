@@ -6,6 +6,7 @@ import { isApiFailure } from '../../shared/api/failure';
 import { aiDetailSchema, filmDetailSchema } from '../../shared/api/schemas';
 import { allowedExternalUrl } from '../../shared/navigation/externalUrl';
 import { ROUTE } from '../../shared/navigation/routes';
+import { viewerHref } from '../../shared/navigation/viewerLink';
 
 const nothing = z.nullish(z.unknown());
 
@@ -45,9 +46,8 @@ export async function lookUpResult(api: ApiClient, order: OrderRef, allowedOrigi
 }
 
 /** cloudFilm with checkWay, result=2, showAi=true, wadourl, studyuid and hospid. */
-export function viewerHref(viewer: ViewerParams): string {
-  const query = new URLSearchParams({ checkWay: viewer.checkWay, result: '2', showAi: 'true', wadourl: viewer.wadourl, studyuid: viewer.studyuid, hospid: viewer.hospid });
-  return `${ROUTE.cloudFilm.path}?${query.toString()}`;
+export function aiViewerHref(viewer: ViewerParams): string {
+  return viewerHref({ wadourl: viewer.wadourl, studyuid: viewer.studyuid, hospid: viewer.hospid, ai: { checkWay: viewer.checkWay } });
 }
 
 /** The AI result page of an order: apply progress and view reason go there (spec section 2). */

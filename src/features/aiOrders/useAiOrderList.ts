@@ -22,7 +22,7 @@ import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { PAGE_SIZE } from '../../shared/rules/constants';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
-import { aiResultHref, cancelOrder, lookUpResult, viewerHref } from './aiOrderCalls';
+import { aiResultHref, aiViewerHref, cancelOrder, lookUpResult } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
 import { AI_ORDER_TABS, tabFromQuery, tabOfFilter, type AiOrderTab, type AiOrderTabFilter } from './aiOrderTabs';
 
@@ -58,7 +58,7 @@ function useOrderLogic() {
           openFilm: (_, { order }) => void navigate(filmDetailHref(order.collectFilmId)),
           openProgress: (_, { order }) => void navigate(aiResultHref(order)),
           openExternalResult: (_, { url }) => window.location.assign(url),
-          openViewer: (_, { viewer }) => void navigate(viewerHref(viewer)),
+          openViewer: (_, { viewer }) => void navigate(aiViewerHref(viewer)),
           showToast: (_, { message, serverMessage }) => toast(serverMessage ?? t(TOASTS[message])),
           reportFailure: (_, { error }) => reportFailure(error),
         },

@@ -64,3 +64,14 @@ export const languageButton = style({
   textDecoration: 'underline',
   cursor: 'pointer',
 });
+/** A badge under the label (not a corner dot): it says what needs attention in words, and never overlaps the label. */
+export const badge = style({
+  display: 'inline-block',
+  padding: '2px 8px',
+  borderRadius: 10,
+  background: '#FEE2E2',
+  color: '#991B1B',
+  fontSize: 12,
+  fontWeight: 600,
+  lineHeight: 1.4,
+});

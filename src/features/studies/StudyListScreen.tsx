@@ -11,14 +11,20 @@ import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
-import * as css from './studyList.css';
+import { StudyCard } from './StudyCard';
 
 const studyPage = pageSchema(studySchema);
 const studyListMachine = createPagedListMachine<Study, null>();
 
 /** My studies (kept alive): the patient's imaging studies at this hospital, newest first; each opens its film detail. */
 export default function StudyListScreen() {
+  return <StudyPicker hrefFor={filmDetailHref} />;
+}
+
+/** The patient's studies, each a link to `hrefFor` its id: the study history, or "choose a study" for a page that shows one. */
+export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => string }) {
   const { api } = useServices();
+  const { t } = useI18n();
   const load = useCallback(
     ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) =>
       api.request(ENDPOINTS.package.HospitalStudyList, { params: { pageIndex: page, pageLength: pageSize }, schema: studyPage, signal }),
@@ -30,31 +36,19 @@ export default function StudyListScreen() {
       testId="study-list"
       list={list}
       itemKey={(study) => study.collectFilmId}
-      renderItem={(study) => (
-        <Link className={tappableLink} to={filmDetailHref(study.collectFilmId)} data-testid="study-link">
-          <StudyCard study={study} />
-        </Link>
-      )}
+      renderItem={(study) => {
+        const ready = Number(study.reportStatus) > 0;
+        return (
+          <Link className={tappableLink} to={hrefFor(study.collectFilmId)} data-testid="study-link">
+            <StudyCard
+              modality={study.modality}
+              title={study.studyDescription ?? study.bodyPart ?? study.modality}
+              status={{ text: t(ready ? 'study.reportReady' : 'study.reportPending'), ready }}
+              lines={[`${study.patientName} ${formatSexAge(t, study.sex, study.age)}`, `${study.studyDate} ${study.hospitalName ?? ''}`]}
+            />
+          </Link>
+        );
+      }}
     />
-  );
-}
-
-function StudyCard({ study }: { study: Study }) {
-  const { t } = useI18n();
-  const ready = Number(study.reportStatus) > 0;
-  return (
-    <article className={css.studyCard} data-testid="study-card">
-      <div className={css.row}>
-        <span className={css.modality}>{study.modality}</span>
-        <p className={css.bodyPart}>{study.bodyPart ?? study.modality}</p>
-        <span className={ready ? css.reportReady : css.reportPending}>{t(ready ? 'study.reportReady' : 'study.reportPending')}</span>
-      </div>
-      <p className={css.meta}>
-        {study.patientName} {formatSexAge(t, study.sex, study.age)}
-      </p>
-      <p className={css.meta}>
-        {study.studyDate} {study.hospitalName ?? ''}
-      </p>
-    </article>
   );
 }

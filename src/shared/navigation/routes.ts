@@ -108,8 +108,11 @@ export function routeByPath(pathname: string): RouteDef | undefined {
 
 /** The query key of the film id: index with a film id is the film detail (spec section 2). */
 export const FILM_ID_QUERY = 'id';
+/** A link may name the study by its collect id instead (the film detail call's CollectId). */
+const COLLECT_ID_QUERY = 'collectId';
 
-/** The film id of an index address's query, or null when it has none (index is then the entry page). */
+/** The film id of an address's query, or null when it has none (index is then the entry page). */
 export function filmIdOf(search: string): string | null {
-  return new URLSearchParams(search).get(FILM_ID_QUERY)?.trim() || null;
+  const query = new URLSearchParams(search);
+  return (query.get(FILM_ID_QUERY) ?? query.get(COLLECT_ID_QUERY))?.trim() || null;
 }

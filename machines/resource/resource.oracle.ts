@@ -1,0 +1,47 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Oracle } from '../oracle';
+import { connectResource } from './resource.connect';
+import type { ResourceMachine } from './resource.machine';
+
+const ERRORS = 'decisions.md: a failure is an error the user is told about, never a blank screen; spec §8';
+
+/** What a screen that loads one thing must do. */
+export const resourceOracle: Oracle<SnapshotFrom<ResourceMachine>> = {
+  chart: 'resource',
+  view: (snapshot) => {
+    const view = connectResource(snapshot, () => {});
+    return { shown: view.data !== null, isFailed: view.isFailed, isLoading: view.isLoading };
+  },
+  promises: [
+    {
+      id: 'asks-for-its-request',
+      says: 'It asks for what it was opened with.',
+      source: 'issue 12, items 0–2',
+      rule: { kind: 'always', if: { input: 'start' }, then: { all: [{ call: 'load', with: { sameAs: 'input.input.request' } }, { sees: { isLoading: true } }] } },
+    },
+    {
+      id: 'answer-shows',
+      says: 'What arrives is shown.',
+      source: 'issue 12, items 0–2',
+      rule: { kind: 'always', if: { input: 'answer:load' }, then: { sees: { shown: true } } },
+    },
+    {
+      id: 'failure-is-told',
+      says: 'A failure goes where the error catalogue says and the screen offers to try again.',
+      source: ERRORS,
+      rule: { kind: 'always', if: { input: 'failure:load' }, then: { all: [{ effect: 'reportFailure' }, { sees: { isFailed: true, shown: false } }] } },
+    },
+    {
+      id: 'retry-asks-again',
+      says: 'Trying again asks again.',
+      source: ERRORS,
+      rule: { kind: 'always', if: { all: [{ input: 'RETRY' }, { saw: { isFailed: true } }] }, then: { call: 'load' } },
+    },
+    {
+      id: 'asks-only-when-needed',
+      says: 'It asks once on opening and once per "try again", never by itself.',
+      source: ERRORS,
+      rule: { kind: 'needs', what: { call: 'load' }, each: { any: [{ input: 'start' }, { input: 'RETRY' }] } },
+    },
+  ],
+};

@@ -1,0 +1,294 @@
+import { Link, useLocation } from 'react-router-dom';
+import type { DeptNames, FilmDetail, HospitalModule, Report, SeriesThumbnail } from '../../shared/api/studySchemas';
+import { REPORT_STATUS } from '../../shared/api/studySchemas';
+import { formatSexAge } from '../../shared/i18n/format';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { filmIdOf, ROUTE, type RouteName } from '../../shared/navigation/routes';
+import { studyPageHref, viewerHref } from '../../shared/navigation/viewerLink';
+import { useClientState } from '../../shared/services';
+import { useModules } from '../../shared/state/modules';
+import { formatDate } from '../../shared/rules/dates';
+import { Button } from '../../shared/views/Button';
+import { SkeletonList } from '../../shared/views/Skeleton';
+import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
+import * as css from './filmDetail.css';
+import type { FilmExtras } from './studyCalls';
+import { useFilmDetail } from './useFilmDetail';
+import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
+
+type View = FilmDetailView<FilmDetail, Report, FilmExtras>;
+
+/** Storage ending within this many days is worth a warning on the film detail. */
+export const STORAGE_WARNING_DAYS = 30;
+
+/** The film detail (index with a film id): the study, its images, its report, AI, storage and what can be done with it. */
+export default function FilmDetailScreen() {
+  const collectFilmId = filmIdOf(useLocation().search) ?? '';
+  // Another study is another chart: nothing of the last one shows while the next loads.
+  return <FilmDetail key={collectFilmId} collectFilmId={collectFilmId} />;
+}
+
+function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
+  const { t } = useI18n();
+  const view = useFilmDetail(collectFilmId);
+  if (view.isFailed) {
+    return (
+      <StatusPage
+        testId="film-detail-failed"
+        illustration="error"
+        heading={t('film.failed')}
+        actions={<Button onClick={view.retry}>{t('app.retry')}</Button>}
+      />
+    );
+  }
+  const film = view.film;
+  if (!film) return <SkeletonList count={4} label={t('app.loading')} />;
+  return (
+    <div className={css.page} data-testid="film-detail" data-state={view.state}>
+      <StudySection film={film} departments={view.extras?.departments ?? []} />
+      <ImagesSection film={film} collectFilmId={collectFilmId} />
+      <ReportSection view={view} />
+      <ExtrasSections view={view} film={film} collectFilmId={collectFilmId} />
+      <EntriesSection collectFilmId={collectFilmId} />
+    </div>
+  );
+}
+
+function StudySection({ film, departments }: { film: FilmDetail; departments: DeptNames }) {
+  const { t } = useI18n();
+  const setting = useClientState((state) => state.hospitalSetting);
+  const department = departments.find((dept) => dept.code === film.deptCode)?.name;
+  const facts: [MessageKey, string | null | undefined][] = [
+    ['film.patient', [film.patientName, formatSexAge(t, film.sex, film.age)].filter(Boolean).join(' ')],
+    ['film.modality', film.modality],
+    ['film.bodyPart', film.bodyPart],
+    ['film.date', [film.studyDate, film.studyTime].filter(Boolean).join(' ')],
+    ['film.department', department],
+    ['film.accession', film.accessionNumber],
+  ];
+  return (
+    <section className={css.section} aria-labelledby="film-title" data-testid="film-study">
+      <div className={css.hospital}>
+        {setting?.logoUrl && <img className={css.logo} src={setting.logoUrl} alt="" width={40} height={40} />}
+        <p className={css.hospitalName} data-testid="film-hospital">{film.hospitalName ?? setting?.hospitalName}</p>
+      </div>
+      <h2 id="film-title" className={css.studyTitle}>{film.studyDescription ?? film.bodyPart ?? film.modality}</h2>
+      <dl className={css.facts}>
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt className={css.factName}>{t(label)}</dt>
+              <dd className={css.factValue}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+function ImagesSection({ film, collectFilmId }: { film: FilmDetail; collectFilmId: string }) {
+  const { t } = useI18n();
+  const modules = useModules();
+  const link = film.imServerUrl && film.studyUId ? { wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '' } : null;
+  const series = film.series ?? [];
+  return (
+    <section className={css.section} aria-labelledby="film-images" data-testid="film-images">
+      <h3 id="film-images" className={css.sectionHeading}>
+        {t('film.images')}
+        {film.imageCount !== undefined && <span className={css.muted}>{t('film.imageCount', { count: film.imageCount })}</span>}
+      </h3>
+      {link && series.length > 0 && (
+        <ul className={css.strip} aria-label={t('film.series')}>
+          {series.map((one) => (
+            <li key={one.seriesUid}>
+              <Link className={css.thumb} to={viewerHref({ ...link, series: one.seriesUid })} data-testid="film-series" aria-label={seriesLabel(t, one)}>
+                {one.thumbnailUrl ? (
+                  <img className={css.thumbImage} src={one.thumbnailUrl} alt="" width={88} height={88} loading="lazy" />
+                ) : (
+                  <span className={css.thumbText}>{one.modality}</span>
+                )}
+                <span className={css.thumbLabel}>{t('film.seriesShort', { number: one.seriesNumber, count: one.imageCount })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {link ? (
+        <Link className={`${ui.button.primary} ${css.wide}`} to={viewerHref(link)} data-testid="film-open-viewer">
+          {t('film.openViewer')}
+        </Link>
+      ) : (
+        <p className={css.muted}>{t('film.noImages')}</p>
+      )}
+      <div className={css.links}>
+        {modules.electronicFilm && (
+          <Link className={css.chipLink} to={studyPageHref(ROUTE.electronicFilm.path, collectFilmId)} data-testid="film-sheets-link">
+            {t('film.sheets')}
+          </Link>
+        )}
+        <Link className={css.chipLink} to={studyPageHref(ROUTE.customHDImageList.path, collectFilmId)} data-testid="film-hd-link">
+          {t('film.hdImages')}
+        </Link>
+        <Link className={css.chipLink} to={studyPageHref(ROUTE.medicalTag.path, collectFilmId)} data-testid="film-tags-link">
+          {t('film.studyInfo')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function seriesLabel(t: ReturnType<typeof useI18n>['t'], series: SeriesThumbnail): string {
+  return [t('film.seriesShort', { number: series.seriesNumber, count: series.imageCount }), series.description].filter(Boolean).join(' ');
+}
+
+function ReportSection({ view }: { view: View }) {
+  const { t } = useI18n();
+  const report = view.report;
+  return (
+    <section className={css.section} id="report" aria-labelledby="film-report" data-testid="film-report" data-report={view.reportSection}>
+      <h3 id="film-report" className={css.sectionHeading}>
+        {t('film.report')}
+        {report && (
+          <span className={css.badge} style={{ color: report.status === REPORT_STATUS.final ? '#15803D' : '#1D4ED8' }}>
+            {t(report.status === REPORT_STATUS.final ? 'film.reportFinal' : 'film.reportPreliminary')}
+          </span>
+        )}
+      </h3>
+      {(view.reportSection === 'loading' || view.reportSection === 'checking') && (
+        <div aria-busy="true">
+          <div className={ui.skeletonLine} style={{ width: '90%' }} />
+          <div className={ui.skeletonLine} style={{ width: '70%' }} />
+          <p className={css.muted} aria-live="polite">{t(view.reportSection === 'checking' ? 'film.reportChecking' : 'app.loading')}</p>
+        </div>
+      )}
+      {report && (
+        <>
+          <h4 className={css.reportHeading}>{t('film.findings')}</h4>
+          <p className={css.reportText} data-testid="report-findings">{report.findings}</p>
+          <h4 className={css.reportHeading}>{t('film.impression')}</h4>
+          <p className={css.impression} data-testid="report-impression">{report.impression}</p>
+          <p className={css.muted}>
+            {[
+              report.reportedBy && t('film.reportedBy', { name: report.reportedBy, time: formatDate(report.reportedAt, 'YYYY-MM-DD HH:mm') }),
+              report.reviewedBy && t('film.reviewedBy', { name: report.reviewedBy, time: formatDate(report.reviewedAt, 'YYYY-MM-DD HH:mm') }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </>
+      )}
+      {(view.reportSection === 'notSynced' || view.reportSection === 'notWritten') && (
+        <>
+          <p className={css.reportText} data-testid="report-pending" aria-live="polite">
+            {t(view.reportSection === 'notSynced' ? 'film.reportNotSynced' : 'film.reportNotWritten')}
+          </p>
+          {view.lastSyncAt && <p className={css.muted} data-testid="report-last-check">{t('film.reportLastChecked', { time: formatDate(view.lastSyncAt, 'YYYY-MM-DD HH:mm') })}</p>}
+          <Button variant="secondary" onClick={view.checkAgain} disabled={!view.canCheckAgain} data-testid="report-check-again">
+            {t('film.reportCheckAgain')}
+          </Button>
+        </>
+      )}
+      {view.reportSection === 'failed' && (
+        <>
+          <p className={css.warning} role="alert">{t('film.reportFailed')}</p>
+          <Button variant="secondary" onClick={view.retryReport}>{t('app.retry')}</Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmDetail; collectFilmId: string }) {
+  const { t } = useI18n();
+  const modules = useModules();
+  if (view.extrasFailed) {
+    return (
+      <section className={css.section} data-testid="film-extras-failed">
+        <p className={css.warning} role="alert">{t('film.extrasFailed')}</p>
+        <Button variant="secondary" onClick={view.retryExtras}>{t('app.retry')}</Button>
+      </section>
+    );
+  }
+  if (!view.extras) return <section className={css.section} aria-busy="true"><div className={ui.skeletonLine} style={{ width: '60%', marginBottom: 0 }} /></section>;
+  const { storage, ai } = view.extras;
+  const aiLink = film.imServerUrl && film.studyUId && ai.findings.length > 0
+    ? viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(ai.orders.find((order) => order.status === 3)?.checkWay ?? 2) } })
+    : null;
+  return (
+    <>
+      {ai.orders.length > 0 && (
+        <section className={css.section} aria-labelledby="film-ai" data-testid="film-ai">
+          <h3 id="film-ai" className={css.sectionHeading}>{t('film.ai')}</h3>
+          <ul className={ui.list} style={{ gap: 8 }}>
+            {ai.orders.map((order) => (
+              <li key={order.orderId}>
+                <p className={css.factValue}><strong>{order.item}</strong> · {t(aiStatusKey(order.status))}</p>
+                {order.summary && <p className={css.muted}>{order.summary}</p>}
+              </li>
+            ))}
+          </ul>
+          {aiLink && (
+            <Link className={css.chipLink} to={aiLink} data-testid="film-ai-viewer">{t('film.aiOnImages', { count: ai.findings.length })}</Link>
+          )}
+        </section>
+      )}
+      <section className={css.section} aria-labelledby="film-storage" data-testid="film-storage">
+        <h3 id="film-storage" className={css.sectionHeading}>{t('film.storage')}</h3>
+        {storage.stored ? (
+          <p className={storage.daysLeft <= STORAGE_WARNING_DAYS ? css.warning : css.factValue} data-testid="storage-status">
+            {t('film.storedUntil', { date: storage.expireDate ?? '', days: storage.daysLeft })}
+          </p>
+        ) : (
+          <p className={css.warning} data-testid="storage-status">{t('film.storageExpired', { date: storage.expireDate ?? '' })}</p>
+        )}
+        {modules.imageStore && storage.canBuy && (
+          <Link className={css.chipLink} to={studyPageHref(ROUTE.imageStore.path, collectFilmId)} data-testid="film-buy-storage">
+            {t('film.buyStorage')}
+          </Link>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** An AI order's state in the words of the AI order list (spec section 2). */
+function aiStatusKey(status: number): MessageKey {
+  if (status === 3) return 'aiOrder.detection.succeeded';
+  if (status === 4) return 'aiOrder.detection.failed';
+  if (status === 2) return 'aiOrder.label.toBePaid';
+  if (status === 5) return 'aiOrder.label.tradeClosed';
+  return 'aiOrder.detection.analysing';
+}
+
+/** What can be done with the study, each where the hospital switched it on. */
+const ENTRIES: readonly { route: RouteName; label: MessageKey; module: keyof Modules; testId: string }[] = [
+  { route: 'downloadFilm', label: 'film.download', module: 'filmDownload', testId: 'film-download' },
+  { route: 'shareList', label: 'film.share', module: 'share', testId: 'film-share' },
+  { route: 'aiApply', label: 'film.applyAi', module: 'aiAnalysis', testId: 'film-apply-ai' },
+  { route: 'diagnose', label: 'film.consult', module: 'consultation', testId: 'film-consult' },
+];
+
+function EntriesSection({ collectFilmId }: { collectFilmId: string }) {
+  const { t } = useI18n();
+  const modules = useModules();
+  const entries = ENTRIES.filter((entry) => modules[entry.module]);
+  if (entries.length === 0) return null;
+  return (
+    <section className={css.section} aria-label={t('film.entries')} data-testid="film-entries">
+      <ul className={css.actions}>
+        {entries.map((entry) => (
+          <li key={entry.route}>
+            <Link className={css.action} to={studyPageHref(ROUTE[entry.route].path, collectFilmId)} data-testid={entry.testId}>
+              {t(entry.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type Modules = Record<HospitalModule, boolean>;

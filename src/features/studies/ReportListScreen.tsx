@@ -1,0 +1,74 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
+import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { REPORT_STATUS, type CheckTypes, type ReportRow } from '../../shared/api/studySchemas';
+import { useResource } from '../../shared/charts/useResource';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { PagedList } from '../../shared/list/PagedList';
+import { usePagedList } from '../../shared/list/usePagedList';
+import { filmDetailHref } from '../../shared/navigation/navigation';
+import { useServices } from '../../shared/services';
+import { tab as tabStyle, tabs as tabsStyle } from '../../shared/views/tabs.css';
+import { tappableLink } from '../../shared/views/tappable.css';
+import { StudyCard } from './StudyCard';
+import { loadCheckTypes, reportPage } from './studyCalls';
+
+/** The "all" tab: no check type. */
+const ALL = '';
+const reportListMachine = createPagedListMachine<ReportRow, string>();
+const NO_REQUEST = {};
+
+/** Electronic reports: every report of the patient, newest first, with a tab per check type (CT, MR, ...). */
+export default function ReportListScreen() {
+  const { api } = useServices();
+  const { t } = useI18n();
+  const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal).then((types) => ({ types })), [api]);
+  const types: CheckTypes = useResource(loadTypes, NO_REQUEST, { quiet: true }).data?.types ?? [];
+  const load = useCallback(
+    ({ page, pageSize, filter }: LoadRequest<string>, signal: AbortSignal) =>
+      api.request(ENDPOINTS.report.ReportPatientStudyList, { params: { checkType: filter, pageIndex: page, pageLength: pageSize }, schema: reportPage, signal }),
+    [api],
+  );
+  const list = usePagedList({ machine: reportListMachine, filter: ALL, load });
+  const tabs = [{ code: ALL, name: t('reports.all') }, ...types];
+  return (
+    <div data-testid="report-list-screen">
+      <div className={tabsStyle} role="tablist">
+        {tabs.map((tab) => (
+          <button
+            key={tab.code}
+            type="button"
+            role="tab"
+            data-label={tab.name}
+            className={tabStyle}
+            aria-selected={tab.code === list.filter}
+            data-testid={`tab-${tab.code || 'all'}`}
+            onClick={() => list.switchFilter(tab.code)}
+          >
+            {tab.name}
+          </button>
+        ))}
+      </div>
+      <PagedList
+        testId="report-list"
+        list={list}
+        itemKey={(row) => row.collectFilmId}
+        renderItem={(row) => {
+          const written = row.status > REPORT_STATUS.pending;
+          return (
+            <Link className={tappableLink} to={`${filmDetailHref(row.collectFilmId)}#report`} data-testid="study-link">
+              <StudyCard
+                modality={row.checkType}
+                title={row.studyDescription}
+                status={{ text: t(written ? 'study.reportReady' : 'reports.pending'), ready: written }}
+                lines={[row.impression ?? '', [row.studyDate, row.hospitalName].filter(Boolean).join(' · ')]}
+              />
+            </Link>
+          );
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ApiClient } from '../../shared/api/client';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { pageSchema } from '../../shared/api/schemas';
+import {
+  checkTypesSchema,
+  deptNamesSchema,
+  electImagesSchema,
+  filmDetailSchema,
+  filmPackageSchema,
+  reportAiInfoSchema,
+  reportRowSchema,
+  reportSchema,
+  reportSyncSchema,
+  storageInfoSchema,
+  studyImagesSchema,
+  type DeptNames,
+  type FilmDetail,
+  type ReportAiInfo,
+  type StorageInfo,
+} from '../../shared/api/studySchemas';
+
+/** The film detail's own request: the study's id (a film id or a collected film's id). */
+export type FilmRequest = { collectFilmId: string };
+
+const byFilm = ({ collectFilmId }: FilmRequest) => ({ CollectId: collectFilmId });
+
+export const loadFilm = (api: ApiClient, film: FilmRequest, signal?: AbortSignal): Promise<FilmDetail> =>
+  api.request(ENDPOINTS.package.HospitalStudyImageList, { params: byFilm(film), schema: filmDetailSchema, signal });
+
+export const loadReport = (api: ApiClient, film: FilmRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.report.detail, { params: byFilm(film), schema: reportSchema, signal });
+
+export const checkReportSync = (api: ApiClient, film: FilmRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.report.GetSyncReportStatus, { params: byFilm(film), schema: reportSyncSchema, signal });
+
+/** What the film detail shows beside the report: storage, AI, and the department names. */
+export interface FilmExtras {
+  storage: StorageInfo;
+  ai: ReportAiInfo;
+  departments: DeptNames;
+}
+
+export async function loadExtras(api: ApiClient, film: FilmRequest, signal?: AbortSignal): Promise<FilmExtras> {
+  const [storage, ai, departments] = await Promise.all([
+    api.request(ENDPOINTS.yjpIndex.StorageInfo, { params: byFilm(film), schema: storageInfoSchema, signal }),
+    api.request(ENDPOINTS.yjpIndex.ReportAiInfo, { params: byFilm(film), schema: reportAiInfoSchema, signal }),
+    api.request(ENDPOINTS.common.DeptNames, { schema: deptNamesSchema, signal }),
+  ]);
+  return { storage, ai, departments };
+}
+
+export const loadElectImages = (api: ApiClient, film: FilmRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.yjpIndex.ElectImages, { params: byFilm(film), schema: electImagesSchema, signal });
+
+/** The study's series and instances and its tags, for the study information page. */
+export async function loadStudyTags(api: ApiClient, film: FilmRequest, signal?: AbortSignal) {
+  const detail = await loadFilm(api, film, signal);
+  const images = await api.request(ENDPOINTS.package.GetPatientStudyImageList, {
+    params: { studyUId: detail.studyUId ?? '', hospId: detail.orgCode ?? '' },
+    schema: studyImagesSchema,
+    signal,
+  });
+  return { detail, images };
+}
+
+export const filmPackagePage = pageSchema(filmPackageSchema);
+export const reportPage = pageSchema(reportRowSchema);
+
+export const loadCheckTypes = (api: ApiClient, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal });
