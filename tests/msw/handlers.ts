@@ -87,6 +87,33 @@ export const handlers = [
   http.get(`${API_BASE}V2.0/YJPIndex/CheckExpireStorage`, () => HttpResponse.json(envelope({ expiringCount: 0, expiredCount: 0, soonestExpireDate: null }))),
   http.get(`${API_BASE}V2.0/YJPIndex/ElectImages`, () => HttpResponse.json(envelope({ films: [{ url: '/films/1.jpg', width: 1600, height: 2000, title: null }], hdImages: [] }))),
   http.get(`${API_BASE}V1.0/Common/DeptNames`, () => HttpResponse.json(envelope([{ code: 'CT', name: '放射科CT室' }]))),
+  http.get(`${API_BASE}V1.0/Package/list`, ({ request }) => {
+    const url = new URL(request.url);
+    const page = Number(url.searchParams.get('pageIndex') ?? 1);
+    const size = Number(url.searchParams.get('pageLength') ?? 8);
+    const all = Array.from({ length: 10 }, (_, i) => ({ ...study(i + 1), collectId: `c-${i + 1}`, collectedAt: '2026-11-20T10:00:00+08:00' }));
+    return HttpResponse.json(envelope({ rows: all.slice((page - 1) * size, page * size), totals: all.length }));
+  }),
+  http.get(`${API_BASE}V1.0/Report/ReportPatientStudyList`, ({ request }) => {
+    const checkType = new URL(request.url).searchParams.get('checkType') ?? '';
+    const all = [
+      { collectFilmId: 'film-1', checkType: 'CT', studyDescription: '胸部CT平扫', studyDate: '2026-11-18', status: 0, impression: null, hospitalName: '云胶片示范医院' },
+      { collectFilmId: 'film-2', checkType: 'MR', studyDescription: '头颅MR平扫', studyDate: '2026-10-01', status: 2, impression: '双侧额叶少许缺血灶。', hospitalName: '云胶片示范医院' },
+    ].filter((row) => !checkType || row.checkType === checkType);
+    return HttpResponse.json(envelope({ rows: all, totals: all.length }));
+  }),
+  http.get(`${API_BASE}V1.0/Package/GetPatientStudyImageList`, ({ request }) =>
+    HttpResponse.json(
+      envelope({
+        studyUId: new URL(request.url).searchParams.get('studyUId'),
+        patientName: '李娜',
+        patientId: 'MZ0010031877',
+        studyDate: '2026-11-18',
+        studyDescription: '胸部CT平扫',
+        series: [{ seriesUid: '1.2.3.9.1', seriesNumber: 1, modality: 'CT', description: 'Axial 1.25mm', instances: [{ sopUid: '1.2.3.9.1.1', instanceNumber: 1, frames: 1 }, { sopUid: '1.2.3.9.1.2', instanceNumber: 2, frames: 1 }] }],
+      }),
+    ),
+  ),
   http.get(`${API_BASE}V1.0/Report/GetReportCheckType`, () => HttpResponse.json(envelope([{ code: 'CT', name: 'CT' }, { code: 'MR', name: '磁共振' }]))),
 ];
 

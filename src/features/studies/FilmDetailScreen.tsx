@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { DeptNames, FilmDetail, HospitalModule, Report, SeriesThumbnail } from '../../shared/api/studySchemas';
 import { REPORT_STATUS } from '../../shared/api/studySchemas';
@@ -147,8 +148,14 @@ function seriesLabel(t: ReturnType<typeof useI18n>['t'], series: SeriesThumbnail
 function ReportSection({ view }: { view: View }) {
   const { t } = useI18n();
   const report = view.report;
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // A report card links to `#report`; every navigation scrolls to the top first (spec section 2).
+  useEffect(() => {
+    if (hash === '#report') section.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
   return (
-    <section className={css.section} id="report" aria-labelledby="film-report" data-testid="film-report" data-report={view.reportSection}>
+    <section ref={section} className={css.section} id="report" aria-labelledby="film-report" data-testid="film-report" data-report={view.reportSection}>
       <h3 id="film-report" className={css.sectionHeading}>
         {t('film.report')}
         {report && (

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+
+describe('my images (myImageList)', () => {
+  it('lists the collected studies, each opening its film detail', async () => {
+    const app = renderApp('/myImageList');
+    const cards = await screen.findAllByTestId('study-link');
+    expect(cards).toHaveLength(8);
+    expect(cards[0]).toHaveTextContent('Saved 2026-11-20');
+    await userEvent.click(cards[1]!);
+    await waitFor(() => expect(app.location()).toBe('/index?id=film-2'));
+  });
+});
+
+describe('electronic reports (imageList)', () => {
+  it('has a tab per check type from the server, and a card opens the film detail at the report', async () => {
+    const app = renderApp('/imageList');
+    expect(await screen.findAllByTestId('study-link')).toHaveLength(2);
+    await userEvent.click(await screen.findByTestId('tab-MR'));
+    await waitFor(() => expect(screen.getAllByTestId('study-link')).toHaveLength(1));
+    const card = screen.getByTestId('study-link');
+    expect(card).toHaveTextContent('双侧额叶少许缺血灶。');
+    expect(card).toHaveTextContent('Report ready');
+    await userEvent.click(card);
+    await waitFor(() => expect(app.router.state.location.hash).toBe('#report'));
+  });
+});
+
+describe('film sheets (electronicFilm) and HD images (customHDImageList)', () => {
+  it('without a study asks which one; with one shows the sheets, full screen with zoom', async () => {
+    const app = renderApp('/electronicFilm');
+    const [first] = await screen.findAllByTestId('study-link');
+    expect(first).toHaveAttribute('href', '/electronicFilm?id=film-1');
+    await userEvent.click(first!);
+    const item = await screen.findByTestId('film-sheets-item');
+    await userEvent.click(item);
+    const zoom = screen.getByTestId('zoom-view');
+    expect(zoom).toHaveAttribute('data-zoom', '1.00');
+    const stage = within(zoom).getByTestId('zoom-stage');
+    fireEvent.wheel(stage, { deltaY: -100, clientX: 10, clientY: 10 });
+    expect(zoom).toHaveAttribute('data-zoom', '1.20');
+    await userEvent.click(within(zoom).getByTestId('zoom-close'));
+    expect(screen.queryByTestId('zoom-view')).not.toBeInTheDocument();
+    expect(app.location()).toBe('/electronicFilm?id=film-1');
+  });
+
+  it('says so when a study has no HD images', async () => {
+    renderApp('/customHDImageList?id=film-1');
+    expect(await screen.findByTestId('hd-images-empty')).toHaveTextContent('This study has no HD images yet');
+  });
+
+  it('sends a failure where the error catalogue says: the error page with the server message and a way back', async () => {
+    server.use(http.get(`${API_BASE}V2.0/YJPIndex/ElectImages`, () => HttpResponse.json(envelope(null, 500, '影像服务繁忙'))));
+    const app = renderApp('/customHDImageList?id=film-1');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/error'));
+    expect(await screen.findByTestId('status-text')).toHaveTextContent('影像服务繁忙');
+    expect(new URLSearchParams(app.router.state.location.search).get('back')).toBe('/customHDImageList?id=film-1');
+  });
+});
+
+describe('study information (medicalTag)', () => {
+  it('shows the study and each series as the images carry them', async () => {
+    renderApp('/medicalTag?id=film-3');
+    const tags = await screen.findByTestId('study-tags');
+    expect(tags).toHaveTextContent('MZ0010031877');
+    expect(tags).toHaveTextContent('1.2.3.film-3');
+    const series = within(tags).getByTestId('study-tags-series');
+    expect(series).toHaveTextContent('Axial 1.25mm');
+    expect(series).toHaveTextContent('Series 1 · 2');
+  });
+});
