@@ -17,6 +17,40 @@ describe('my images (myImageList)', () => {
     await userEvent.click(cards[1]!);
     await waitFor(() => expect(app.location()).toBe('/index?id=film-2'));
   });
+
+  it('removes a film only after the patient confirms, says so, and loads the list again', async () => {
+    const removed: string[] = [];
+    let pages = 0;
+    server.use(
+      http.post(`${API_BASE}V1.0/Package/delete`, ({ request }) => {
+        removed.push(new URL(request.url).searchParams.get('collectId') ?? '');
+        return HttpResponse.json(envelope(null));
+      }),
+      http.get(`${API_BASE}V1.0/Package/list`, () => {
+        pages += 1;
+        return HttpResponse.json(envelope({ rows: [{ collectId: 'c-1', collectFilmId: 'film-1', collectedAt: '2026-11-20', patientName: '张三', modality: 'CT', studyDate: '2026-10-02' }], totals: 1 }));
+      }),
+    );
+    renderApp('/myImageList');
+    await userEvent.click(await screen.findByTestId('film-remove'));
+    const dialog = screen.getByTestId('remove-dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(removed).toEqual([]);
+    await userEvent.click(screen.getByTestId('film-remove'));
+    await userEvent.click(within(screen.getByTestId('remove-dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Operation succeeded')).toBeInTheDocument();
+    expect(removed).toEqual(['c-1']);
+    await waitFor(() => expect(pages).toBe(2));
+  });
+
+  it('shows the server message when it refuses', async () => {
+    server.use(http.post(`${API_BASE}V1.0/Package/delete`, () => HttpResponse.json(envelope(null, 4004, '该影像已不在我的影像中'))));
+    renderApp('/myImageList');
+    const [first] = await screen.findAllByTestId('film-remove');
+    await userEvent.click(first!);
+    await userEvent.click(within(screen.getByTestId('remove-dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('该影像已不在我的影像中')).toBeInTheDocument();
+  });
 });
 
 describe('electronic reports (imageList)', () => {

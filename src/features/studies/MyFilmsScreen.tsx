@@ -12,7 +12,11 @@ import { formatDate } from '../../shared/rules/dates';
 import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
-import { filmPackagePage } from './studyCalls';
+import { filmPackagePage, removeFilm } from './studyCalls';
+import * as css from './studyList.css';
+import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
+import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
 
 const filmListMachine = createPagedListMachine<FilmPackage, null>();
 
@@ -26,20 +30,46 @@ export default function MyFilmsScreen() {
     [api],
   );
   const list = usePagedList({ machine: filmListMachine, filter: null, load });
+  const act = useCallback((item: ActionItem) => removeFilm(api, item.id), [api]);
+  const removal = useConfirmedAction(act, list.refresh);
   return (
-    <PagedList
-      testId="film-list"
-      list={list}
-      itemKey={(film) => film.collectId}
-      renderItem={(film) => (
-        <Link className={tappableLink} to={filmDetailHref(film.collectFilmId)} data-testid="study-link">
-          <StudyCard
-            modality={film.modality}
-            title={film.studyDescription ?? film.bodyPart ?? film.modality}
-            lines={[`${film.patientName} · ${film.studyDate}`, [film.hospitalName, t('films.collectedAt', { date: formatDate(film.collectedAt) })].filter(Boolean).join(' · ')]}
-          />
-        </Link>
+    <>
+      <PagedList
+        testId="film-list"
+        list={list}
+        itemKey={(film) => film.collectId}
+        renderItem={(film) => (
+          <div className={css.withAction}>
+            <Link className={tappableLink} to={filmDetailHref(film.collectFilmId)} data-testid="study-link">
+              <StudyCard
+                modality={film.modality}
+                title={film.studyDescription ?? film.bodyPart ?? film.modality}
+                lines={[`${film.patientName} · ${film.studyDate}`, [film.hospitalName, t('films.collectedAt', { date: formatDate(film.collectedAt) })].filter(Boolean).join(' · ')]}
+              />
+            </Link>
+            <button
+              type="button"
+              className={css.cornerAction}
+              onClick={() => removal.ask({ id: film.collectId })}
+              disabled={removal.isBusy}
+              aria-label={`${t('films.remove')} ${film.studyDescription ?? film.modality}`}
+              data-testid="film-remove"
+            >
+              {t('films.remove')}
+            </button>
+          </div>
+        )}
+      />
+      {removal.isConfirming && (
+        <ConfirmDialog
+          testId="remove-dialog"
+          message={t('films.removeConfirm')}
+          confirmLabel={t('films.removeYes')}
+          dismissLabel={t('films.removeNo')}
+          onConfirm={removal.confirm}
+          onDismiss={removal.dismiss}
+        />
       )}
-    />
+    </>
   );
 }

@@ -1,4 +1,7 @@
+import * as z from 'zod/mini';
+import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { ApiClient } from '../../shared/api/client';
+import { isApiFailure } from '../../shared/api/failure';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { pageSchema } from '../../shared/api/schemas';
 import {
@@ -68,3 +71,14 @@ export const reportPage = pageSchema(reportRowSchema);
 
 export const loadCheckTypes = (api: ApiClient, signal?: AbortSignal) =>
   api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal });
+
+/** Remove a collected film from my images (the study itself stays): a refusal carries the server's message. */
+export async function removeFilm(api: ApiClient, collectId: string): Promise<ActionAnswer> {
+  try {
+    await api.request(ENDPOINTS.package.delete, { params: { collectId }, schema: z.nullish(z.unknown()) });
+    return { ok: true };
+  } catch (error) {
+    if (isApiFailure(error) && error.failure.kind === 'business') return { ok: false, message: error.failure.message };
+    throw error;
+  }
+}

@@ -23,3 +23,19 @@ export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize:
 export const reportReady = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.succeeded, fontSize: tokens.size.small, fontWeight: 600 });
 export const reportPending = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.inProgress, fontSize: tokens.size.small, fontWeight: 600 });
 export const skeletonCard = style([card, { height: 112 }]);
+/** A card with one action of its own beside the link that opens it (never a button inside a link). */
+export const withAction = style({ position: 'relative' });
+export const cornerAction = style({
+  position: 'absolute',
+  right: 8,
+  bottom: 8,
+  minWidth: 44,
+  minHeight: 44,
+  padding: '0 12px',
+  border: `1px solid ${tokens.colour.line}`,
+  borderRadius: 22,
+  background: tokens.colour.surface,
+  color: tokens.colour.danger,
+  fontWeight: 600,
+  cursor: 'pointer',
+});

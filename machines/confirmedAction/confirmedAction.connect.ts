@@ -1,0 +1,18 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ConfirmedActionMachine } from './confirmedAction.machine';
+import type { ActionItem } from './confirmedAction.types';
+
+/** What a view needs: is the question open, is it under way, and the intents. */
+export function connectConfirmedAction(snapshot: SnapshotFrom<ConfirmedActionMachine>, send: ActorRefFrom<ConfirmedActionMachine>['send']) {
+  return {
+    state: String(snapshot.value),
+    isConfirming: snapshot.matches('confirming'),
+    isBusy: snapshot.hasTag('busy'),
+    itemId: snapshot.context.item?.id ?? null,
+    canAsk: snapshot.can({ type: 'ASK', item: { id: '' } }),
+    ask: (item: ActionItem) => send({ type: 'ASK', item }),
+    confirm: () => send({ type: 'CONFIRM' }),
+    dismiss: () => send({ type: 'DISMISS' }),
+  };
+}
+export type ConfirmedActionView = ReturnType<typeof connectConfirmedAction>;

@@ -1,0 +1,19 @@
+/**
+ * Something a patient does to one item only after saying yes (remove a film from my images;
+ * later: revoke a share, cancel a storage order): ask, confirm or think again, do it once, say how it went.
+ */
+export interface ActionItem {
+  id: string;
+}
+
+/** The server's answer: done, or refused with its message (spec §8's "toast with the server msg" pattern). */
+export type ActionAnswer = { ok: true } | { ok: false; message: string };
+
+export interface ConfirmedActionContext {
+  item: ActionItem | null;
+}
+
+export type ConfirmedActionEvent =
+  | { type: 'ASK'; item: ActionItem }
+  | { type: 'CONFIRM' }
+  | { type: 'DISMISS' };
