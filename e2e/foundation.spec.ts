@@ -90,12 +90,12 @@ test.describe('the app from the sandbox', () => {
     await expect(page.getByTestId('top-home')).toHaveCount(0);
   });
 
-  test('index with a film id says the film detail is on its way, with the way home', async ({ page }) => {
+  test('index with a film id of a study that is not mine: the error page with the server message', async ({ page }) => {
     const app = new PatientApp(page);
-    await app.open('/index?id=film-1');
-    await expect(page.getByTestId('placeholder')).toContainText(/胶片详情|Film detail/);
+    await app.signIn();
+    await app.open('/index?id=999999');
+    await expect(app.errorPage()).toBeVisible();
     await expect(page.getByTestId('hub')).toHaveCount(0);
-    await expect(page.getByTestId('top-home')).toBeVisible();
   });
 });
 

@@ -102,7 +102,7 @@ describe('app shell and routes', () => {
   it('switches language from the home page', async () => {
     renderApp('/Home');
     await userEvent.click(await screen.findByRole('button', { name: '中文' }));
-    expect(await screen.findByRole('link', { name: /^检查记录/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^我的检查/ })).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('首页');
   });
 });

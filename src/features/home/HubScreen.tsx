@@ -23,7 +23,7 @@ const TILES: readonly Tile[] = [
   { route: 'myImageList', label: 'hub.cloudFilm', module: 'cloudFilm', glyph: 'M4 6h16v12H4zM4 10h16M8 6v12M16 6v12' },
   { route: 'electronicFilm', label: 'hub.electronicFilm', module: 'electronicFilm', glyph: 'M5 3h14v18H5zM9 7h6M9 11h6M9 15h3' },
   { route: 'imageList', label: 'hub.electronicReport', module: 'electronicReport', glyph: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7' },
-  { route: 'myStudyList', label: 'hub.studyHistory', module: 'studyHistory', glyph: 'M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z' },
+  { route: 'myStudyList', label: 'hub.studies', module: 'studyHistory', glyph: 'M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z' },
   { route: 'shareList', label: 'hub.shares', module: 'share', glyph: 'M16 6l-8 5 8 5M18 6a2 2 0 1 0 0-.1M6 11a2 2 0 1 0 0-.1M18 17a2 2 0 1 0 0-.1' },
   { route: 'downloadList', label: 'hub.downloads', module: 'filmDownload', glyph: 'M12 4v11M7 10l5 5 5-5M5 20h14' },
   {

@@ -193,7 +193,6 @@ export const en: Record<MessageKey, string> = {
   'hub.cloudFilm': 'Cloud films',
   'hub.electronicFilm': 'Film sheets',
   'hub.electronicReport': 'Reports',
-  'hub.studyHistory': 'Study history',
   'hub.badgeUnpaid': '{count} to pay',
   'hub.badgeExpiring': '{count} expiring',
   'hub.badgeExpired': '{count} expired',

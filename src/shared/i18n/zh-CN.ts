@@ -191,7 +191,6 @@ export const zhCN = {
   'hub.cloudFilm': '云胶片',
   'hub.electronicFilm': '电子胶片',
   'hub.electronicReport': '电子报告',
-  'hub.studyHistory': '检查记录',
   'hub.badgeUnpaid': '{count}笔待支付',
   'hub.badgeExpiring': '{count}项即将到期',
   'hub.badgeExpired': '{count}项已过期',
