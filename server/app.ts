@@ -15,18 +15,22 @@ import type { TokenTtl } from './oidc/tokenTtl';
 import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { aiRoutes } from './routes/ai';
 import { analyticsRoutes } from './routes/analytics';
+import { commonRoutes } from './routes/common';
 import { hospitalRoutes } from './routes/hospital';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
 import { sandboxAiRoutes } from './routes/sandboxAi';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
 import { sandboxAuditRoutes } from './routes/sandboxAudit';
+import { sandboxHospitalRoutes } from './routes/sandboxHospital';
 import { sandboxPaymentRoutes } from './routes/sandboxPayment';
+import { sandboxReportRoutes } from './routes/sandboxReports';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
+import { storageRoutes } from './routes/storage';
 import { wechatRoutes } from './routes/wechat';
 import { buildRuntimeConfig } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
-import { seedDemoAiOrders, seedDemoData, seedDemoPasswords } from './seed';
+import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
 
 export interface SandboxOptions {
@@ -72,6 +76,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   try {
     seedDemoData(db);
     seedDemoAiOrders(db);
+    seedDemoStudyDetails(db);
     await seedDemoPasswords(db);
     identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl });
   } catch (error) {
@@ -108,6 +113,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(hospitalRoutes);
         await api.register(packageRoutes);
         await api.register(reportRoutes);
+        await api.register(storageRoutes);
+        await api.register(commonRoutes);
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
@@ -119,6 +126,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxPaymentRoutes);
     await app.register(sandboxAiRoutes);
     await app.register(sandboxAuditRoutes);
+    await app.register(sandboxReportRoutes);
+    await app.register(sandboxHospitalRoutes, { env });
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);
     });

@@ -1,4 +1,5 @@
 import type { AiOrderStatus } from '../machines/aiOrder/aiOrder.types';
+import type { HospitalModule } from '../src/shared/api/studySchemas';
 /** The sandbox's demo hospital, patients and studies. Plain data; `seed.ts` writes it. */
 
 export const DEMO_ORG_CODE = 'DEMO001';
@@ -17,11 +18,36 @@ export const DEMO_HOSPITAL = {
   officialAccountFollowUrl: 'http://weixin.qq.com/r/cloud-film-demo001',
   officialAccountQrUrl: OFFICIAL_ACCOUNT_QR_PATH,
   serviceHours: '9:00-18:00',
-  modules: { aiAnalysis: true, imageStore: true, filmDownload: true, share: true, consultation: true },
+  modules: {
+    aiAnalysis: true,
+    imageStore: true,
+    filmDownload: true,
+    share: true,
+    consultation: true,
+    cloudFilm: true,
+    electronicFilm: true,
+    electronicReport: true,
+    studyHistory: true,
+  } satisfies Record<HospitalModule, boolean>,
 } as const;
 
+type Modality = 'CT' | 'MR' | 'DR' | 'US';
+
+/** The demo hospital's departments (codes as its HIS numbers them); a study belongs to its modality's. */
+export const DEMO_DEPARTMENTS: ReadonlyArray<{ code: string; name: string; modality?: Modality }> = [
+  { code: '2101', name: '放射科CT室', modality: 'CT' },
+  { code: '2102', name: '放射科MR室', modality: 'MR' },
+  { code: '2103', name: '放射科DR室', modality: 'DR' },
+  { code: '2201', name: '超声科', modality: 'US' },
+  { code: '2301', name: '核医学科' },
+  { code: '2401', name: '介入放射科' },
+];
+
+/** What the report tabs call each check type (V1.0/Report/GetReportCheckType), in tab order. */
+export const CHECK_TYPE_NAMES: Readonly<Record<Modality, string>> = { CT: 'CT', MR: '磁共振', DR: 'X线', US: '超声' };
+
 export interface ExamTemplate {
-  modality: 'CT' | 'MR' | 'DR' | 'US';
+  modality: Modality;
   bodyPart: string;
   description: string;
   findings: string;
@@ -103,13 +129,25 @@ export const EXAMS = {
 
 export type ExamKey = keyof typeof EXAMS;
 
-/** No report yet, written but not reviewed, or reviewed and signed. */
+/**
+ * No report yet, written but not reviewed, or reviewed and signed. A pending report has not
+ * reached the cloud-film service: the study is not synced until the hospital sends it
+ * (`POST /sandbox/reports/sync`).
+ */
 export type DemoReportState = 'pending' | 'preliminary' | 'final';
+
+/**
+ * Storage, relative to when the sandbox is seeded: images kept a few more days (`expiring`) or
+ * no longer kept (`expired`). Without it, the free period (study date + 180 days), or a year
+ * from the seed if the free period has ended by then (seed.ts), so only the marked ones show.
+ */
+export type DemoStorage = 'expiring' | 'expired';
 
 export interface DemoStudy {
   date: string;
   exam: ExamKey;
   report: DemoReportState;
+  storage?: DemoStorage;
 }
 
 /** The AI analyses the demo hospital sells. checkWay 1: the result is an external page; 2: the in-app viewer. */
@@ -149,6 +187,8 @@ export interface DemoPatient {
   nationalIdSequence: string;
   medicalRecordNo: string;
   studies: DemoStudy[];
+  /** My films: indexes into `studies` (newest first) that the patient collected, or all of them. */
+  collected: 'all' | readonly number[];
   aiOrders: DemoAiOrder[];
 }
 
@@ -174,8 +214,8 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       { date: '2026-10-27', exam: 'drChest', report: 'preliminary' },
       final('2026-09-15', 'usAbdomen'),
       final('2026-08-02', 'mrLumbar'),
-      final('2026-06-20', 'ctHead'),
-      final('2026-05-11', 'usThyroid'),
+      { ...final('2026-06-20', 'ctHead'), storage: 'expiring' },
+      { ...final('2026-05-11', 'usThyroid'), storage: 'expired' },
       final('2026-03-28', 'drCervical'),
       final('2026-02-09', 'ctChest'),
       final('2025-12-22', 'mrKnee'),
@@ -191,6 +231,7 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       final('2024-07-16', 'drChest'),
       final('2024-05-06', 'ctHead'),
     ],
+    collected: [0, 1, 2, 3, 4, 5, 7, 9, 12, 16],
     // Several pages in every tab: 11 to be paid, 6 in progress (free ones queue at 0), 7 succeeded
     // (both check ways), 4 failed, 6 closed; 34 in all.
     aiOrders: [
@@ -245,6 +286,7 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       final('2026-01-20', 'ctChest'),
       final('2025-06-03', 'drChest'),
     ],
+    collected: 'all',
     aiOrders: [ai(0, 'stroke', 2), ai(1, 'thyroidNodule', 3), ai(2, 'lungNodule', 5)],
   },
   {
@@ -256,7 +298,10 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     nationalIdRegion: '440305',
     nationalIdSequence: '135',
     medicalRecordNo: 'MZ0010045120',
-    studies: [final('2026-10-08', 'drChest'), final('2023-04-18', 'usAbdomen'), final('2019-11-20', 'drChest')],
+    // The newest report has not reached the service either, so two browser projects each have one to wait for.
+    studies: [{ date: '2026-10-08', exam: 'drChest', report: 'pending' }, final('2023-04-18', 'usAbdomen'), final('2019-11-20', 'drChest')],
+    // None, so my films shows "no data".
+    collected: [],
     // None, so the AI order list shows "no data".
     aiOrders: [],
   },

@@ -183,4 +183,46 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_records_by_check_record ON analytics_records (check_record_id) WHERE check_record_id IS NOT NULL;
     `,
   },
+  {
+    name: 'departments, study storage, my films, per-study report sync, printed reports',
+    sql: `
+      -- The hospital's departments; a study names the one that performed it (V1.0/Common/DeptNames).
+      CREATE TABLE departments (
+        hospital_id INTEGER NOT NULL REFERENCES hospitals (id) ON DELETE CASCADE,
+        code        TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        PRIMARY KEY (hospital_id, code)
+      );
+      ALTER TABLE studies ADD COLUMN dept_code TEXT;
+
+      -- The last day (YYYY-MM-DD, China time) the study's images are kept online: the free period,
+      -- or later once storage is bought. NULL until the seed (server/seed.ts) gives it one.
+      ALTER TABLE studies ADD COLUMN storage_expires_on TEXT;
+
+      -- My films (V1.0/Package/list): the studies a patient collected. Deleting one forgets the
+      -- collection, never the study.
+      CREATE TABLE film_collections (
+        id           INTEGER PRIMARY KEY,
+        patient_id   INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        study_id     INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        collected_at TEXT    NOT NULL,
+        UNIQUE (patient_id, study_id)
+      );
+      CREATE INDEX film_collections_by_patient_time ON film_collections (patient_id, collected_at DESC, id DESC);
+
+      -- Whether the hospital's report of one study has reached the cloud-film service, and when
+      -- the service last asked (report_sync_status above is the per-patient answer).
+      CREATE TABLE study_report_sync (
+        study_id     INTEGER PRIMARY KEY REFERENCES studies (id) ON DELETE CASCADE,
+        synced       INTEGER NOT NULL CHECK (synced IN (0, 1)),
+        last_sync_at TEXT
+      );
+
+      -- The printed report is an image the sandbox renders at /sandbox/reports/<print_id>.svg. An
+      -- <img> sends no bearer token, so the address itself must be unguessable. NULL until the
+      -- seed or the writer of the report gives it one.
+      ALTER TABLE reports ADD COLUMN print_id TEXT;
+      CREATE UNIQUE INDEX reports_by_print_id ON reports (print_id);
+    `,
+  },
 ];

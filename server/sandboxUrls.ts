@@ -5,6 +5,12 @@ export const H5_PAY_PATH = '/sandbox/h5pay';
 export const WX_PAY_PATH = '/sandbox/wxpay';
 export const AI_REPORT_PATH = '/sandbox/ai-report';
 export const AI_FINISH_HOOK_PATH = '/sandbox/ai/finish';
+/** A printed report, rendered as an image: `/sandbox/reports/<print id>.svg`. */
+export const REPORT_SHEET_PATH = '/sandbox/reports';
+/** Test hook: the hospital's report of a study arrives (`POST ?collectId=<collectFilmId>`). */
+export const REPORT_SYNC_HOOK_PATH = '/sandbox/reports/sync';
+/** Test hook, only with CF_TEST_HOOKS=1 or NODE_ENV=test: switch a hospital module (`POST {module, enabled}`). */
+export const HOSPITAL_MODULES_HOOK_PATH = '/sandbox/hospital/modules';
 /** An order's audit trail, for auditors: JSON at `?orderId=<order no>`, a readable timeline at `/<order no>`. */
 export const AUDIT_PATH = '/sandbox/audit';
 /** Where the app shows AI orders: the H5 page goes back there when the app names no return URL. */
@@ -33,4 +39,8 @@ export function aiReportUrl(origin: string, orderNo: string): string {
 
 export function wadoBaseUrl(origin: string): string {
   return new URL(WADO_PATH, origin).href;
+}
+
+export function reportSheetUrl(origin: string, printId: string): string {
+  return new URL(`${REPORT_SHEET_PATH}/${encodeURIComponent(printId)}.svg`, origin).href;
 }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { chinaStamp, fromChinaWallClock } from './chinaTime';
 import type { SqliteDatabase } from './db';
-import { dicomAge, uidFor } from './dicom';
-import { AI_ITEMS, DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
+import { dicomAge, uidFor } from './dicom/uids';
+import { AI_ITEMS, DEMO_DEPARTMENTS, DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
 import { hashPassword } from './passwords';
+import { newPrintId } from './repositories/reports';
+import { addDays, chinaDate, daysBetween, EXPIRING_WITHIN_DAYS, FREE_STORAGE_DAYS } from './storagePeriod';
 import { nationalIdCheckCharacter } from '../src/shared/rules/nationalId';
 
 export function demoNationalId(patient: DemoPatient): string {
@@ -16,6 +18,29 @@ function studyTime(ordinal: number): string {
   const hour = 8 + ((ordinal * 3) % 9);
   const minute = (ordinal * 17) % 60;
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
+}
+
+/** A demo study as the seed writes it: the sandbox's image archive (server/dicom/) needs the same values without a database. */
+export interface DemoStudyRecord {
+  patient: DemoPatient;
+  study: DemoStudy;
+  accessionNumber: string;
+  studyUid: string;
+  /** HH:mm:ss, China wall clock. */
+  time: string;
+}
+
+/** Every demo study, patient by patient, oldest first within a patient (the order the seed inserts them). */
+export function demoStudyRecords(): DemoStudyRecord[] {
+  let ordinal = 0;
+  return DEMO_PATIENTS.flatMap((patient) =>
+    // Oldest first, so ids grow with time like a real archive.
+    [...patient.studies].reverse().map((study) => {
+      ordinal += 1;
+      const accessionNumber = `${EXAMS[study.exam].modality}${study.date.replaceAll('-', '')}${String(ordinal).padStart(4, '0')}`;
+      return { patient, study, accessionNumber, studyUid: uidFor(`${DEMO_HOSPITAL.orgCode}/${accessionNumber}`), time: studyTime(ordinal) };
+    }),
+  );
 }
 
 /**
@@ -46,15 +71,13 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
     'INSERT INTO report_sync_status (patient_id, synced, last_sync_at) VALUES (?, 1, ?)',
   );
 
-  function insertStudyWithReport(patient: DemoPatient, patientId: number, hospitalId: number, study: DemoStudy, ordinal: number) {
+  function insertStudyWithReport(patientId: number, hospitalId: number, { patient, study, accessionNumber, studyUid, time }: DemoStudyRecord) {
     const exam = EXAMS[study.exam];
-    const time = studyTime(ordinal);
-    const accessionNumber = `${exam.modality}${study.date.replaceAll('-', '')}${String(ordinal).padStart(4, '0')}`;
     const studyId = Number(
       insertStudy.run({
         patientId,
         hospitalId,
-        studyUid: uidFor(`${DEMO_HOSPITAL.orgCode}/${accessionNumber}`),
+        studyUid,
         accessionNumber,
         modality: exam.modality,
         studyDate: study.date,
@@ -86,7 +109,7 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
       const hospitalId = Number(insertHospital.run({ ...hospital, createdAt }).lastInsertRowid);
       for (const [key, enabled] of Object.entries(modules)) insertModule.run(hospitalId, key, enabled ? 1 : 0);
 
-      let ordinal = 0;
+      const studies = demoStudyRecords();
       for (const patient of DEMO_PATIENTS) {
         const patientId = Number(
           insertPatient.run({
@@ -101,11 +124,95 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
             createdAt,
           }).lastInsertRowid,
         );
-        // Oldest first, so ids grow with time like a real archive.
-        for (const study of [...patient.studies].reverse()) insertStudyWithReport(patient, patientId, hospitalId, study, ++ordinal);
+        for (const record of studies) if (record.patient === patient) insertStudyWithReport(patientId, hospitalId, record);
         insertSyncStatus.run(patientId, createdAt);
       }
       return true;
+    })
+    .immediate();
+}
+
+const DAYS_KEPT_WHEN_BOUGHT = 365;
+const EXPIRING_DAYS_LEFT = 12;
+const EXPIRED_DAYS_AGO = 20;
+
+/**
+ * The last day a demo study's images are kept, relative to the seed day so the demo looks the
+ * same whenever it is seeded: the marked studies are expiring or expired; any other whose free
+ * period would have ended by then counts as bought for a year, so only the marked ones show.
+ */
+function demoStorageExpiry(studyDate: string, study: DemoStudy | undefined, today: string): string {
+  if (study?.storage === 'expiring') return addDays(today, EXPIRING_DAYS_LEFT);
+  if (study?.storage === 'expired') return addDays(today, -EXPIRED_DAYS_AGO);
+  const free = addDays(studyDate, FREE_STORAGE_DAYS);
+  return study && daysBetween(today, free) <= EXPIRING_WITHIN_DAYS ? addDays(today, DAYS_KEPT_WHEN_BOUGHT) : free;
+}
+
+interface UndetailedStudy {
+  id: number;
+  patientId: number;
+  hospitalId: number;
+  loginName: string;
+  modality: string;
+  date: string;
+  time: string;
+  description: string;
+  hasReport: number;
+}
+
+/**
+ * Gives every study that has none yet its department, storage expiry, report sync state and, when
+ * the demo data says so, a place in its patient's films; every report without one its print id;
+ * and the demo hospital every module and department it lacks. Separate from seedDemoData so a database seeded before these existed gets
+ * them too; a study is done once, so films a patient deleted stay deleted. Returns how many studies
+ * it completed.
+ */
+export function seedDemoStudyDetails(db: SqliteDatabase, now: Date = new Date()): number {
+  const at = now.toISOString();
+  const today = chinaDate(now);
+  const demoHospital = db.prepare<[string], { id: number }>('SELECT id FROM hospitals WHERE org_code = ?');
+  const addModule = db.prepare('INSERT OR IGNORE INTO hospital_modules (hospital_id, module_key, enabled) VALUES (?, ?, ?)');
+  const addDepartment = db.prepare('INSERT OR IGNORE INTO departments (hospital_id, code, name) VALUES (?, ?, ?)');
+  const undetailed = db.prepare<[], UndetailedStudy>(`
+    SELECT s.id, s.patient_id AS patientId, s.hospital_id AS hospitalId, p.login_name AS loginName, s.modality,
+           s.study_date AS date, s.study_time AS time, s.study_description AS description,
+           EXISTS (SELECT 1 FROM reports r WHERE r.study_id = s.id) AS hasReport
+      FROM studies s JOIN patients p ON p.id = s.patient_id
+     WHERE s.storage_expires_on IS NULL
+     ORDER BY s.study_date, s.study_time, s.id`);
+  const detail = db.prepare('UPDATE studies SET dept_code = ?, storage_expires_on = ? WHERE id = ?');
+  const addSync = db.prepare('INSERT OR IGNORE INTO study_report_sync (study_id, synced, last_sync_at) VALUES (?, ?, ?)');
+  const collect = db.prepare('INSERT OR IGNORE INTO film_collections (patient_id, study_id, collected_at) VALUES (?, ?, ?)');
+  const unprinted = db.prepare<[], { id: number }>('SELECT id FROM reports WHERE print_id IS NULL');
+  const setPrintId = db.prepare('UPDATE reports SET print_id = ? WHERE id = ?');
+
+  // A demo study is known by its patient, date and exam: no demo patient has two alike.
+  const demoStudies = new Map<string, { study: DemoStudy; collected: boolean }>();
+  for (const patient of DEMO_PATIENTS) {
+    patient.studies.forEach((study, index) => {
+      const collected = patient.collected === 'all' || patient.collected.includes(index);
+      demoStudies.set(`${patient.loginName}|${study.date}|${EXAMS[study.exam].description}`, { study, collected });
+    });
+  }
+
+  return db
+    .transaction(() => {
+      const hospital = demoHospital.get(DEMO_HOSPITAL.orgCode);
+      if (hospital) {
+        for (const [key, enabled] of Object.entries(DEMO_HOSPITAL.modules)) addModule.run(hospital.id, key, enabled ? 1 : 0);
+        for (const { code, name } of DEMO_DEPARTMENTS) addDepartment.run(hospital.id, code, name);
+      }
+      const studies = undetailed.all();
+      for (const study of studies) {
+        const demo = demoStudies.get(`${study.loginName}|${study.date}|${study.description}`);
+        const department = study.hospitalId === hospital?.id ? DEMO_DEPARTMENTS.find((d) => d.modality === study.modality) : undefined;
+        detail.run(department?.code ?? null, demoStorageExpiry(study.date, demo?.study, today), study.id);
+        addSync.run(study.id, study.hasReport, at);
+        // Collected the day after the study.
+        if (demo?.collected) collect.run(study.patientId, study.id, fromChinaWallClock(study.date, study.time, 24));
+      }
+      for (const { id } of unprinted.all()) setPrintId.run(newPrintId(), id);
+      return studies.length;
     })
     .immediate();
 }

@@ -27,6 +27,10 @@ interface HospitalRow {
 
 export function hospitalRepository(db: SqliteDatabase) {
   const byOrgCode = db.prepare<[string], HospitalRow>('SELECT * FROM hospitals WHERE org_code = ?');
+  const byId = db.prepare<[number], HospitalRow>('SELECT * FROM hospitals WHERE id = ?');
+  const setModule = db.prepare<[number, string, number]>(`
+    INSERT INTO hospital_modules (hospital_id, module_key, enabled) VALUES (?, ?, ?)
+    ON CONFLICT (hospital_id, module_key) DO UPDATE SET enabled = excluded.enabled`);
   const modulesOf = db.prepare<[number], { module_key: string; enabled: number }>(
     'SELECT module_key, enabled FROM hospital_modules WHERE hospital_id = ? ORDER BY rowid',
   );
@@ -52,6 +56,16 @@ export function hospitalRepository(db: SqliteDatabase) {
     findByOrgCode(orgCode: string): Hospital | undefined {
       const row = byOrgCode.get(orgCode);
       return row && toHospital(row);
+    },
+
+    findById(id: number): Hospital | undefined {
+      const row = byId.get(id);
+      return row && toHospital(row);
+    },
+
+    /** Switches one module of the hospital setting on or off. */
+    setModule(hospitalId: number, moduleKey: string, enabled: boolean): void {
+      setModule.run(hospitalId, moduleKey, enabled ? 1 : 0);
     },
   };
 }

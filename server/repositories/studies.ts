@@ -1,11 +1,12 @@
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
+import { REPORT_STATUS } from '../../src/shared/api/studySchemas';
 
 /**
- * Report status as the study list shows it. There is no report row until a radiologist writes
- * one, so "pending" is the absence of a report.
+ * Report status as the app reads it. There is no report row until a radiologist writes one, so
+ * "pending" is the absence of a report.
  */
-export const REPORT_STATUS = { pending: 0, preliminary: 1, final: 2 } as const;
+export { REPORT_STATUS };
 export type ReportStatus = (typeof REPORT_STATUS)[keyof typeof REPORT_STATUS];
 
 export interface StudyListRow {
@@ -17,8 +18,39 @@ export interface StudyListRow {
   modality: string;
   studyDate: string;
   bodyPart: string;
+  studyDescription: string;
   hospitalName: string;
   reportStatus: ReportStatus;
+}
+
+/** Everything the sandbox knows of one study, for the film detail, its report and its storage. */
+export interface StudyRecord {
+  id: number;
+  patientId: number;
+  patientName: string;
+  sex: string;
+  /** DICOM AS at the study, e.g. "045Y". */
+  age: string;
+  studyUId: string;
+  accessionNumber: string;
+  modality: string;
+  bodyPart: string;
+  studyDescription: string;
+  studyDate: string;
+  studyTime: string;
+  deptCode: string | null;
+  /** The last day the images are kept, "YYYY-MM-DD"; null only before the seed gave it one. */
+  storageExpiresOn: string | null;
+  hospitalId: number;
+  hospitalName: string;
+  orgCode: string;
+}
+
+/** The patient's studies whose storage ends soon or has ended. */
+export interface StorageSummary {
+  expiringCount: number;
+  expiredCount: number;
+  soonestExpireDate: string | null;
 }
 
 /** The film detail of spec section 3, less the image server, which is the caller's to know. */
@@ -35,7 +67,8 @@ export function studyRepository(db: SqliteDatabase) {
   const pageOfPatient = db.prepare<[number, number, number], StudyListRecord>(`
     SELECT s.id AS collectFilmId, s.study_uid AS studyUId, p.name AS patientName, p.sex AS sex,
            s.patient_age AS age, s.modality AS modality, s.study_date AS studyDate,
-           s.body_part AS bodyPart, h.name AS hospitalName, r.status AS reportState
+           s.body_part AS bodyPart, s.study_description AS studyDescription, h.name AS hospitalName,
+           r.status AS reportState
       FROM studies s
       JOIN patients p ON p.id = s.patient_id
       JOIN hospitals h ON h.id = s.hospital_id
@@ -52,8 +85,40 @@ export function studyRepository(db: SqliteDatabase) {
       JOIN patients p ON p.id = s.patient_id
       JOIN hospitals h ON h.id = s.hospital_id
      WHERE s.id = ? AND s.patient_id = ?`);
+  const byId = db.prepare<[number], StudyRecord>(`
+    SELECT s.id, s.patient_id AS patientId, p.name AS patientName, p.sex, s.patient_age AS age,
+           s.study_uid AS studyUId, s.accession_number AS accessionNumber, s.modality, s.body_part AS bodyPart,
+           s.study_description AS studyDescription, s.study_date AS studyDate, s.study_time AS studyTime,
+           s.dept_code AS deptCode, s.storage_expires_on AS storageExpiresOn,
+           h.id AS hospitalId, h.name AS hospitalName, h.org_code AS orgCode
+      FROM studies s
+      JOIN patients p ON p.id = s.patient_id
+      JOIN hospitals h ON h.id = s.hospital_id
+     WHERE s.id = ?`);
+  // today, then the last day that still counts as expiring.
+  const storageOfPatient = db.prepare<[string, string, string, string, string, number], StorageSummary>(`
+    SELECT COUNT(*) FILTER (WHERE storage_expires_on BETWEEN ? AND ?) AS expiringCount,
+           COUNT(*) FILTER (WHERE storage_expires_on < ?) AS expiredCount,
+           MIN(storage_expires_on) FILTER (WHERE storage_expires_on BETWEEN ? AND ?) AS soonestExpireDate
+      FROM studies WHERE patient_id = ?`);
 
   return {
+    /** Another patient's study is not found, exactly like one that does not exist. */
+    findForPatient(patientId: number, studyId: number): StudyRecord | undefined {
+      const study = byId.get(studyId);
+      return study?.patientId === patientId ? study : undefined;
+    },
+
+    /** Any patient's: for the sandbox's own pages and test hooks. */
+    findById(studyId: number): StudyRecord | undefined {
+      return byId.get(studyId);
+    },
+
+    /** Expiring: the last day is from `today` to `lastExpiringDay`; expired: before `today`. */
+    storageSummaryForPatient(patientId: number, today: string, lastExpiringDay: string): StorageSummary {
+      return storageOfPatient.get(today, lastExpiringDay, today, today, lastExpiringDay, patientId)!;
+    },
+
     /** Another patient's study is not found, exactly like one that does not exist. */
     filmDetailForPatient(patientId: number, studyId: number): FilmDetail | undefined {
       return filmOfPatient.get(studyId, patientId);

@@ -5,30 +5,98 @@ import { currentPatient } from '../currentPatient';
 import { fail, ok } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam } from '../query';
+import { filmCollectionRepository } from '../repositories/filmCollections';
+import type { StudyRecord } from '../repositories/studies';
+import { ownStudy, STUDY_NOT_FOUND } from '../requestedStudy';
 import { wadoBaseUrl } from '../sandboxUrls';
+import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/api/studySchemas';
 
-const filmQuerySchema = z.object({ CollectId: recordIdParam('CollectId') });
+/** `CollectId` names a study (its collectFilmId); `collectId` a collected film of Package/list, which stands for its study. */
+const filmQuerySchema = z
+  .object({ CollectId: recordIdParam('CollectId').optional(), collectId: recordIdParam('collectId').optional() })
+  .refine((query) => (query.CollectId === undefined) !== (query.collectId === undefined), {
+    error: 'give either CollectId (a study) or collectId (a collected film)',
+  });
+const collectionQuerySchema = z.object({ collectId: recordIdParam('collectId') });
+
+/** The study's series thumbnails, from the image catalogue. */
+function seriesOf(_study: StudyRecord): SeriesThumbnail[] {
+  return []; // CATALOGUE: return seriesThumbnails(study) from server/dicom/catalogue.ts once it exists.
+}
+
+/** How many images the series hold; left out while the catalogue knows none. */
+function imageCountOf(series: SeriesThumbnail[]): { imageCount?: number } {
+  return series.length === 0 ? {} : { imageCount: series.reduce((sum, one) => sum + one.imageCount, 0) };
+}
+
+/** A list row's image count and thumbnail (the first series'), each left out while the catalogue has none. */
+function listImagesOf(study: StudyRecord | undefined): { imageCount?: number; thumbnailUrl?: string } {
+  const series = study ? seriesOf(study) : [];
+  const thumbnailUrl = series.find((one) => one.thumbnailUrl)?.thumbnailUrl;
+  return { ...imageCountOf(series), ...(thumbnailUrl ? { thumbnailUrl } : {}) };
+}
+
+const NOT_IN_MY_FILMS = '胶片不存在';
 
 export async function packageRoutes(app: FastifyInstance): Promise<void> {
+  const { studies, publicOrigin } = app.sandbox;
+  const collections = filmCollectionRepository(app.sandbox.db);
+
+  /** A list row with its study's image count and thumbnail from the catalogue. */
+  function withImages<T extends { collectFilmId: number | string }>(row: T) {
+    return { ...row, ...listImagesOf(studies.findById(Number(row.collectFilmId))) };
+  }
+
   app.get('/V1.0/Package/HospitalStudyList', async (request) => {
     const patient = await currentPatient(request);
     const page = parseQuery(pageQuerySchema, request.query);
-    return ok(app.sandbox.studies.pageForPatient(patient.id, pageWindow(page)));
+    const { rows, totals } = studies.pageForPatient(patient.id, pageWindow(page));
+    return ok({ rows: rows.map(withImages), totals });
   });
 
-  /** The film detail: what the viewer needs to load a study from the image server. */
+  /** The film detail: the study as the film detail page shows it, and where the viewer loads it from. */
   app.get('/V1.0/Package/HospitalStudyImageList', async (request) => {
     const patient = await currentPatient(request);
-    const { CollectId } = parseQuery(filmQuerySchema, request.query);
-    const film = app.sandbox.studies.filmDetailForPatient(patient.id, CollectId);
-    if (!film) return fail(404, '影像不存在');
+    const query = parseQuery(filmQuerySchema, request.query);
+    const studyId = query.CollectId ?? collections.studyIdOf(patient.id, query.collectId!);
+    if (studyId === undefined) return fail(404, STUDY_NOT_FOUND);
+    const study = ownStudy(request, patient.id, studyId);
+    const series = seriesOf(study);
     return ok({
-      sex: film.sex,
-      age: film.age,
-      imServerUrl: wadoBaseUrl(app.sandbox.publicOrigin),
-      studyUId: film.studyUId,
-      orgCode: film.orgCode,
-    });
+      sex: study.sex,
+      age: study.age,
+      imServerUrl: wadoBaseUrl(publicOrigin),
+      studyUId: study.studyUId,
+      orgCode: study.orgCode,
+      collectFilmId: String(study.id),
+      patientName: study.patientName,
+      modality: study.modality,
+      bodyPart: study.bodyPart,
+      studyDescription: study.studyDescription,
+      studyDate: study.studyDate,
+      studyTime: study.studyTime,
+      deptCode: study.deptCode,
+      accessionNumber: study.accessionNumber,
+      hospitalName: study.hospitalName,
+      ...imageCountOf(series),
+      series,
+    } satisfies FilmDetail);
+  });
+
+  /** My films: the studies the patient collected, newest collected first. */
+  app.get('/V1.0/Package/list', async (request) => {
+    const patient = await currentPatient(request);
+    const page = parseQuery(pageQuerySchema, request.query);
+    const { rows, totals } = collections.pageForPatient(patient.id, pageWindow(page));
+    return ok({ rows: rows.map((row) => withImages(row) satisfies FilmPackage), totals });
+  });
+
+  /** Removes a film from my films; the study stays. */
+  app.post('/V1.0/Package/delete', async (request) => {
+    const patient = await currentPatient(request);
+    const { collectId } = parseQuery(collectionQuerySchema, request.query);
+    if (!collections.remove(patient.id, collectId)) return fail(404, NOT_IN_MY_FILMS);
+    return ok(null, '操作成功');
   });
 
   app.get('/V1.0/Package/HospitalLogo', async (request) => {

@@ -1,10 +1,75 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { currentPatient } from '../currentPatient';
+import { CHECK_TYPE_NAMES } from '../demoData';
 import { ok } from '../envelope';
+import { pageQuerySchema, pageWindow } from '../paging';
+import { parseQuery, recordIdParam } from '../query';
+import { departmentRepository } from '../repositories/departments';
+import { reportRepository } from '../repositories/reports';
+import { ownStudy, requestedStudy } from '../requestedStudy';
+import { reportSheetFor } from '../reportSheet';
+import { reportSheetUrl } from '../sandboxUrls';
+import type { CheckTypes, ElectReport, ReportSync } from '../../src/shared/api/studySchemas';
+
+const syncQuerySchema = z.object({ CollectId: recordIdParam('CollectId').optional() });
+const reportListQuerySchema = pageQuerySchema.extend({
+  /** A modality (CT, MR, DR, US); empty or "all" lists every one. */
+  checkType: z
+    .string({ error: 'checkType must be one check type, or all' })
+    .trim()
+    .optional()
+    .transform((value) => (!value || value === 'all' ? null : value)),
+});
+
+const TAB_ORDER: readonly string[] = Object.keys(CHECK_TYPE_NAMES);
+
+function checkTypeName(code: string): string {
+  return (CHECK_TYPE_NAMES as Readonly<Record<string, string>>)[code] ?? code;
+}
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const { reportSync, publicOrigin } = app.sandbox;
+  const reports = reportRepository(app.sandbox.db);
+  const departments = departmentRepository(app.sandbox.db);
+
+  /**
+   * With `CollectId`: whether that study's report has reached the service; every call is a check,
+   * so it records the time. Without: the patient's answer, as before.
+   */
   app.get('/V1.0/Report/GetSyncReportStatus', async (request) => {
     const patient = await currentPatient(request);
-    return ok(app.sandbox.reportSync.forPatient(patient.id));
+    const { CollectId } = parseQuery(syncQuerySchema, request.query);
+    if (CollectId === undefined) return ok(reportSync.forPatient(patient.id));
+    const study = ownStudy(request, patient.id, CollectId);
+    return ok(reportSync.recordCheck(study.id, new Date()) satisfies ReportSync);
+  });
+
+  app.get('/V1.0/Report/detail', async (request) => {
+    return ok(reports.reportOf(await requestedStudy(request)));
+  });
+
+  /** The check types the patient has studies of, as the report list's tabs. */
+  app.get('/V1.0/Report/GetReportCheckType', async (request) => {
+    const patient = await currentPatient(request);
+    const order = (code: string) => (TAB_ORDER.includes(code) ? TAB_ORDER.indexOf(code) : TAB_ORDER.length);
+    const codes = reports.modalitiesOf(patient.id).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+    return ok(codes.map((code) => ({ code, name: checkTypeName(code) })) satisfies CheckTypes);
+  });
+
+  app.get('/V1.0/Report/ReportPatientStudyList', async (request) => {
+    const patient = await currentPatient(request);
+    const query = parseQuery(reportListQuerySchema, request.query);
+    return ok(reports.pageForPatient(patient.id, query.checkType, pageWindow(query)));
+  });
+
+  /** The printed report: one page the sandbox renders, or none while there is no report. */
+  app.get('/V2.0/YJPIndex/ElectReport', async (request) => {
+    const study = await requestedStudy(request);
+    const report = reports.findForStudy(study.id);
+    if (!report?.printId) return ok({ pages: [] } satisfies ElectReport);
+    const { width, height } = reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode));
+    const page = { url: reportSheetUrl(publicOrigin, report.printId), width, height, title: `${study.studyDescription}报告` };
+    return ok({ pages: [page] } satisfies ElectReport);
   });
 }

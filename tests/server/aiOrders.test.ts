@@ -240,7 +240,13 @@ describe('HospitalStudyImageList (film detail)', () => {
     expect(body).toEqual({
       statusCode: 200,
       message: 'success',
-      result: { sex: 'M', age: study.age, imServerUrl: `${PUBLIC_ORIGIN}/sandbox/wado`, studyUId: study.studyUId, orgCode: 'DEMO001' },
+      result: expect.objectContaining({
+        sex: 'M',
+        age: study.age,
+        imServerUrl: `${PUBLIC_ORIGIN}/sandbox/wado`,
+        studyUId: study.studyUId,
+        orgCode: 'DEMO001',
+      }),
     });
     expect(filmDetailSchema.parse(body.result)).toEqual(body.result);
   });

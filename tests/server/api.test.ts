@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../../src/shared/api/envelope';
 import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/shared/api/schemas';
+import { HOSPITAL_MODULES } from '../../src/shared/api/studySchemas';
 import { HOSPITAL_LOGO, HOSPITAL_SETTING, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
 import { signedInHeaders } from './signIn';
 
@@ -55,7 +56,7 @@ describe('GetHospitalSetting', () => {
       officialAccountName: expect.any(String),
       officialAccountQrUrl: '/sandbox/assets/official-account-qr.svg',
       serviceHours: '9:00-18:00',
-      modules: { aiAnalysis: true, imageStore: true, filmDownload: true, share: true, consultation: true },
+      modules: Object.fromEntries(HOSPITAL_MODULES.map((key) => [key, true])),
     });
     expect(hospitalSettingSchema.parse(result)).toEqual(result);
   });
@@ -133,8 +134,12 @@ describe('HospitalStudyList paging', () => {
         modality: expect.stringMatching(/^(CT|MR|DR|US)$/),
         studyDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         bodyPart: expect.any(String),
+        studyDescription: expect.any(String),
         hospitalName: '云胶片示范医院',
         reportStatus: expect.any(Number),
+        // From the image catalogue (server/dicom/), once it knows the study.
+        ...('imageCount' in row ? { imageCount: expect.any(Number) } : {}),
+        ...('thumbnailUrl' in row ? { thumbnailUrl: expect.any(String) } : {}),
       });
       expect((row.studyUId as string).length).toBeLessThanOrEqual(64);
     }

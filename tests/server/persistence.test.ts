@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
-import { dicomAge } from '../../server/dicom';
+import { dicomAge } from '../../server/dicom/uids';
 import { MIGRATIONS } from '../../server/migrations';
 import { seedDemoData } from '../../server/seed';
 import { freeIssuer, startSandbox, STUDY_LIST, tempDir } from './helpers';

@@ -30,6 +30,7 @@ describe('/config.json', () => {
       apiBaseUrl: '/api/',
       oidc: { authority: app.sandbox.identity.issuer, clientId: 'cloud-film-web', scope: 'openid profile offline_access' },
       allowedRedirectOrigins: [PUBLIC_ORIGIN],
+      imageArchiveOrigins: [],
       defaultTheme: 2,
       qaPanel: false,
     });
@@ -51,6 +52,13 @@ describe('/config.json', () => {
   it('takes the product title and default theme from the environment', async () => {
     const app = await startSandbox({ env: { CF_PRODUCT_TITLE: '示范云胶片', CF_DEFAULT_THEME: '5' } });
     expect((await app.inject({ url: '/config.json' })).json()).toMatchObject({ productTitle: '示范云胶片', defaultTheme: 5 });
+  });
+
+  it('names the other image archives the viewer may fetch from, in the config and in the CSP', async () => {
+    const app = await startSandbox({ env: { CF_IMAGE_ARCHIVES: 'http://127.0.0.1:8091/wado, https://pacs.example.org' } });
+    const config = await app.inject({ url: '/config.json' });
+    expect(config.json()).toMatchObject({ imageArchiveOrigins: ['http://127.0.0.1:8091', 'https://pacs.example.org'] });
+    expect(config.headers['content-security-policy']).toMatch(/connect-src 'self' \S+ http:\/\/127\.0\.0\.1:8091 https:\/\/pacs\.example\.org;/);
   });
 
   it('refuses to start with a theme outside 1..6', async () => {
@@ -131,6 +139,7 @@ describe('security headers', () => {
       'style-src': "'self'",
       'img-src': "'self' data: blob:",
       'connect-src': `'self' ${provider}`,
+      'worker-src': "'self' blob:",
       'frame-src': `'self' ${provider}`,
       'frame-ancestors': "'self'",
       'base-uri': "'self'",

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DEMO_RADIOLOGISTS, EXAMS } from '../demoData';
+import { fail, ok } from '../envelope';
+import { departmentRepository } from '../repositories/departments';
+import { reportRepository } from '../repositories/reports';
+import { REPORT_STATUS } from '../repositories/studies';
+import { reportSheetFor } from '../reportSheet';
+import { REPORT_SHEET_PATH, REPORT_SYNC_HOOK_PATH } from '../sandboxUrls';
+
+const SVG = 'image/svg+xml; charset=utf-8';
+const SHEET_FILE = /^([0-9a-f]{32})\.svg$/;
+const syncQuerySchema = z.object({ collectId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/** What the hospital writes for an exam the demo data does not know. */
+const PLAIN_REPORT = { findings: '所见结构未见明显异常。', impression: '未见明显异常。' };
+
+/** The hospital's side of reports: the printed report's image, and a hook that makes a report arrive. */
+export async function sandboxReportRoutes(app: FastifyInstance): Promise<void> {
+  const { db, studies, reportSync } = app.sandbox;
+  const reports = reportRepository(db);
+  const departments = departmentRepository(db);
+
+  /** Public, as an <img> sends no bearer token: the unguessable print id is the permission. */
+  app.get<{ Params: { file: string } }>(`${REPORT_SHEET_PATH}/:file`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const printId = SHEET_FILE.exec(request.params.file)?.[1];
+    const report = printId ? reports.findByPrintId(printId) : undefined;
+    const study = report && studies.findById(report.studyId);
+    if (!report || !study) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply.type(SVG).send(reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode)).svg);
+  });
+
+  /**
+   * Test hook, sandbox only: the hospital's report of study `collectId` (its collectFilmId)
+   * arrives now. The final report is written from the exam's template and the study is synced, so
+   * the next GetSyncReportStatus check finds it. 409 when the study is synced already.
+   */
+  app.post<{ Querystring: { collectId?: unknown } }>(REPORT_SYNC_HOOK_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const query = syncQuerySchema.safeParse(request.query);
+    if (!query.success) return reply.code(400).send(fail(400, 'collectId must be one study id (collectFilmId)'));
+    const study = studies.findById(query.data.collectId);
+    if (!study) return reply.code(404).send(fail(404, `no study ${query.data.collectId}`));
+    if (reportSync.forStudy(study.id).synced) return reply.code(409).send(fail(409, `the report of study ${study.id} has arrived already`));
+    const template = Object.values(EXAMS).find((exam) => exam.description === study.studyDescription) ?? PLAIN_REPORT;
+    db.transaction(() => {
+      reports.writeFinal(
+        study.id,
+        {
+          findings: template.findings,
+          impression: template.impression,
+          reportedBy: DEMO_RADIOLOGISTS.reporter,
+          reviewedBy: DEMO_RADIOLOGISTS.reviewer,
+        },
+        new Date(),
+      );
+      reportSync.markSynced(study.id);
+    }).immediate();
+    return ok({ collectFilmId: String(study.id), synced: true, status: REPORT_STATUS[reports.findForStudy(study.id)!.status] });
+  });
+}
