@@ -85,6 +85,16 @@ describe('app shell and routes', () => {
     expect(screen.queryByTestId('hub-badge-myStudyList')).not.toBeInTheDocument();
   });
 
+  it('asks nothing for badges before the patient has signed in (index is a public entry page)', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    renderApp('/index', { session: 'signedOut' });
+    expect(await screen.findByTestId('hub-tile-myStudyList')).toBeInTheDocument();
+    // The badge chart started its load with the page; a call would have started by the time the tiles show.
+    expect(asked.filter((path) => /OrderList|CheckExpireStorage/.test(path))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
   it('shows the home page without badges when their calls fail, and asks no one to sign in', async () => {
     server.use(
       http.get(`${API_BASE}V1.0/AI/OrderList`, () => new HttpResponse(null, { status: 401 })),

@@ -53,10 +53,10 @@ const NO_REQUEST = {};
 /** The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs attention. */
 export default function HubScreen() {
   const { t, locale, setLocale } = useI18n();
-  const { api } = useServices();
+  const { api, session } = useServices();
   const hospital = useClientState((state) => state.hospitalSetting);
   const modules = useModules();
-  const load = useCallback((_: object, signal: AbortSignal) => loadHomeBadges(api, signal), [api]);
+  const load = useCallback((_: object, signal: AbortSignal) => loadHomeBadges(api, session.status() === 'signedIn', signal), [api, session]);
   const badges = useResource(load, NO_REQUEST, { quiet: true }).data;
   const tiles = TILES.filter((tile) => !tile.module || modules[tile.module]);
   return (

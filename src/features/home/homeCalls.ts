@@ -16,7 +16,9 @@ export interface HomeBadges {
  * Background calls: the home page is also the public entry page, and a badge is no reason to send
  * a patient who has not signed in to the sign-in page.
  */
-export async function loadHomeBadges(api: ApiClient, signal: AbortSignal): Promise<HomeBadges> {
+export async function loadHomeBadges(api: ApiClient, signedIn: boolean, signal: AbortSignal): Promise<HomeBadges> {
+  // Nobody to ask about: the badges are a signed-in patient's.
+  if (!signedIn) return { unpaidAiOrders: null, storage: null };
   const [unpaid, storage] = await Promise.allSettled([
     api.request(ENDPOINTS.ai.OrderList, {
       params: { status: TO_BE_PAID, pageIndex: 1, pageLength: 1 },
