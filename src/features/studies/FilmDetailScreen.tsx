@@ -65,7 +65,7 @@ function StudySection({ film, departments }: { film: FilmDetail; departments: De
     ['film.patient', [film.patientName, formatSexAge(t, film.sex, film.age)].filter(Boolean).join(' ')],
     ['film.modality', film.modality],
     ['film.bodyPart', film.bodyPart],
-    ['film.date', [film.studyDate, film.studyTime].filter(Boolean).join(' ')],
+    ['film.date', [film.studyDate, film.studyTime?.slice(0, 5)].filter(Boolean).join(' ')],
     ['film.department', department],
     ['film.accession', film.accessionNumber],
   ];

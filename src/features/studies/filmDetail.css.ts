@@ -89,4 +89,4 @@ export const action = style({
   textDecoration: 'none',
 });
 /** A link that looks like the primary button, full width. */
-export const wide = style({ width: '100%', textDecoration: 'none', boxSizing: 'border-box' });
+export const wide = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', textDecoration: 'none', boxSizing: 'border-box' });

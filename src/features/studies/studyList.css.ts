@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card } from '../../shared/views/ui.css';
 
@@ -25,10 +25,13 @@ export const reportPending = style({ flexShrink: 0, whiteSpace: 'nowrap', color:
 export const skeletonCard = style([card, { height: 112 }]);
 /** A card with one action of its own beside the link that opens it (never a button inside a link). */
 export const withAction = style({ position: 'relative' });
+/** The card's text keeps clear of the action, whatever its length. */
+globalStyle(`${withAction} article`, { paddingRight: 84 });
 export const cornerAction = style({
   position: 'absolute',
   right: 8,
-  bottom: 8,
+  top: '50%',
+  transform: 'translateY(-50%)',
   minWidth: 44,
   minHeight: 44,
   padding: '0 12px',
