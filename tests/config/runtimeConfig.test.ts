@@ -12,8 +12,14 @@ const valid = {
 const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
 
 describe('runtime configuration', () => {
-  it('loads and validates the file, qaPanel off by default', async () => {
-    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false } });
+  it('loads and validates the file, qaPanel off and no other image archive by default', async () => {
+    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [] } });
+  });
+
+  it('takes the image archives the viewer may fetch from, and refuses one that is not a URL', async () => {
+    const archives = { ...valid, imageArchiveOrigins: ['https://pacs.example.org'] };
+    expect(await loadRuntimeConfig(answer(JSON.stringify(archives)))).toMatchObject({ ok: true, config: { imageArchiveOrigins: ['https://pacs.example.org'] } });
+    expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, imageArchiveOrigins: ['pacs'] })))).toMatchObject({ ok: false, problem: 'invalid' });
   });
 
   it('names a missing file', async () => {
