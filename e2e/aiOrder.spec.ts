@@ -87,8 +87,7 @@ test.describe('AI orders against the sandbox', () => {
     await page.goBack();
     await cardWithStatus(page, 5).click();
     await expect.poll(() => app.path()).toMatch(/^\/index\?id=/);
-    // Until the film detail is built, the page says so rather than showing the home grid.
-    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByTestId('film-detail')).toBeVisible();
     await expect(page.getByTestId('hub')).toHaveCount(0);
   });
 

@@ -15,6 +15,7 @@ import type { TokenTtl } from './oidc/tokenTtl';
 import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { aiRoutes } from './routes/ai';
 import { analyticsRoutes } from './routes/analytics';
+import { aiInfoRoutes } from './routes/aiInfo';
 import { commonRoutes } from './routes/common';
 import { hospitalRoutes } from './routes/hospital';
 import { packageRoutes } from './routes/package';
@@ -115,6 +116,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(reportRoutes);
         await api.register(storageRoutes);
         await api.register(commonRoutes);
+        await api.register(aiInfoRoutes);
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);

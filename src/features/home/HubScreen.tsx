@@ -72,20 +72,26 @@ export default function HubScreen() {
         {tiles.map((tile) => {
           const badge = badges && tile.badge?.(badges, t);
           return (
-            <li key={tile.route}>
-              <Link className={css.tile} to={ROUTE[tile.route].path} data-testid={`hub-tile-${tile.route}`}>
+            <li key={tile.route} className={css.tileSlot}>
+              <Link
+                className={badge ? `${css.tile} ${css.tileWithBadge}` : css.tile}
+                to={ROUTE[tile.route].path}
+                data-testid={`hub-tile-${tile.route}`}
+                aria-describedby={badge ? `hub-badge-${tile.route}` : undefined}
+              >
                 <span className={css.tileIcon} aria-hidden="true">
                   <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                     <path d={tile.glyph} />
                   </svg>
                 </span>
                 {t(tile.label)}
-                {badge && (
-                  <span className={css.badge} data-testid={`hub-badge-${tile.route}`}>
-                    {badge.text}
-                  </span>
-                )}
               </Link>
+              {/* Beside the link, over its foot: the label stays one line, and a screen reader hears it as the tile's description. */}
+              {badge && (
+                <span className={css.badge} id={`hub-badge-${tile.route}`} data-testid={`hub-badge-${tile.route}`}>
+                  {badge.text}
+                </span>
+              )}
             </li>
           );
         })}

@@ -64,9 +64,19 @@ export const languageButton = style({
   textDecoration: 'underline',
   cursor: 'pointer',
 });
-/** A badge under the label (not a corner dot): it says what needs attention in words, and never overlaps the label. */
+/** A badge under the label, in words (not a bare dot): it says what needs attention; the tile makes room for it. */
+export const tileSlot = style({ position: 'relative' });
+export const tileWithBadge = style({ paddingBottom: 36 });
 export const badge = style({
-  display: 'inline-block',
+  position: 'absolute',
+  bottom: 10,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  pointerEvents: 'none',
+  maxWidth: 'calc(100% - 16px)',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
   padding: '2px 8px',
   borderRadius: 10,
   background: '#FEE2E2',
