@@ -8,7 +8,10 @@ import { escapeHtml } from './htmlPage';
 import type { ReportRecord } from './repositories/reports';
 import type { StudyRecord } from './repositories/studies';
 
-export interface ReportSheetData {
+/** The study's facts, and the report as stored (less its keys). */
+export type ReportSheetData = StudyFacts & Omit<ReportRecord, 'studyId' | 'printId'>;
+
+interface StudyFacts {
   hospitalName: string;
   patientName: string;
   sex: string;
@@ -20,13 +23,6 @@ export interface ReportSheetData {
   bodyPart: string;
   studyDescription: string;
   studyDate: string;
-  status: 'preliminary' | 'final';
-  findings: string;
-  impression: string;
-  reportedBy: string;
-  reportedAt: string;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
 }
 
 export interface ReportSheet {

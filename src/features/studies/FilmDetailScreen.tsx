@@ -15,6 +15,7 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './filmDetail.css';
+import { Facts, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
 import { useFilmDetail } from './useFilmDetail';
 import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
@@ -61,7 +62,7 @@ function StudySection({ film, departments }: { film: FilmDetail; departments: De
   const { t } = useI18n();
   const setting = useClientState((state) => state.hospitalSetting);
   const department = departments.find((dept) => dept.code === film.deptCode)?.name;
-  const facts: [MessageKey, string | null | undefined][] = [
+  const facts: Fact[] = [
     ['film.patient', [film.patientName, formatSexAge(t, film.sex, film.age)].filter(Boolean).join(' ')],
     ['film.modality', film.modality],
     ['film.bodyPart', film.bodyPart],
@@ -76,16 +77,7 @@ function StudySection({ film, departments }: { film: FilmDetail; departments: De
         <p className={css.hospitalName} data-testid="film-hospital">{film.hospitalName ?? setting?.hospitalName}</p>
       </div>
       <h2 id="film-title" className={css.studyTitle}>{film.studyDescription ?? film.bodyPart ?? film.modality}</h2>
-      <dl className={css.facts}>
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt className={css.factName}>{t(label)}</dt>
-              <dd className={css.factValue}>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <Facts facts={facts} />
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router-dom';
 import { useResource } from '../../shared/charts/useResource';
 import { formatSexAge } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
-import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE } from '../../shared/navigation/routes';
 import { studyPageHref } from '../../shared/navigation/viewerLink';
 import { useServices } from '../../shared/services';
@@ -13,6 +12,7 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as css from './renderedImages.css';
 import { loadStudyTags, type FilmRequest } from './studyCalls';
 import { StudyPicker } from './StudyListScreen';
+import { Facts, type Fact } from './Facts';
 
 /** medicalTag: the study's identifying information and its series, as the images carry them. */
 export default function StudyTagsScreen() {
@@ -32,7 +32,7 @@ function Tags({ collectFilmId }: { collectFilmId: string }) {
   }
   if (!resource.data) return <SkeletonList count={3} label={t('app.loading')} />;
   const { detail, images } = resource.data;
-  const study: [MessageKey, string | null | undefined][] = [
+  const study: Fact[] = [
     ['film.patient', [images.patientName ?? detail.patientName, formatSexAge(t, detail.sex, detail.age)].filter(Boolean).join(' ')],
     ['tags.patientId', images.patientId],
     ['film.date', images.studyDate ?? detail.studyDate],
@@ -44,13 +44,13 @@ function Tags({ collectFilmId }: { collectFilmId: string }) {
     <div style={{ display: 'grid', gap: 12 }} data-testid="study-tags">
       <section className={css.block}>
         <h2 className={css.heading}>{t('tags.study')}</h2>
-        <Facts rows={study} />
+        <Facts facts={study} />
       </section>
       {images.series.map((series) => (
         <section key={series.seriesUid} className={css.block} data-testid="study-tags-series">
           <h3 className={css.heading}>{t('film.seriesShort', { number: series.seriesNumber, count: series.instances.length })}</h3>
           <Facts
-            rows={[
+            facts={[
               ['film.modality', series.modality],
               ['tags.description', series.description],
               ['tags.instances', String(series.instances.reduce((sum, one) => sum + one.frames, 0))],
@@ -60,21 +60,5 @@ function Tags({ collectFilmId }: { collectFilmId: string }) {
         </section>
       ))}
     </div>
-  );
-}
-
-function Facts({ rows }: { rows: [MessageKey, string | null | undefined][] }) {
-  const { t } = useI18n();
-  return (
-    <dl className={css.table}>
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt className={css.term}>{t(label)}</dt>
-            <dd className={css.value}>{value}</dd>
-          </div>
-        ))}
-    </dl>
   );
 }

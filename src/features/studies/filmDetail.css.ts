@@ -10,6 +10,8 @@ export const logo = style({ width: 40, height: 40, borderRadius: 10, background:
 export const hospitalName = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const studyTitle = style({ margin: 0, fontSize: tokens.size.heading, fontWeight: 700, overflowWrap: 'anywhere' });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0 });
+/** One fact: its term and value are the grid's own cells. */
+export const factLine = style({ display: 'contents' });
 export const factName = style({ color: tokens.colour.textMuted, fontSize: tokens.size.small, whiteSpace: 'nowrap' });
 export const factValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const strip = style({

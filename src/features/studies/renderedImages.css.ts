@@ -8,8 +8,5 @@ export const tile = style([card, { display: 'grid', gap: 6, padding: 8, width: '
 /** The picture keeps its own aspect ratio before it arrives, so nothing below it jumps. */
 export const picture = style({ width: '100%', height: 'auto', display: 'block', background: '#000', borderRadius: 8 });
 export const caption = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small });
-export const table = style({ display: 'grid', gridTemplateColumns: 'minmax(6em, auto) 1fr', gap: '6px 12px', margin: 0 });
-export const term = style({ color: tokens.colour.textMuted, fontSize: tokens.size.small });
-export const value = style({ margin: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' });
 export const block = style([card, { display: 'grid', gap: 10 }]);
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
