@@ -208,6 +208,8 @@ export const en: Record<MessageKey, string> = {
   'sheets.none': 'This study has no film sheets yet',
   'sheets.page': 'Sheet {page} of {count}',
   'sheets.zoomHint': 'Pinch to zoom, double-tap to fit',
+  'sheets.previous': 'Previous',
+  'sheets.next': 'Next',
   'sheets.close': 'Close',
   'hd.none': 'This study has no HD images yet',
   'tags.study': 'Study',

@@ -206,6 +206,8 @@ export const zhCN = {
   'sheets.none': '该检查暂无电子胶片',
   'sheets.page': '第{page}/{count}张',
   'sheets.zoomHint': '双指缩放，双击还原',
+  'sheets.previous': '上一张',
+  'sheets.next': '下一张',
   'sheets.close': '关闭',
   'hd.none': '该检查暂无高清影像',
   'tags.study': '检查',

@@ -78,10 +78,10 @@ export function ZoomView(props: {
         </button>
         <span aria-live="polite">{t('sheets.page', { page: index + 1, count: props.images.length })}</span>
         <span style={{ display: 'flex', gap: 8 }}>
-          <button type="button" className={css.control} onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('app.back')}>
+          <button type="button" className={css.control} onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('sheets.previous')}>
             ‹
           </button>
-          <button type="button" className={css.control} onClick={() => go(index + 1)} disabled={index === props.images.length - 1} aria-label="›" data-testid="zoom-next">
+          <button type="button" className={css.control} onClick={() => go(index + 1)} disabled={index === props.images.length - 1} aria-label={t('sheets.next')} data-testid="zoom-next">
             ›
           </button>
         </span>
