@@ -7,7 +7,7 @@ export interface SecurityOptions {
    * tokens, renews silently in an iframe, and may post forms to it.
    */
   identityProviderOrigins?: readonly string[];
-  /** Image archives (WADO-URI) on other origins the viewer fetches DICOM from. */
+  /** Image archives (WADO-URI) on other origins the viewer fetches DICOM and thumbnails from. */
   imageArchiveOrigins?: readonly string[];
 }
 
@@ -16,9 +16,12 @@ export function contentSecurityPolicyDirectives({ identityProviderOrigins = [], 
   const self = "'self'";
   return {
     'default-src': [self],
-    'script-src': [self],
+    // The viewer's decoders (JPEG, JPEG-LS, JPEG 2000) are WebAssembly; compiling it needs this,
+    // and nothing else (no eval of strings).
+    'script-src': [self, "'wasm-unsafe-eval'"],
     'style-src': [self],
-    'img-src': [self, 'data:', 'blob:'],
+    // Series thumbnails are JPEGs the archive renders (WADO-URI contentType=image/jpeg).
+    'img-src': [self, 'data:', 'blob:', ...imageArchiveOrigins],
     'connect-src': [self, ...identityProviderOrigins, ...imageArchiveOrigins],
     // The viewer decodes in a worker built from the app's own chunks.
     'worker-src': [self, 'blob:'],

@@ -54,11 +54,12 @@ describe('/config.json', () => {
     expect((await app.inject({ url: '/config.json' })).json()).toMatchObject({ productTitle: '示范云胶片', defaultTheme: 5 });
   });
 
-  it('names the other image archives the viewer may fetch from, in the config and in the CSP', async () => {
+  it('names the other image archives the viewer may fetch from, in the config and in the CSP (DICOM and thumbnails)', async () => {
     const app = await startSandbox({ env: { CF_IMAGE_ARCHIVES: 'http://127.0.0.1:8091/wado, https://pacs.example.org' } });
     const config = await app.inject({ url: '/config.json' });
     expect(config.json()).toMatchObject({ imageArchiveOrigins: ['http://127.0.0.1:8091', 'https://pacs.example.org'] });
     expect(config.headers['content-security-policy']).toMatch(/connect-src 'self' \S+ http:\/\/127\.0\.0\.1:8091 https:\/\/pacs\.example\.org;/);
+    expect(config.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:8091 https:\/\/pacs\.example\.org;/);
   });
 
   it('refuses to start with a theme outside 1..6', async () => {
@@ -135,7 +136,7 @@ describe('security headers', () => {
   function requiredDirectives(provider: string) {
     return {
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': "'self' 'wasm-unsafe-eval'",
       'style-src': "'self'",
       'img-src': "'self' data: blob:",
       'connect-src': `'self' ${provider}`,

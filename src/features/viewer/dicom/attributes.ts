@@ -1,0 +1,154 @@
+import type { DataSet } from 'dicom-parser';
+import { DecodeError, type FrameInfo, type Window } from './decoded';
+
+/** What the pixel data's layout and meaning take from the Image Pixel module (PS3.3 C.7.6.3). */
+export interface PixelDescription {
+  rows: number;
+  columns: number;
+  samplesPerPixel: number;
+  photometricInterpretation: string;
+  planarConfiguration: number;
+  bitsAllocated: number;
+  bitsStored: number;
+  highBit: number;
+  signed: boolean;
+  numberOfFrames: number;
+  rescaleSlope: number;
+  rescaleIntercept: number;
+}
+
+/** Rows and columns beyond this are refused: no phone can show them, and they would exhaust memory. */
+export const MAX_DIMENSION = 8192;
+
+// Specific Character Set (0008,0005) → a TextDecoder label. Without one, UTF-8 is tried, then
+// GB18030: files from Chinese hospitals often carry GB text and no character set.
+const CHARACTER_SETS: Record<string, string> = {
+  'ISO_IR 192': 'utf-8',
+  GB18030: 'gb18030',
+  GBK: 'gbk',
+  'ISO_IR 100': 'windows-1252',
+  'ISO_IR 6': 'utf-8',
+};
+
+function textDecoder(dataSet: DataSet): (bytes: Uint8Array) => string {
+  const element = dataSet.elements.x00080005;
+  const declared = element ? asciiString(dataSet, 'x00080005')?.split('\\').find(Boolean) : undefined;
+  const label = declared ? CHARACTER_SETS[declared] : undefined;
+  if (label) {
+    const decoder = new TextDecoder(label);
+    return (bytes) => decoder.decode(bytes);
+  }
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const gb = new TextDecoder('gb18030');
+  return (bytes) => {
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      return gb.decode(bytes);
+    }
+  };
+}
+
+function asciiString(dataSet: DataSet, tag: string): string | undefined {
+  const element = dataSet.elements[tag];
+  if (!element || element.length === 0) return undefined;
+  const bytes = dataSet.byteArray.subarray(element.dataOffset, element.dataOffset + element.length);
+  return String.fromCharCode(...bytes).replace(/[\0 ]+$/, '').trim();
+}
+
+function numbers(dataSet: DataSet, tag: string): number[] {
+  return (asciiString(dataSet, tag) ?? '')
+    .split('\\')
+    .map((part) => Number.parseFloat(part))
+    .filter((n) => Number.isFinite(n));
+}
+
+function integerOrNull(dataSet: DataSet, tag: string): number | null {
+  const [value] = numbers(dataSet, tag);
+  return value === undefined ? null : Math.trunc(value);
+}
+
+/** A person name (PN) for people: its first non-empty group, components separated by spaces. */
+function personName(value: string): string {
+  const group = value.split('=').find((part) => part.replace(/\^/g, '').trim() !== '') ?? '';
+  return group.split('^').map((part) => part.trim()).filter(Boolean).join(' ');
+}
+
+function windows(dataSet: DataSet): Window[] {
+  const centers = numbers(dataSet, 'x00281050');
+  const widths = numbers(dataSet, 'x00281051');
+  return centers
+    .map((center, i) => ({ center, width: widths[i] ?? Number.NaN }))
+    .filter((window) => window.width >= 1);
+}
+
+/** The Image Pixel attributes, checked for sizes a phone can draw. */
+export function pixelDescription(dataSet: DataSet): PixelDescription {
+  const rows = dataSet.uint16('x00280010') ?? 0;
+  const columns = dataSet.uint16('x00280011') ?? 0;
+  if (rows < 1 || columns < 1 || rows > MAX_DIMENSION || columns > MAX_DIMENSION) {
+    throw new DecodeError('badDimensions', `Image size ${columns} × ${rows} is outside 1 to ${MAX_DIMENSION}`);
+  }
+  const samplesPerPixel = dataSet.uint16('x00280002') ?? 1;
+  const bitsAllocated = dataSet.uint16('x00280100') ?? 0;
+  const bitsStored = dataSet.uint16('x00280101') ?? bitsAllocated;
+  const highBit = dataSet.uint16('x00280102') ?? bitsStored - 1;
+  if (samplesPerPixel !== 1 && samplesPerPixel !== 3) {
+    throw new DecodeError('badDimensions', `${samplesPerPixel} samples per pixel (1 or 3 are shown)`);
+  }
+  if ((bitsAllocated !== 8 && bitsAllocated !== 16) || bitsStored < 1 || bitsStored > bitsAllocated || highBit < bitsStored - 1 || highBit >= bitsAllocated) {
+    throw new DecodeError('corrupt', `Bits allocated ${bitsAllocated}, stored ${bitsStored}, high bit ${highBit}: not a pixel format this viewer reads`);
+  }
+  const numberOfFrames = integerOrNull(dataSet, 'x00280008') ?? 1;
+  if (numberOfFrames < 1) throw new DecodeError('corrupt', `Number of frames is ${numberOfFrames}`);
+  const slope = numbers(dataSet, 'x00281053')[0];
+  return {
+    rows,
+    columns,
+    samplesPerPixel,
+    photometricInterpretation: asciiString(dataSet, 'x00280004') ?? (samplesPerPixel === 1 ? 'MONOCHROME2' : 'RGB'),
+    planarConfiguration: dataSet.uint16('x00280006') ?? 0,
+    bitsAllocated,
+    bitsStored,
+    highBit,
+    signed: dataSet.uint16('x00280103') === 1,
+    numberOfFrames,
+    // A slope of 0 would erase the image; files that carry one mean "none".
+    rescaleSlope: slope === undefined || slope === 0 ? 1 : slope,
+    rescaleIntercept: numbers(dataSet, 'x00281052')[0] ?? 0,
+  };
+}
+
+/** The tags the overlay shows and the viewer uses. */
+export function frameInfo(dataSet: DataSet, transferSyntaxUid: string, pixels: PixelDescription): FrameInfo {
+  const decode = textDecoder(dataSet);
+  const text = (tag: string) => {
+    const element = dataSet.elements[tag];
+    if (!element || element.length === 0) return '';
+    return decode(dataSet.byteArray.subarray(element.dataOffset, element.dataOffset + element.length)).replace(/[\0 ]+$/, '').trim();
+  };
+  const spacing = numbers(dataSet, 'x00280030');
+  const imagerSpacing = numbers(dataSet, 'x00181164');
+  const pair = spacing.length >= 2 ? spacing : imagerSpacing;
+  return {
+    transferSyntaxUid,
+    sopInstanceUid: asciiString(dataSet, 'x00080018') ?? '',
+    seriesInstanceUid: asciiString(dataSet, 'x0020000e') ?? '',
+    studyInstanceUid: asciiString(dataSet, 'x0020000d') ?? '',
+    modality: asciiString(dataSet, 'x00080060') ?? '',
+    patientName: personName(text('x00100010')),
+    patientId: text('x00100020'),
+    studyDate: asciiString(dataSet, 'x00080020') ?? '',
+    studyDescription: text('x00081030'),
+    seriesDescription: text('x0008103e'),
+    seriesNumber: integerOrNull(dataSet, 'x00200011'),
+    instanceNumber: integerOrNull(dataSet, 'x00200013'),
+    numberOfFrames: pixels.numberOfFrames,
+    windows: windows(dataSet),
+    pixelSpacing: pair.length >= 2 && pair[0]! > 0 && pair[1]! > 0 ? [pair[0]!, pair[1]!] : null,
+    photometricInterpretation: pixels.photometricInterpretation,
+    bitsAllocated: pixels.bitsAllocated,
+    bitsStored: pixels.bitsStored,
+    pixelRepresentation: pixels.signed ? 1 : 0,
+  };
+}
