@@ -7,6 +7,7 @@ import { registerAntiForgery } from './antiForgery';
 import { createSandboxContext } from './context';
 import { requireSignedInPatient } from './currentPatient';
 import { openDatabase } from './db';
+import { sandboxArchive } from './dicom/sandboxArchive';
 import { registerErrorHandler } from './errorHandler';
 import { buildIdentityProvider } from './oidc/identityProvider';
 import type { IdentityProvider } from './oidc/identityProvider';
@@ -18,6 +19,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { aiInfoRoutes } from './routes/aiInfo';
 import { commonRoutes } from './routes/common';
 import { hospitalRoutes } from './routes/hospital';
+import { filmRoutes, imageRoutes } from './routes/images';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
 import { sandboxAiRoutes } from './routes/sandboxAi';
@@ -28,6 +30,7 @@ import { sandboxPaymentRoutes } from './routes/sandboxPayment';
 import { sandboxReportRoutes } from './routes/sandboxReports';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
+import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
 import { buildRuntimeConfig } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -86,6 +89,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   }
 
   const app = Fastify({ logger: options.logger ?? false });
+  const dicom = sandboxArchive(db, env);
   app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis }));
   app.addHook('onClose', async () => {
     app.sandbox.aiAnalysis.close();
@@ -120,6 +124,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
+        await api.register(imageRoutes, { archive: dicom });
       },
       { prefix: '/api' },
     );
@@ -128,6 +133,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxPaymentRoutes);
     await app.register(sandboxAiRoutes);
     await app.register(sandboxAuditRoutes);
+    await app.register(wadoRoutes, { archive: dicom });
+    await app.register(filmRoutes, { archive: dicom });
     await app.register(sandboxReportRoutes);
     await app.register(sandboxHospitalRoutes, { env });
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReportAiInfo } from '../../src/shared/api/studySchemas';
 import { AI_ITEMS } from '../demoData';
+import { aiFindings } from '../dicom/findings';
 import { ok } from '../envelope';
 import { requestedStudy } from '../requestedStudy';
 
@@ -9,8 +10,8 @@ const SUCCEEDED = 3;
 const FINDING_OF_ITEM = new Map<string, string>(Object.values(AI_ITEMS).map((item) => [item.name, item.finding]));
 
 /**
- * `V2.0/YJPIndex/ReportAiInfo?CollectId=`: the study's AI analyses. The findings drawn on the
- * images come from the image archive's catalogue, which fills `findings`; none until it does.
+ * `V2.0/YJPIndex/ReportAiInfo?CollectId=`: the study's AI analyses, and the findings drawn on the
+ * images (server/dicom/findings.ts).
  */
 export async function aiInfoRoutes(app: FastifyInstance): Promise<void> {
   const ordersOfStudy = app.sandbox.db.prepare<[number], { orderId: string; item: string; status: number; checkWay: number }>(
@@ -22,6 +23,6 @@ export async function aiInfoRoutes(app: FastifyInstance): Promise<void> {
       ...order,
       summary: order.status === SUCCEEDED ? (FINDING_OF_ITEM.get(order.item) ?? null) : null,
     }));
-    return ok({ orders, findings: [] } satisfies ReportAiInfo);
+    return ok({ orders, findings: aiFindings(study, orders) } satisfies ReportAiInfo);
   });
 }

@@ -8,6 +8,7 @@ import { parseQuery, recordIdParam } from '../query';
 import { filmCollectionRepository } from '../repositories/filmCollections';
 import type { StudyRecord } from '../repositories/studies';
 import { ownStudy, STUDY_NOT_FOUND } from '../requestedStudy';
+import { seriesThumbnails } from '../dicom/catalogue';
 import { wadoBaseUrl } from '../sandboxUrls';
 import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/api/studySchemas';
 
@@ -20,8 +21,8 @@ const filmQuerySchema = z
 const collectionQuerySchema = z.object({ collectId: recordIdParam('collectId') });
 
 /** The study's series thumbnails, from the image catalogue. */
-function seriesOf(_study: StudyRecord): SeriesThumbnail[] {
-  return []; // CATALOGUE: return seriesThumbnails(study) from server/dicom/catalogue.ts once it exists.
+function seriesOf(study: StudyRecord): SeriesThumbnail[] {
+  return seriesThumbnails(study);
 }
 
 /** How many images the series hold; left out while the catalogue knows none. */

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ElectImages, StudyImages } from '../../src/shared/api/studySchemas';
+import { currentPatient } from '../currentPatient';
+import { storedStudies } from '../dicom/studies';
+import type { StoredStudy } from '../dicom/studies';
+import { WADO_CORS_HEADERS } from '../dicom/wadoUri';
+import { fail, ok } from '../envelope';
+import { parseQuery, recordIdParam, textParam } from '../query';
+import { wadoBaseUrl } from '../sandboxUrls';
+import type { ArchiveRouteOptions } from './wado';
+
+/** Where film sheets and key images are served: `/sandbox/films/<study UID>/<name>.jpg`. */
+export const FILMS_PATH = '/sandbox/films';
+const NOT_FOUND = '影像不存在';
+
+const studyImagesQuery = z.object({
+  studyUId: textParam('studyUId', 'a study instance UID'),
+  hospId: z.optional(z.string().trim()),
+});
+const collectQuery = z.object({ CollectId: recordIdParam('CollectId') });
+
+/**
+ * The calls that show a study's images (issue 12): the viewer's series and instances, the film
+ * sheets and key images. Only the signed-in patient's own studies: another's is not found, exactly
+ * like one that does not exist. (ReportAiInfo's findings: routes/aiInfo.ts with dicom/findings.ts.)
+ */
+export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
+  const studies = storedStudies(app.sandbox.db);
+
+  async function ownStudy(request: Parameters<typeof currentPatient>[0], find: () => StoredStudy | undefined): Promise<StoredStudy | undefined> {
+    const patient = await currentPatient(request);
+    const study = find();
+    return study?.patientRowId === patient.id ? study : undefined;
+  }
+
+  app.get('/V1.0/Package/GetPatientStudyImageList', async (request) => {
+    const { studyUId, hospId } = parseQuery(studyImagesQuery, request.query);
+    const study = await ownStudy(request, () => studies.byUid(studyUId));
+    if (!study || (hospId && hospId !== study.orgCode)) return fail(404, NOT_FOUND);
+    const wado = wadoBaseUrl(app.sandbox.publicOrigin);
+    const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, t.thumbnailUrl]));
+    return ok({
+      studyUId: study.studyUId,
+      patientName: study.patientName,
+      patientId: study.patientId,
+      sex: study.patientSex,
+      age: study.patientAge,
+      studyDate: study.studyDate,
+      studyDescription: study.studyDescription,
+      hospitalName: study.institutionName,
+      series: archive.seriesOf(study).map((series) => ({
+        seriesUid: series.seriesUid,
+        seriesNumber: series.seriesNumber,
+        modality: series.template.modality,
+        description: series.template.description,
+        thumbnailUrl: thumbnails.get(series.seriesUid) ?? null,
+        instances: series.instances.map((i) => ({ sopUid: i.sopUid, instanceNumber: i.instanceNumber, frames: i.frames })),
+      })),
+    } satisfies StudyImages);
+  });
+
+  app.get('/V2.0/YJPIndex/ElectImages', async (request) => {
+    const { CollectId } = parseQuery(collectQuery, request.query);
+    const study = await ownStudy(request, () => studies.byId(CollectId));
+    if (!study) return fail(404, NOT_FOUND);
+    const base = new URL(`${FILMS_PATH}/${study.studyUId}`, app.sandbox.publicOrigin).href;
+    return ok(archive.renderedImages(study, base) satisfies ElectImages);
+  });
+}
+
+/**
+ * Film sheets and key images as JPEGs, drawn on first request and kept in memory. Like WADO, no
+ * authentication: the study UID in the path is the capability the signed-in ElectImages call gave.
+ */
+export async function filmRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
+  const studies = storedStudies(app.sandbox.db);
+  app.get<{ Params: { studyUid: string; file: string } }>(`${FILMS_PATH}/:studyUid/:file`, async (request, reply) => {
+    const { studyUid, file } = request.params;
+    const name = /^((?:film|hd)-[0-9]+)\.jpg$/.exec(file)?.[1];
+    const study = name ? studies.byUid(studyUid) : undefined;
+    const jpeg = study && name ? await archive.renderedImage(study, name) : undefined;
+    if (!jpeg) return reply.code(404).headers(WADO_CORS_HEADERS).type('text/plain; charset=utf-8').send('Not Found');
+    return reply
+      .headers({ ...WADO_CORS_HEADERS, 'cache-control': 'public, max-age=3600' })
+      .type('image/jpeg')
+      .send(Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
+  });
+}
