@@ -22,6 +22,9 @@ const PAYMENT = 'machines/payment/payment.machine.ts';
 const SESSION = 'machines/session/session.machine.ts';
 const SESSION_CHECK = 'machines/sessionCheck/sessionCheck.machine.ts';
 const WECHAT_SDK = 'machines/wechatSdk/wechatSdk.machine.ts';
+const VIEWER = 'machines/viewer/viewer.machine.ts';
+const VIEWER_CONNECT = 'machines/viewer/viewer.connect.ts';
+const VIEWER_TYPES = 'machines/viewer/viewer.types.ts';
 const DATES = 'src/shared/rules/dates.ts';
 
 /** Why the text of a chart's "cannot happen" error is not observable. */
@@ -156,6 +159,21 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: "inWeChat: ({ event }) => event.type === 'START' && event.inWeChat,",
     replacement: 'true',
     reason: 'the guard is used on START only, so the event is always START there; the test only narrows the type.',
+  },
+  // machines/viewer
+  { file: VIEWER, mutator: 'StringLiteral', line: "present(context.study, 'study', 'viewer')", reason: BUG_ONLY_TEXT },
+  { file: VIEWER, mutator: 'StringLiteral', line: "present(context.params, 'link', 'viewer')", reason: BUG_ONLY_TEXT },
+  {
+    file: VIEWER_CONNECT,
+    mutator: 'OptionalChaining',
+    line: 'image?.status',
+    reason: 'while a study is shown the image on screen always has a state (the schedule asks for it the moment it is on screen, and never drops or stops it), so `image` is never undefined where its status is read.',
+  },
+  {
+    file: VIEWER_TYPES,
+    mutator: 'StringLiteral',
+    line: "const studyUid = query.studyuid?.trim() ?? '';",
+    reason: 'a missing study UID fails the DICOM UID pattern whatever text stands in for it.',
   },
   // src/shared/rules
   {

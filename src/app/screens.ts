@@ -40,6 +40,7 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   customHDImageList: lazyScreen(() => import('../features/studies/RenderedImagesScreen').then((module) => ({ default: module.HdImagesScreen }))),
   medicalTag: lazyScreen(() => import('../features/studies/StudyTagsScreen')),
   aiOrder: lazyScreen(() => import('./AiOrderPage')),
+  cloudFilm: lazyScreen(() => import('../features/viewer/ViewerScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

@@ -1,0 +1,79 @@
+import type { Finding, LoadedStudy, StudyStack, ViewerInput } from './viewer.types';
+
+/**
+ * The viewer's events for path generation: a small study (a CT series of two images, an MR series
+ * of one), one image loaded at a time and a cache of two images, so that loading outward, stopping
+ * and dropping all happen within a few steps.
+ */
+export const viewerInput: ViewerInput = {
+  appOrigin: 'http://localhost',
+  archiveOrigins: ['https://pacs.example.org'],
+  concurrency: 1,
+  cacheBytes: 200,
+};
+
+const IMAGE_BYTES = 100;
+
+const study: StudyStack = {
+  studyUid: '1.2.840.1',
+  patientName: '张三',
+  patientId: 'P1',
+  sex: 'M',
+  age: '045Y',
+  studyDate: '2026-11-20',
+  studyDescription: 'CT chest',
+  hospitalName: 'Demo hospital',
+  series: [
+    {
+      seriesUid: '1.2.840.1.1',
+      seriesNumber: 1,
+      modality: 'CT',
+      description: 'Lung',
+      thumbnailUrl: null,
+      images: [
+        { key: '1.2.840.1.1.1:1', sopUid: '1.2.840.1.1.1', frame: 1, frames: 1 },
+        { key: '1.2.840.1.1.2:1', sopUid: '1.2.840.1.1.2', frame: 1, frames: 1 },
+      ],
+    },
+    {
+      seriesUid: '1.2.840.1.2',
+      seriesNumber: 2,
+      modality: 'MR',
+      description: null,
+      thumbnailUrl: null,
+      images: [{ key: '1.2.840.1.2.1:1', sopUid: '1.2.840.1.2.1', frame: 1, frames: 1 }],
+    },
+  ],
+};
+const [a1, a2] = study.series[0]!.images;
+const [b1] = study.series[1]!.images;
+
+const finding: Finding = { seriesUid: '1.2.840.1.1', sopUid: a1!.sopUid, frame: 1, shape: 'box', x: 10, y: 20, width: 30, height: 40, label: 'Nodule 6 mm' };
+const loaded: LoadedStudy = { study, findings: [finding] };
+const empty: LoadedStudy = { study: { ...study, series: [] }, findings: null };
+
+/** The link of an AI result (spec section 4), with an archive the configuration lists. */
+const query = { checkWay: '2', result: '2', showAi: 'true', wadourl: 'https://pacs.example.org/wado', studyuid: study.studyUid, hospid: 'H1' };
+
+export const viewerEvents = [
+  { type: 'OPEN', query },
+  { type: 'OPEN', query: { ...query, studyuid: 'not a uid' } },
+  { type: 'OPEN', query: { ...query, wadourl: 'https://elsewhere.example.com/wado' } },
+  { type: 'xstate.done.actor.loadStudy', output: loaded },
+  { type: 'xstate.done.actor.loadStudy', output: empty },
+  { type: 'xstate.error.actor.loadStudy', error: new Error('offline') },
+  { type: 'RETRY' },
+  { type: 'STEP_SLICE', by: 1 },
+  { type: 'STEP_SLICE', by: -1 },
+  { type: 'GO_TO_SLICE', index: 1 },
+  { type: 'SELECT_SERIES', index: 1 },
+  { type: 'SELECT_SERIES', index: 0 },
+  { type: 'IMAGE_LOADED', key: a1!.key, bytes: IMAGE_BYTES },
+  { type: 'IMAGE_LOADED', key: a2!.key, bytes: IMAGE_BYTES },
+  { type: 'IMAGE_LOADED', key: b1!.key, bytes: IMAGE_BYTES },
+  { type: 'IMAGE_FAILED', key: a2!.key, problem: 'truncated' },
+  { type: 'IMAGE_TIMED_OUT', key: b1!.key },
+  { type: 'RETRY_IMAGE' },
+];
+
+export const viewerFixtures = { study, loaded, empty, query, finding, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

@@ -1,0 +1,233 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Oracle, Pattern } from '../oracle';
+import { connectViewer } from './viewer.connect';
+import type { ViewerMachine } from './viewer.machine';
+import { viewerFixtures, viewerInput } from './viewer.model';
+
+const ISSUE = 'issue 12, item 3 (the viewer)';
+const LINK = 'spec §4, after opening AI detail with status 3 (cloudFilm with checkWay, result, showAi, wadourl, studyuid, hospid); issue 12, item 3';
+const ARCHIVES = 'issue 12, contracts: a wadourl on neither the app\'s origin nor imageArchiveOrigins is refused, never fetched';
+const FIRST = 'issue 12, item 3: first image first, the rest loads behind it';
+const BAD_FILES = 'issue 12, item 3: every bad file is a message on that image, never a blank canvas or a frozen page';
+const MEMORY = 'issue 12, item 3: bounded memory, a cache cap';
+const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue 12: list failed, retry';
+const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
+
+const { query } = viewerFixtures;
+/** The model opens with an archive the configuration lists; these are the links it must refuse. */
+/** The screen opens with its link once; later OPENs are not the screen opening. */
+const opening: Pattern = { saw: { state: 'opening' } };
+const brokenLink: Pattern = { all: [opening, { input: 'OPEN', with: { query: { studyuid: 'not a uid' } } }] };
+const foreignArchive: Pattern = { all: [opening, { input: 'OPEN', with: { query: { wadourl: { not: { oneOf: [query.wadourl] } }, studyuid: query.studyuid } } }] };
+const goodLink: Pattern = { all: [opening, { input: 'OPEN', with: { query: { wadourl: query.wadourl, studyuid: query.studyuid } } }] };
+const noCalls: Pattern = { all: [{ not: { call: 'loadStudy' } }, { not: { call: 'loadImage' } }] };
+const onScreenWas = (status: string): Pattern => ({ saw: { currentStatus: status } });
+const aboutImageOnScreen = (type: string): Pattern => ({ input: type, with: { key: { sameAs: 'saw.currentKey' } } });
+
+/** What the film viewer must do, from the specification and issue 12. */
+export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
+  chart: 'viewer',
+  // The longest wait the viewer knows: the watchdog of an image that does not answer.
+  quietMs: 30_000,
+  view: (snapshot) => {
+    const view = connectViewer(snapshot, () => {});
+    const { images } = snapshot.context;
+    const states = Object.values(images);
+    return {
+      state: view.state,
+      problem: view.problem,
+      seriesIndex: view.seriesIndex,
+      slice: view.current?.index ?? null,
+      atFirst: view.current ? view.current.index === 0 : null,
+      atLast: view.current ? view.current.index === view.current.count - 1 : null,
+      currentKey: view.current?.key ?? null,
+      currentStatus: view.current ? (images[view.current.key]?.status ?? 'idle') : null,
+      imageProblem: view.imageProblem,
+      // The oracle's own sum of what the cache holds, not the chart's.
+      keptBytes: states.reduce((sum, state) => sum + (state.status === 'ready' ? state.bytes : 0), 0),
+      loading: states.filter((state) => state.status === 'loading').length,
+      failed: states.filter((state) => state.status === 'failed').length,
+    };
+  },
+  promises: [
+    {
+      id: 'broken-link-refused',
+      says: 'A link without a valid study UID says so, and asks for nothing.',
+      source: LINK,
+      rule: { kind: 'always', if: brokenLink, then: { all: [{ sees: { state: 'refused', problem: 'badParameters' } }, noCalls] } },
+    },
+    {
+      id: 'foreign-archive-refused',
+      says: 'An archive on neither the app\'s origin nor a configured one is refused with a plain message and never fetched from.',
+      source: ARCHIVES,
+      rule: { kind: 'always', if: foreignArchive, then: { all: [{ sees: { state: 'refused', problem: 'archiveRefused' } }, noCalls] } },
+    },
+    {
+      id: 'refused-stays-quiet',
+      says: 'A refused link never leads to a call, whatever the patient does next.',
+      source: ARCHIVES,
+      rule: { kind: 'always', if: { saw: { state: 'refused' } }, then: noCalls },
+    },
+    {
+      id: 'configured-archive-opens',
+      says: 'A link to a configured archive asks for the study\'s image list with its study UID and hospital, and for the AI findings when showAi is true.',
+      source: `${LINK}; ${ARCHIVES}`,
+      rule: {
+        kind: 'always',
+        if: goodLink,
+        then: {
+          call: 'loadStudy',
+          with: { studyUid: { sameAs: 'input.query.studyuid' }, hospId: { sameAs: 'input.query.hospid' }, withFindings: true },
+        },
+      },
+    },
+    {
+      id: 'list-failure-reported',
+      says: 'A study image list that cannot be had goes through the error catalogue, and can be asked for again.',
+      source: CATALOGUE,
+      rule: { kind: 'always', if: { input: 'failure:loadStudy' }, then: { all: [{ effect: 'reportFailure' }, { sees: { state: 'failed' } }] } },
+    },
+    {
+      id: 'retry-asks-again',
+      says: 'Trying again asks for the study image list again.',
+      source: CATALOGUE,
+      rule: { kind: 'always', if: { all: [{ input: 'RETRY' }, { saw: { state: 'failed' } }] }, then: { call: 'loadStudy' } },
+    },
+    {
+      id: 'empty-study-said',
+      says: 'A study without images says so, and fetches nothing.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:loadStudy', with: { output: { study: { series: { length: 0 } } } } },
+        then: { all: [{ sees: { state: 'refused', problem: 'noImages' } }, { not: { call: 'loadImage' } }] },
+      },
+    },
+    {
+      id: 'opens-on-first-slice',
+      says: 'A study opens on the first slice of its first series, and fetches that slice first.',
+      source: FIRST,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } } } } },
+        then: { all: [{ sees: { seriesIndex: 0, slice: 0, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
+      },
+    },
+    {
+      id: 'slice-on-screen-first',
+      says: 'While the slice on screen is on its way, nothing else is fetched before it.',
+      source: FIRST,
+      rule: {
+        kind: 'always',
+        if: { all: [{ call: 'loadImage' }, { sees: { currentStatus: 'loading' } }] },
+        then: { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } },
+      },
+    },
+    {
+      id: 'slice-on-screen-never-forgotten',
+      says: 'The slice on screen is always shown, failed with a message, or on its way: never waiting for nothing.',
+      source: BAD_FILES,
+      rule: { kind: 'always', if: { sees: { state: 'imageLoading' } }, then: { sees: { currentStatus: 'loading' } } },
+    },
+    {
+      id: 'few-at-a-time',
+      says: 'No more images are fetched at once than the viewer allows.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { input: ['IMAGE_LOADED', 'IMAGE_FAILED', 'STEP_SLICE', 'GO_TO_SLICE', 'SELECT_SERIES'] }, then: { sees: { loading: { below: viewerInput.concurrency + 1 } } } },
+    },
+    {
+      id: 'rest-loads-behind',
+      says: 'Once the first slice is shown, the rest of the series loads behind it.',
+      source: FIRST,
+      rule: {
+        kind: 'always',
+        if: { all: [aboutImageOnScreen('IMAGE_LOADED'), onScreenWas('loading'), { saw: { seriesIndex: 0, keptBytes: 0, failed: 0 } }] },
+        then: { all: [{ sees: { state: 'imageReady' } }, { call: 'loadImage' }] },
+      },
+    },
+    {
+      id: 'another-series-starts-over',
+      says: 'Another series opens on its first slice and fetches it first, stopping the fetch of the series left.',
+      source: FIRST,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'SELECT_SERIES' }, { saw: { state: { oneOf: ['imageLoading', 'imageReady', 'imageFailed'] }, seriesIndex: { not: { sameAs: 'input.index' } }, loading: 1 } }] },
+        then: { all: [{ sees: { seriesIndex: { sameAs: 'input.index' }, slice: 0 } }, { stop: 'loadImage' }] },
+      },
+    },
+    {
+      id: 'scrubber-goes-there',
+      says: 'The scrubber shows the slice it points at.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { all: [{ input: 'GO_TO_SLICE' }, { saw: { atLast: false } }] }, then: { sees: { slice: { sameAs: 'input.index' } } } },
+    },
+    {
+      id: 'swipe-steps-on',
+      says: 'A swipe on shows the next slice; at the last it stays there.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'STEP_SLICE', with: { by: 1 } }, { saw: { slice: { present: true } } }] },
+        then: { any: [{ all: [{ saw: { atLast: false } }, { sees: { slice: { sameAs: 'saw.slice', plus: 1 } } }] }, { all: [{ saw: { atLast: true } }, { sees: { slice: { sameAs: 'saw.slice' } } }] }] },
+      },
+    },
+    {
+      id: 'swipe-steps-back',
+      says: 'A swipe back shows the previous slice; at the first it stays there.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'STEP_SLICE', with: { by: -1 } }, { saw: { slice: { present: true } } }] },
+        then: { any: [{ all: [{ saw: { atFirst: false } }, { sees: { slice: { sameAs: 'saw.slice', plus: -1 } } }] }, { all: [{ saw: { atFirst: true } }, { sees: { slice: { sameAs: 'saw.slice' } } }] }] },
+      },
+    },
+    {
+      id: 'bad-file-is-a-message',
+      says: 'A file that cannot be shown is a message on that image, naming what went wrong.',
+      source: BAD_FILES,
+      rule: {
+        kind: 'always',
+        if: { all: [aboutImageOnScreen('IMAGE_FAILED'), onScreenWas('loading')] },
+        then: { sees: { state: 'imageFailed', imageProblem: { sameAs: 'input.problem' } } },
+      },
+    },
+    {
+      id: 'silence-is-a-message',
+      says: 'An archive that does not answer for the slice on screen is a timeout message on that image.',
+      source: WATCHDOG,
+      rule: { kind: 'always', if: { all: [aboutImageOnScreen('IMAGE_TIMED_OUT'), onScreenWas('loading')] }, then: { sees: { state: 'imageFailed', imageProblem: 'timeout' } } },
+    },
+    {
+      id: 'silence-waited-30-s',
+      says: 'The timeout comes 30 s after the image was asked for.',
+      source: WATCHDOG,
+      rule: {
+        kind: 'timing',
+        what: { all: [{ sees: { imageProblem: 'timeout' } }, { not: { saw: { imageProblem: 'timeout' } } }] },
+        when: [{ since: { call: 'loadImage' }, ms: 30_000 }],
+      },
+    },
+    {
+      id: 'failed-image-retried',
+      says: 'Trying a failed image again fetches it again.',
+      source: BAD_FILES,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RETRY_IMAGE' }, { saw: { state: 'imageFailed' } }] },
+        then: { all: [{ call: 'loadImage', with: { key: { sameAs: 'saw.currentKey' } } }, { sees: { state: 'imageLoading' } }] },
+      },
+    },
+    {
+      id: 'cache-capped',
+      says: 'The decoded images kept never take more than the cache allows.',
+      source: MEMORY,
+      rule: { kind: 'always', if: { input: 'IMAGE_LOADED' }, then: { sees: { keptBytes: { below: viewerInput.cacheBytes + 1 } } } },
+    },
+    {
+      id: 'dropped-pixels-forgotten',
+      says: 'Images dropped from the cache are forgotten by the app too, and the cache holds less for it.',
+      source: MEMORY,
+      rule: { kind: 'always', if: { effect: 'dropImages' }, then: { sees: { keptBytes: { below: viewerInput.cacheBytes } } } },
+    },
+  ],
+};

@@ -1,0 +1,217 @@
+/**
+ * The film viewer (route cloudFilm, issue 12): a study's series and images from the study image
+ * list call, each image fetched from the archive the link names and decoded off the main thread.
+ * The chart decides what to load and when; the app fetches, decodes and keeps the pixels.
+ */
+
+/** The query the viewer is opened with (spec section 4: checkWay, result, showAi, wadourl, studyuid, hospid), as strings. */
+export type ViewerQuery = Partial<Record<'checkWay' | 'result' | 'showAi' | 'wadourl' | 'studyuid' | 'hospid', string | null>>;
+
+/** The query once read: what the viewer asks for and where it fetches the images. */
+export interface ViewerParams {
+  /** The archive's WADO-URI address. */
+  wadoUrl: string;
+  studyUid: string;
+  hospId: string;
+  /** showAi=true: draw the AI findings of the study. */
+  showAi: boolean;
+  /** Passed on as given: how the AI result was ordered, and which result page asked. */
+  checkWay: string;
+  result: string;
+}
+
+/** A DICOM UID: digits in dot-separated parts, at most 64 characters (PS3.5 9.1). */
+const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/;
+
+/** The query read, or null when it cannot open a study: no study UID, no archive, or an archive that is not a web address. */
+export function readViewerParams(query: ViewerQuery, appOrigin: string): ViewerParams | null {
+  const studyUid = query.studyuid?.trim() ?? '';
+  const wado = archiveUrl(query.wadourl?.trim() ?? '', appOrigin);
+  if (!DICOM_UID.test(studyUid) || studyUid.length > 64 || !wado) return null;
+  return {
+    wadoUrl: wado.href,
+    studyUid,
+    hospId: query.hospid?.trim() ?? '',
+    showAi: query.showAi === 'true',
+    checkWay: query.checkWay ?? '',
+    result: query.result ?? '',
+  };
+}
+
+/** An http(s) address, a relative one read against the app's own origin. */
+function archiveUrl(address: string, appOrigin: string): URL | null {
+  if (address === '' || !URL.canParse(address, appOrigin)) return null;
+  const url = new URL(address, appOrigin);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+}
+
+/** Whether the viewer may fetch from this archive: the app's own origin or one the runtime configuration lists. */
+export function isArchiveAllowed(wadoUrl: string, appOrigin: string, archiveOrigins: readonly string[]): boolean {
+  const origin = new URL(wadoUrl).origin;
+  return origin === new URL(appOrigin).origin || archiveOrigins.some((allowed) => URL.canParse(allowed) && new URL(allowed).origin === origin);
+}
+
+/** One WADO-URI request (DICOM PS3.18 section 9): the object as `application/dicom`. */
+export function wadoUri(wadoUrl: string, uids: { studyUid: string; seriesUid: string; sopUid: string }): string {
+  const url = new URL(wadoUrl);
+  url.searchParams.set('requestType', 'WADO');
+  url.searchParams.set('studyUID', uids.studyUid);
+  url.searchParams.set('seriesUID', uids.seriesUid);
+  url.searchParams.set('objectUID', uids.sopUid);
+  url.searchParams.set('contentType', 'application/dicom');
+  return url.href;
+}
+
+/** One image of a stack: a frame of an instance (frame 1 for a single-frame object). */
+export interface ImageRef {
+  /** `<sopUid>:<frame>`, unique in the study. */
+  key: string;
+  sopUid: string;
+  /** 1-based, as the AI findings count frames. */
+  frame: number;
+  /** Frames of the instance: more than one, and its frames share one fetch. */
+  frames: number;
+}
+
+export const imageKey = (sopUid: string, frame: number) => `${sopUid}:${frame}`;
+
+export interface SeriesStack {
+  seriesUid: string;
+  seriesNumber: number;
+  modality: string;
+  description: string | null;
+  /** A small rendering the image server offers (absent from a plain WADO archive). */
+  thumbnailUrl: string | null;
+  /** In instance order, frames expanded; never empty. */
+  images: ImageRef[];
+}
+
+/** The study as the viewer shows it: who and what, then its series in series-number order. */
+export interface StudyStack {
+  studyUid: string;
+  patientName: string | null;
+  patientId: string | null;
+  sex: string | null;
+  age: string | null;
+  studyDate: string | null;
+  studyDescription: string | null;
+  hospitalName: string | null;
+  series: SeriesStack[];
+}
+
+/** An AI finding on one image, in that image's pixels: a box or a mark with its label. */
+export interface Finding {
+  seriesUid: string;
+  sopUid: string;
+  frame: number;
+  shape: 'box' | 'mark';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  label: string;
+}
+
+/** What `loadStudy` gives: the stack, and the AI findings when asked for (null: asked for and not to be had). */
+export interface LoadedStudy {
+  study: StudyStack;
+  findings: Finding[] | null;
+}
+
+/** What `loadStudy` is asked. */
+export interface StudyRequest {
+  studyUid: string;
+  hospId: string;
+  withFindings: boolean;
+}
+
+/** What `loadImage` is asked: one image, from one WADO-URI address. */
+export interface ImageRequest {
+  key: string;
+  /** The WADO-URI request for the image's instance. */
+  url: string;
+  sopUid: string;
+  /** 1-based frame of the instance. */
+  frame: number;
+  /** Frames of the instance. */
+  frames: number;
+}
+
+/** Why an image is not shown; each has its own message on the image. */
+export type ImageProblem =
+  /** The archive answered 404: it does not have the object. */
+  | 'notFound'
+  /** The archive answered another error (500 ...). */
+  | 'archiveError'
+  /** No answer: the network is down or the archive is unreachable. */
+  | 'network'
+  /** No answer in time (the chart's own watchdog). */
+  | 'timeout'
+  /** The file is not DICOM, cut short or otherwise unreadable. */
+  | 'notDicom'
+  | 'truncated'
+  | 'corrupt'
+  /** A transfer syntax (compression) the decoder does not read. */
+  | 'unsupportedSyntax'
+  /** Rows or columns absent, zero or absurd. */
+  | 'badDimensions'
+  /** The object has no such frame. */
+  | 'missingFrame';
+
+/** An image's state; an image the map does not hold is idle (not asked for, or dropped). */
+export type ImageState =
+  | { status: 'loading' }
+  /** Decoded and kept: its pixels take `bytes` of the cache. */
+  | { status: 'ready'; bytes: number }
+  | { status: 'failed'; problem: ImageProblem };
+
+/** Why the viewer cannot show the study at all. */
+export type ViewerProblem =
+  /** The link lacks a study UID or an archive address, or they are malformed. */
+  | 'badParameters'
+  /** The archive is neither the app's own nor one the configuration lists: never fetched. */
+  | 'archiveRefused'
+  /** The study has no images. */
+  | 'noImages';
+
+/** The deployment's settings, given once when the screen opens. */
+export interface ViewerInput {
+  /** The app's own origin: its archive is always allowed. */
+  appOrigin: string;
+  /** The runtime configuration's `imageArchiveOrigins`. */
+  archiveOrigins: readonly string[];
+  /** Images loaded at once. */
+  concurrency: number;
+  /** Decoded pixels kept at most, in bytes: farther images are dropped and loaded again when needed. */
+  cacheBytes: number;
+}
+
+export interface ViewerContext extends ViewerInput {
+  params: ViewerParams | null;
+  problem: ViewerProblem | null;
+  study: StudyStack | null;
+  findings: Finding[] | null;
+  seriesIndex: number;
+  sliceIndex: number;
+  /** The images of the study asked for, by key; one it does not hold is idle. */
+  images: Record<string, ImageState>;
+}
+
+export type ViewerEvent =
+  /** The screen opened with this query. */
+  | { type: 'OPEN'; query: ViewerQuery }
+  /** Try the study image list again. */
+  | { type: 'RETRY' }
+  /** Swipe or wheel: this many slices on (negative: back). */
+  | { type: 'STEP_SLICE'; by: number }
+  /** The scrubber: this slice (0-based). */
+  | { type: 'GO_TO_SLICE'; index: number }
+  /** A thumbnail of the series strip. */
+  | { type: 'SELECT_SERIES'; index: number }
+  /** An image arrived and was decoded; its pixels take `bytes`. */
+  | { type: 'IMAGE_LOADED'; key: string; bytes: number }
+  | { type: 'IMAGE_FAILED'; key: string; problem: ImageProblem }
+  /** The chart's own watchdog: an image had no answer in time. */
+  | { type: 'IMAGE_TIMED_OUT'; key: string }
+  /** Try the failed image on screen again. */
+  | { type: 'RETRY_IMAGE' };

@@ -1,0 +1,80 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { connectViewer } from '../../../machines/viewer/viewer.connect';
+import { viewerMachine } from '../../../machines/viewer/viewer.machine';
+import type { ViewerQuery } from '../../../machines/viewer/viewer.types';
+import { connectViewerViewport } from '../../../machines/viewer/viewerViewport.connect';
+import type { ViewerViewportMachine } from '../../../machines/viewer/viewerViewport.machine';
+import { useReportFailure } from '../../shared/api/useReportFailure';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { useServices } from '../../shared/services';
+import { createDecoder } from './dicom/decoderClient';
+import { createImageLoader, type FrameDecoder } from './imageLoader';
+import { createImageStore } from './imageStore';
+import { loadStudy } from './viewerCalls';
+import { cacheBudget, CONCURRENCY } from './viewerSettings';
+
+/** A decoder made on first use and disposed with the screen (made again if the screen comes back, as React's strict mode does). */
+function lazyDecoder(): FrameDecoder {
+  let decoder: FrameDecoder | null = null;
+  return {
+    decode: (bytes, frameIndex, signal) => (decoder ??= createDecoder()).decode(bytes, frameIndex, signal),
+    dispose: () => {
+      decoder?.dispose();
+      decoder = null;
+    },
+  };
+}
+
+/**
+ * The viewer's wiring: the chart with its calls (the study image list, each image fetched from the
+ * archive and decoded off the main thread), the pixel store the chart keeps within its cap, and for
+ * the view the chart's values and intents. The link is read once: another link is another screen.
+ */
+export function useViewer(query: ViewerQuery) {
+  const { api, config } = useServices();
+  const reportFailure = useReportFailure();
+  const [store] = useState(createImageStore);
+  const [decoder] = useState(lazyDecoder);
+  const logic = useMemo(
+    () =>
+      viewerMachine.provide({
+        actors: {
+          loadStudy: fromPromise(({ input, signal }) => loadStudy(api, input, signal)),
+          loadImage: createImageLoader({ fetch: (url, init) => fetch(url, init), decoder, store }),
+        },
+        actions: {
+          reportFailure: (_, { error }) => reportFailure(error),
+          dropImages: (_, { keys }) => store.drop(keys),
+        },
+      }),
+    [api, decoder, store, reportFailure],
+  );
+  const [snapshot, send] = useAppMachine(logic, {
+    input: {
+      appOrigin: window.location.origin,
+      archiveOrigins: config.imageArchiveOrigins,
+      concurrency: CONCURRENCY,
+      cacheBytes: cacheBudget((navigator as Navigator & { deviceMemory?: number }).deviceMemory),
+    },
+  });
+  useEffect(() => {
+    send({ type: 'OPEN', query });
+    // Once per screen: the chart ignores an OPEN once it has its link.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(
+    () => () => {
+      decoder.dispose();
+      store.clear();
+    },
+    [decoder, store],
+  );
+  return { viewer: connectViewer(snapshot, send), store };
+}
+
+/** The viewport chart of a shown study, for the canvas and the tool bar. */
+export function useViewerViewport(ref: ActorRefFrom<ViewerViewportMachine>) {
+  const snapshot = useSelector(ref, (current) => current);
+  return connectViewerViewport(snapshot, ref.send);
+}

@@ -1,0 +1,52 @@
+import { imageKey, type LoadedStudy, type SeriesStack, type StudyRequest, type StudyStack } from '../../../machines/viewer/viewer.types';
+import type { ApiClient } from '../../shared/api/client';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { reportAiInfoSchema, studyImagesSchema, type StudyImages } from '../../shared/api/studySchemas';
+
+/**
+ * The viewer's `loadStudy`: the study image list, and the AI findings when showAi is true. The
+ * findings are an extra layer: when they cannot be had the images still open, without the layer.
+ */
+export async function loadStudy(api: ApiClient, request: StudyRequest, signal: AbortSignal): Promise<LoadedStudy> {
+  const findings = request.withFindings
+    ? api
+        .request(ENDPOINTS.yjpIndex.ReportAiInfo, { params: { studyUId: request.studyUid }, schema: reportAiInfoSchema, signal })
+        .then((info) => info.findings, () => null)
+    : Promise.resolve(null);
+  const images = await api.request(ENDPOINTS.package.GetPatientStudyImageList, {
+    params: { studyUId: request.studyUid, hospId: request.hospId },
+    schema: studyImagesSchema,
+    signal,
+  });
+  return { study: toStudyStack(images), findings: await findings };
+}
+
+/** The list call's answer as the viewer walks it: series by number, images by instance number, frames expanded, empty series left out. */
+export function toStudyStack(images: StudyImages): StudyStack {
+  const series: SeriesStack[] = [...images.series]
+    .sort((a, b) => a.seriesNumber - b.seriesNumber)
+    .map((s) => ({
+      seriesUid: s.seriesUid,
+      seriesNumber: s.seriesNumber,
+      modality: s.modality,
+      description: s.description ?? null,
+      thumbnailUrl: s.thumbnailUrl ?? null,
+      images: [...s.instances]
+        .sort((a, b) => a.instanceNumber - b.instanceNumber)
+        .flatMap((instance) =>
+          Array.from({ length: instance.frames }, (_, i) => ({ key: imageKey(instance.sopUid, i + 1), sopUid: instance.sopUid, frame: i + 1, frames: instance.frames })),
+        ),
+    }))
+    .filter((s) => s.images.length > 0);
+  return {
+    studyUid: images.studyUId,
+    patientName: images.patientName ?? null,
+    patientId: images.patientId ?? null,
+    sex: images.sex ?? null,
+    age: images.age === null || images.age === undefined ? null : String(images.age),
+    studyDate: images.studyDate ?? null,
+    studyDescription: images.studyDescription ?? null,
+    hospitalName: images.hospitalName ?? null,
+    series,
+  };
+}

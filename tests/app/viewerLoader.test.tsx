@@ -1,0 +1,103 @@
+// @vitest-environment node
+/** The viewer's `loadImage`: one WADO-URI fetch, decoded, kept, answered; stopped, it answers nothing. */
+import { createActor, setup, type AnyEventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import type { ImageRequest } from '../../machines/viewer/viewer.types';
+import type { DecodedFrame } from '../../src/features/viewer/dicom/decoded';
+import { createImageLoader, type FrameDecoder } from '../../src/features/viewer/imageLoader';
+import { createImageStore } from '../../src/features/viewer/imageStore';
+
+const frame = (rows = 2, columns = 2): DecodedFrame =>
+  ({ info: { windows: [] }, frame: { kind: 'grey', rows, columns, values: new Float32Array(4), min: 0, max: 1, invert: false } }) as unknown as DecodedFrame;
+
+const request = (more: Partial<ImageRequest> = {}): ImageRequest => ({ key: '1.2:1', url: 'https://pacs.example.org/wado?objectUID=1.2', sopUid: '1.2', frame: 1, frames: 1, ...more });
+
+/** Runs the loader as the viewer chart would (its child), collecting what it answers. */
+function run(options: { fetch: typeof fetch; decoder?: Partial<FrameDecoder> }, input: ImageRequest) {
+  const store = createImageStore();
+  const decoder: FrameDecoder = { decode: async () => frame(), dispose: () => {}, ...options.decoder };
+  const answers: AnyEventObject[] = [];
+  const parent = setup({ actors: { load: createImageLoader({ fetch: options.fetch, decoder, store }) } }).createMachine({
+    initial: 'loading',
+    states: { loading: { invoke: { src: 'load', input }, on: { STOP: 'stopped' } }, stopped: {} },
+    on: { '*': { actions: ({ event }) => void answers.push(event) } },
+  });
+  const actor = createActor(parent).start();
+  const settled = () => vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+  return { actor, answers, store, settled };
+}
+
+const dicom = () => new Response(new Uint8Array([1, 2, 3]).buffer, { status: 200 });
+
+describe('loading one image', () => {
+  it('fetches without credentials, decodes the frame asked for, keeps it and says how much it takes', async () => {
+    const fetch = vi.fn(async () => dicom());
+    const decode = vi.fn(async () => frame());
+    const { answers, store, settled } = run({ fetch, decoder: { decode } }, request({ frame: 1 }));
+    await settled();
+    expect(fetch).toHaveBeenCalledWith('https://pacs.example.org/wado?objectUID=1.2', expect.objectContaining({ credentials: 'omit', headers: { accept: 'application/dicom' } }));
+    expect(decode).toHaveBeenCalledWith(expect.any(ArrayBuffer), 0, expect.any(AbortSignal));
+    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
+    expect(store.get('1.2:1')).toBeDefined();
+  });
+
+  it.each([
+    ['404', async () => new Response(null, { status: 404 }), 'notFound'],
+    ['500', async () => new Response('boom', { status: 500 }), 'archiveError'],
+    ['a network error', async () => Promise.reject(new TypeError('failed to fetch')), 'network'],
+  ])('an archive answering %s is that problem', async (_name, answer, problem) => {
+    const { answers, settled } = run({ fetch: vi.fn(answer) as unknown as typeof fetch }, request());
+    await settled();
+    expect(answers).toEqual([{ type: 'IMAGE_FAILED', key: '1.2:1', problem }]);
+  });
+
+  it('names what the decoder found wrong, also when its error crossed from a worker as a plain object', async () => {
+    const crossed = Object.assign(new Error('cut'), { name: 'DecodeError', problem: 'unsupportedSyntax' });
+    const { answers, settled } = run({ fetch: async () => dicom(), decoder: { decode: () => Promise.reject(crossed) } }, request());
+    await settled();
+    expect(answers).toEqual([{ type: 'IMAGE_FAILED', key: '1.2:1', problem: 'unsupportedSyntax' }]);
+    const odd = run({ fetch: async () => dicom(), decoder: { decode: () => Promise.reject(new Error('?')) } }, request());
+    await odd.settled();
+    expect(odd.answers).toEqual([{ type: 'IMAGE_FAILED', key: '1.2:1', problem: 'corrupt' }]);
+  });
+
+  it('refuses a frame with absurd dimensions', async () => {
+    const { answers, store, settled } = run({ fetch: async () => dicom(), decoder: { decode: async () => frame(100_000, 100_000) } }, request());
+    await settled();
+    expect(answers).toEqual([{ type: 'IMAGE_FAILED', key: '1.2:1', problem: 'badDimensions' }]);
+    expect(store.get('1.2:1')).toBeUndefined();
+  });
+
+  it('stopped, it aborts the fetch and answers nothing', async () => {
+    let signal: AbortSignal | undefined;
+    const fetch = vi.fn((_url: string, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    const { actor, answers } = run({ fetch: fetch as unknown as typeof globalThis.fetch }, request());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    actor.send({ type: 'STOP' });
+    expect(signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answers.filter((event) => event.type.startsWith('IMAGE_'))).toEqual([]);
+  });
+
+  it('fetches a multi-frame object once for its frames', async () => {
+    const fetch = vi.fn(async () => dicom());
+    const decoder = { decode: vi.fn(async () => frame()) };
+    const store = createImageStore();
+    const logic = createImageLoader({ fetch, decoder: { ...decoder, dispose: () => {} }, store });
+    const answers: AnyEventObject[] = [];
+    const parent = setup({ actors: { load: logic } }).createMachine({
+      invoke: [
+        { src: 'load', input: request({ key: '1.2:1', frame: 1, frames: 2 }) },
+        { src: 'load', input: request({ key: '1.2:2', frame: 2, frames: 2 }) },
+      ],
+      on: { '*': { actions: ({ event }) => void answers.push(event) } },
+    });
+    createActor(parent).start();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(decoder.decode.mock.calls.map((call) => (call as unknown[])[1])).toEqual([0, 1]);
+  });
+});
