@@ -4,6 +4,7 @@ import { planLoads, statusOf } from './loadPlan';
 import {
   isArchiveAllowed,
   readViewerParams,
+  startingPlace,
   wadoUri,
   type ImageRequest,
   type ImageState,
@@ -144,13 +145,11 @@ export const viewerMachine = setup({
             {
               guard: { type: 'hasImages', params: ({ event }) => event.output },
               target: 'viewing',
-              actions: assign(({ event }) => ({
-                study: { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) },
-                findings: event.output.findings,
-                seriesIndex: 0,
-                sliceIndex: 0,
-                images: {},
-              })),
+              description: 'Opens on the AI finding when there is one, else on the first slice of the first series.',
+              actions: assign(({ event }) => {
+                const study = { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) };
+                return { study, findings: event.output.findings, ...startingPlace(study, event.output.findings), images: {} };
+              }),
             },
             { target: 'refused', description: 'A study without images says so.', actions: assign({ problem: 'noImages' }) },
           ],

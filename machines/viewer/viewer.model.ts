@@ -50,6 +50,8 @@ const [b1] = study.series[1]!.images;
 
 const finding: Finding = { seriesUid: '1.2.840.1.1', sopUid: a1!.sopUid, frame: 1, shape: 'box', x: 10, y: 20, width: 30, height: 40, label: 'Nodule 6 mm' };
 const loaded: LoadedStudy = { study, findings: [finding] };
+/** The findings were asked for and could not be had: the images open without them. */
+const withoutFindings: LoadedStudy = { study, findings: null };
 const empty: LoadedStudy = { study: { ...study, series: [] }, findings: null };
 
 /** The link of an AI result (spec section 4), with an archive the configuration lists. */
@@ -60,6 +62,7 @@ export const viewerEvents = [
   { type: 'OPEN', query: { ...query, studyuid: 'not a uid' } },
   { type: 'OPEN', query: { ...query, wadourl: 'https://elsewhere.example.com/wado' } },
   { type: 'xstate.done.actor.loadStudy', output: loaded },
+  { type: 'xstate.done.actor.loadStudy', output: withoutFindings },
   { type: 'xstate.done.actor.loadStudy', output: empty },
   { type: 'xstate.error.actor.loadStudy', error: new Error('offline') },
   { type: 'RETRY' },
@@ -76,4 +79,4 @@ export const viewerEvents = [
   { type: 'RETRY_IMAGE' },
 ];
 
-export const viewerFixtures = { study, loaded, empty, query, finding, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };
+export const viewerFixtures = { study, loaded, withoutFindings, empty, query, finding, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

@@ -43,6 +43,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       currentKey: view.current?.key ?? null,
       currentStatus: view.current ? (images[view.current.key]?.status ?? 'idle') : null,
       imageProblem: view.imageProblem,
+      onFinding: view.findingsOnImage.length > 0,
       // The oracle's own sum of what the cache holds, not the chart's.
       keptBytes: states.reduce((sum, state) => sum + (state.status === 'ready' ? state.bytes : 0), 0),
       loading: states.filter((state) => state.status === 'loading').length,
@@ -105,12 +106,22 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
     },
     {
       id: 'opens-on-first-slice',
-      says: 'A study opens on the first slice of its first series, and fetches that slice first.',
+      says: 'A study without AI findings opens on the first slice of its first series, and fetches that slice first.',
       source: FIRST,
       rule: {
         kind: 'always',
-        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } } } } },
+        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: null } } },
         then: { all: [{ sees: { seriesIndex: 0, slice: 0, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
+      },
+    },
+    {
+      id: 'opens-on-ai-finding',
+      says: 'A study opened to see its AI findings opens on the image the finding is on, and fetches that image first.',
+      source: `${LINK}; ${FIRST}`,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: { 0: { sopUid: { present: true } } } } } },
+        then: { all: [{ sees: { onFinding: true, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
       },
     },
     {

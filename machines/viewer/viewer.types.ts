@@ -112,6 +112,17 @@ export interface Finding {
   label: string;
 }
 
+/**
+ * Where a study opens: on the AI's finding when the link asked for it (its mark, else its first
+ * box), since that is what the patient came to see; otherwise the first slice of the first series.
+ */
+export function startingPlace(study: StudyStack, findings: readonly Finding[] | null): { seriesIndex: number; sliceIndex: number } {
+  const finding = findings?.find((f) => f.shape === 'mark') ?? findings?.[0];
+  const seriesIndex = finding ? study.series.findIndex((series) => series.seriesUid === finding.seriesUid) : -1;
+  const sliceIndex = finding && seriesIndex >= 0 ? study.series[seriesIndex]!.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) : -1;
+  return sliceIndex >= 0 ? { seriesIndex, sliceIndex } : { seriesIndex: 0, sliceIndex: 0 };
+}
+
 /** What `loadStudy` gives: the stack, and the AI findings when asked for (null: asked for and not to be had). */
 export interface LoadedStudy {
   study: StudyStack;

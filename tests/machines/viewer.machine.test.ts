@@ -7,7 +7,7 @@ import { viewerOracle } from '../../machines/viewer/viewer.oracle';
 import type { ImageRequest } from '../../machines/viewer/viewer.types';
 import { describeModel, flush, startChart, type ControllablePromise } from './modelHarness';
 
-const { loaded, query, a1, a2, b1 } = viewerFixtures;
+const { loaded, withoutFindings, finding, query, a1, a2, b1 } = viewerFixtures;
 
 function startViewer(input = viewerInput) {
   const actions = { reportFailure: vi.fn(), dropImages: vi.fn() };
@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 282,
+  pinnedPaths: 558,
   oracle: viewerOracle,
   start: () => startViewer(),
 });
@@ -43,5 +43,26 @@ describe('viewer, details', () => {
     expect(requested()).toEqual([a1.key, a2.key]);
     expect(view().progress).toEqual({ ready: 1, total: 2, loading: true });
     void b1;
+  });
+
+  it('opens where the AI finding is, and fetches that image first', async () => {
+    const { actor, fakes, requested, view } = startViewer();
+    actor.send({ type: 'OPEN', query });
+    fakes.loadStudy.resolve({ ...loaded, findings: [{ ...finding, shape: 'box', sopUid: b1.sopUid, seriesUid: '1.2.840.1.2' }, { ...finding, shape: 'mark', sopUid: a2.sopUid }] });
+    await flush();
+    expect(view().seriesIndex).toBe(0);
+    expect(view().current?.key).toBe(a2.key);
+    expect(requested()).toEqual([a2.key]);
+  });
+
+  it('opens on the first slice when the findings could not be had, or point at no image of the study', async () => {
+    for (const output of [withoutFindings, { ...loaded, findings: [{ ...finding, sopUid: '9.9.9' }] }]) {
+      const { actor, fakes, requested, view } = startViewer();
+      actor.send({ type: 'OPEN', query });
+      fakes.loadStudy.resolve(output);
+      await flush();
+      expect(view().current?.key).toBe(a1.key);
+      expect(requested()).toEqual([a1.key]);
+    }
   });
 });
