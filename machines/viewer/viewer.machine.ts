@@ -145,10 +145,10 @@ export const viewerMachine = setup({
             {
               guard: { type: 'hasImages', params: ({ event }) => event.output },
               target: 'viewing',
-              description: 'Opens on the AI finding when there is one, else on the first slice of the first series.',
-              actions: assign(({ event }) => {
+              description: 'Opens on the AI finding when there is one, else on the series the link names, else on the first slice.',
+              actions: assign(({ context, event }) => {
                 const study = { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) };
-                return { study, findings: event.output.findings, ...startingPlace(study, event.output.findings), images: {} };
+                return { study, findings: event.output.findings, ...startingPlace(study, event.output.findings, paramsOf(context).seriesUid), images: {} };
               }),
             },
             { target: 'refused', description: 'A study without images says so.', actions: assign({ problem: 'noImages' }) },

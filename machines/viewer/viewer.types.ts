@@ -4,8 +4,11 @@
  * The chart decides what to load and when; the app fetches, decodes and keeps the pixels.
  */
 
-/** The query the viewer is opened with (spec section 4: checkWay, result, showAi, wadourl, studyuid, hospid), as strings. */
-export type ViewerQuery = Partial<Record<'checkWay' | 'result' | 'showAi' | 'wadourl' | 'studyuid' | 'hospid', string | null>>;
+/**
+ * The query the viewer is opened with (spec section 4: checkWay, result, showAi, wadourl, studyuid,
+ * hospid), as strings; plus this app's own `series`, the series a thumbnail opens.
+ */
+export type ViewerQuery = Partial<Record<'checkWay' | 'result' | 'showAi' | 'wadourl' | 'studyuid' | 'hospid' | 'series', string | null>>;
 
 /** The query once read: what the viewer asks for and where it fetches the images. */
 export interface ViewerParams {
@@ -18,6 +21,8 @@ export interface ViewerParams {
   /** Passed on as given: how the AI result was ordered, and which result page asked. */
   checkWay: string;
   result: string;
+  /** The series to open on (a thumbnail's), when the link names one. */
+  seriesUid: string | null;
 }
 
 /** A DICOM UID: digits in dot-separated parts, at most 64 characters (PS3.5 9.1). */
@@ -35,6 +40,7 @@ export function readViewerParams(query: ViewerQuery, appOrigin: string): ViewerP
     showAi: query.showAi === 'true',
     checkWay: query.checkWay ?? '',
     result: query.result ?? '',
+    seriesUid: query.series?.trim() || null,
   };
 }
 
@@ -114,13 +120,16 @@ export interface Finding {
 
 /**
  * Where a study opens: on the AI's finding when the link asked for it (its mark, else its first
- * box), since that is what the patient came to see; otherwise the first slice of the first series.
+ * box), since that is what the patient came to see; else on the series the link names (a
+ * thumbnail's); else on the first slice of the first series.
  */
-export function startingPlace(study: StudyStack, findings: readonly Finding[] | null): { seriesIndex: number; sliceIndex: number } {
+export function startingPlace(study: StudyStack, findings: readonly Finding[] | null, seriesUid: string | null = null): { seriesIndex: number; sliceIndex: number } {
   const finding = findings?.find((f) => f.shape === 'mark') ?? findings?.[0];
-  const seriesIndex = finding ? study.series.findIndex((series) => series.seriesUid === finding.seriesUid) : -1;
-  const sliceIndex = finding && seriesIndex >= 0 ? study.series[seriesIndex]!.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) : -1;
-  return sliceIndex >= 0 ? { seriesIndex, sliceIndex } : { seriesIndex: 0, sliceIndex: 0 };
+  const findingSeries = finding ? study.series.findIndex((series) => series.seriesUid === finding.seriesUid) : -1;
+  const sliceIndex = finding && findingSeries >= 0 ? study.series[findingSeries]!.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) : -1;
+  if (sliceIndex >= 0) return { seriesIndex: findingSeries, sliceIndex };
+  const named = study.series.findIndex((series) => series.seriesUid === seriesUid);
+  return { seriesIndex: Math.max(0, named), sliceIndex: 0 };
 }
 
 /** What `loadStudy` gives: the stack, and the AI findings when asked for (null: asked for and not to be had). */

@@ -152,14 +152,15 @@ describe('where the image goes', () => {
 });
 
 describe('the viewer\'s link and study list', () => {
-  it('reads the query of spec section 4', () => {
-    expect(viewerQuery('?checkWay=2&result=2&showAi=true&wadourl=%2Fsandbox%2Fwado&studyuid=1.2&hospid=H')).toEqual({
+  it('reads the query of spec section 4, and the series a thumbnail opens', () => {
+    expect(viewerQuery('?checkWay=2&result=2&showAi=true&wadourl=%2Fsandbox%2Fwado&studyuid=1.2&hospid=H&series=1.2.3')).toEqual({
       checkWay: '2',
       result: '2',
       showAi: 'true',
       wadourl: '/sandbox/wado',
       studyuid: '1.2',
       hospid: 'H',
+      series: '1.2.3',
     });
   });
 

@@ -27,7 +27,9 @@ describe('the link', () => {
       showAi: true,
       checkWay: '2',
       result: '2',
+      seriesUid: null,
     });
+    expect(readViewerParams({ ...query, series: ' 1.2.3 ' }, APP)?.seriesUid).toBe('1.2.3');
     expect(readViewerParams({ ...query, showAi: 'TRUE' }, APP)?.showAi).toBe(false);
     expect(readViewerParams({ ...query, showAi: null, hospid: null, checkWay: null, result: null }, APP)).toMatchObject({ showAi: false, hospId: '', checkWay: '', result: '' });
   });

@@ -65,4 +65,19 @@ describe('viewer, details', () => {
       expect(requested()).toEqual([a1.key]);
     }
   });
+
+  it('opens on the series a thumbnail names, unless the AI finding is elsewhere', async () => {
+    const seriesLink = { ...query, showAi: null, series: '1.2.840.1.2' };
+    const plain = startViewer();
+    plain.actor.send({ type: 'OPEN', query: seriesLink });
+    plain.fakes.loadStudy.resolve(withoutFindings);
+    await flush();
+    expect(plain.view().seriesIndex).toBe(1);
+    expect(plain.requested()).toEqual([b1.key]);
+    const withAi = startViewer();
+    withAi.actor.send({ type: 'OPEN', query: { ...seriesLink, showAi: 'true' } });
+    withAi.fakes.loadStudy.resolve(loaded);
+    await flush();
+    expect(withAi.view().current?.key).toBe(a1.key);
+  });
 });

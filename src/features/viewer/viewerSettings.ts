@@ -26,5 +26,6 @@ export function viewerQuery(search: string): ViewerQuery {
     wadourl: params.get('wadourl'),
     studyuid: params.get('studyuid'),
     hospid: params.get('hospid'),
+    series: params.get('series'),
   };
 }
