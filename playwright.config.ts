@@ -5,6 +5,8 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 5181);
 /** The sandbox's identity provider listens on its own origin, the next port. */
 export const PROVIDER_PORT = port + 1;
+/** A second, plain WADO-URI archive on an origin of its own (server/plainWado.ts): any hospital's PACS, as the viewer sees it. */
+export const PLAIN_WADO_URL = `http://127.0.0.1:${port + 2}/wado`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where this run builds the app: two runs side by side (E2E_PORT and DIST_DIR) never share a build. */
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -20,6 +22,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  globalSetup: './e2e/warmDicom.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -34,16 +37,27 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] } },
     { name: 'wechat', use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_UA, locale: 'zh-CN' } },
   ],
-  webServer: {
-    command: `npx vite build --logLevel warn --outDir ${distDir} --emptyOutDir && npx tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/config.json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      OIDC_PORT: String(PROVIDER_PORT),
-      SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`),
-      DIST_DIR: distDir,
+  webServer: [
+    {
+      command: `npx vite build --logLevel warn --outDir ${distDir} --emptyOutDir && npx tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        OIDC_PORT: String(PROVIDER_PORT),
+        SANDBOX_DATA_DIR: join(tmpdir(), `cloud-film-e2e-${process.pid}`),
+        DIST_DIR: distDir,
+        // The broken files the viewer must explain (server/dicom/catalogue.ts FAULT_STUDY).
+        SANDBOX_FAULTS: '1',
+        CF_IMAGE_ARCHIVES: PLAIN_WADO_URL,
+      },
     },
-  },
+    {
+      command: `npx tsx server/plainWado.ts --port ${port + 2} --faults`,
+      url: `${PLAIN_WADO_URL}?requestType=WADO`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -95,6 +95,7 @@ export function studyRepository(db: SqliteDatabase) {
       JOIN patients p ON p.id = s.patient_id
       JOIN hospitals h ON h.id = s.hospital_id
      WHERE s.id = ?`);
+  const idOfUid = db.prepare<[string], { id: number }>('SELECT id FROM studies WHERE study_uid = ?');
   // today, then the last day that still counts as expiring.
   const storageOfPatient = db.prepare<[string, string, string, string, string, number], StorageSummary>(`
     SELECT COUNT(*) FILTER (WHERE storage_expires_on BETWEEN ? AND ?) AS expiringCount,
@@ -107,6 +108,12 @@ export function studyRepository(db: SqliteDatabase) {
     findForPatient(patientId: number, studyId: number): StudyRecord | undefined {
       const study = byId.get(studyId);
       return study?.patientId === patientId ? study : undefined;
+    },
+
+    /** By study instance UID (the viewer knows no other id); another patient's is not found. */
+    findForPatientByUid(patientId: number, studyUid: string): StudyRecord | undefined {
+      const row = idOfUid.get(studyUid);
+      return row ? this.findForPatient(patientId, row.id) : undefined;
     },
 
     /** Any patient's: for the sandbox's own pages and test hooks. */

@@ -83,7 +83,12 @@ export const handlers = [
   ),
   http.get(`${API_BASE}V1.0/Report/GetSyncReportStatus`, () => HttpResponse.json(envelope({ synced: true, lastSyncAt: '2026-11-18T12:00:00+08:00' }))),
   http.get(`${API_BASE}V2.0/YJPIndex/StorageInfo`, () => HttpResponse.json(envelope({ stored: true, expireDate: '2027-05-17', daysLeft: 175, canBuy: true }))),
-  http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () => HttpResponse.json(envelope({ orders: [], findings: [] }))),
+  // Asked by the film detail with CollectId, by the viewer with studyUId; the sandbox refuses neither, and nothing else.
+  http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    if (!query.get('CollectId') && !query.get('studyUId')) return HttpResponse.json(envelope(null, 400, 'CollectId or studyUId is required'));
+    return HttpResponse.json(envelope({ orders: [], findings: [] }));
+  }),
   http.get(`${API_BASE}V2.0/YJPIndex/CheckExpireStorage`, () => HttpResponse.json(envelope({ expiringCount: 0, expiredCount: 0, soonestExpireDate: null }))),
   http.get(`${API_BASE}V2.0/YJPIndex/ElectImages`, () => HttpResponse.json(envelope({ films: [{ url: '/films/1.jpg', width: 1600, height: 2000, title: null }], hdImages: [] }))),
   http.get(`${API_BASE}V1.0/Common/DeptNames`, () => HttpResponse.json(envelope([{ code: 'CT', name: '放射科CT室' }]))),

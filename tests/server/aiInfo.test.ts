@@ -29,4 +29,18 @@ describe('ReportAiInfo', () => {
     const answer = await (await sandbox.as('patient2')).get(`${AI_INFO}?CollectId=${mine}`);
     expect(answer).toMatchObject({ statusCode: 404, result: null });
   });
+
+  it('is asked by study UID too (the viewer has only that), with the finding boxes of a finished lung-nodule analysis', async () => {
+    const api = await sandbox.as('patient1');
+    const studies = (await api.get(`${STUDY_LIST}?pageIndex=1&pageLength=8`)).result.rows as { collectFilmId: number; studyUId: string; studyDate: string }[];
+    // demoData: the eighth study, the 2026-02-09 chest CT, has a lung-nodule analysis that succeeded.
+    const chest = studies[7]!;
+    const byUid = reportAiInfoSchema.parse((await api.get(`${AI_INFO}?studyUId=${chest.studyUId}`)).result);
+    const byId = reportAiInfoSchema.parse((await api.get(`${AI_INFO}?CollectId=${chest.collectFilmId}`)).result);
+    expect(byUid).toEqual(byId);
+    expect(byUid.findings.filter((finding) => finding.shape === 'mark')).toHaveLength(1);
+    expect(byUid.findings.length).toBeGreaterThan(1);
+    const other = await (await sandbox.as('patient2')).get(`${AI_INFO}?studyUId=${chest.studyUId}`);
+    expect(other).toMatchObject({ statusCode: 404, result: null });
+  });
 });

@@ -1,0 +1,221 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { PLAIN_WADO_URL } from '../playwright.config';
+import { demoArchiveStudies } from '../server/dicom/studies';
+import { expect, FAILED_RESOURCE, PatientApp, test } from './fixtures';
+
+/**
+ * The film viewer against real DICOM: the sandbox's generated series over WADO-URI, decoded in the
+ * app's workers, drawn on a 2D canvas. Read-only, so both browser projects use patient1's studies:
+ * the 2026-11-18 chest CT (300 + 60 slices), the 2026-02-09 chest CT with a finished lung-nodule
+ * analysis, and the 2025-01-27 cervical spine radiograph the sandbox breaks on purpose
+ * (SANDBOX_FAULTS=1: one good file, one cut short, one in a syntax no viewer here reads).
+ */
+
+const uidOf = (date: string) => demoArchiveStudies().find((study) => study.patientName === '张伟' && study.studyDate === date)!.studyUId;
+
+/** The viewer's address for a study of patient1 on the given archive, as a hospital's link would have it. */
+function viewerPath(page: Page, date: string, wadourl = new URL('/sandbox/wado', page.url()).href) {
+  return `/cloudFilm?${new URLSearchParams({ wadourl, studyuid: uidOf(date), hospid: 'DEMO001' }).toString()}`;
+}
+
+/** What the canvas holds: how many pixels are drawn (not black), how many grey levels, their mean, and the AI colour's pixels. */
+async function canvasPixels(page: Page) {
+  return page.getByTestId('viewer-canvas').evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const levels = new Set<number>();
+    let lit = 0;
+    let sum = 0;
+    let ai = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r > 230 && g > 190 && g < 230 && b < 60) ai++;
+      else if (r === g && g === b) {
+        levels.add(r);
+        sum += r;
+        if (r > 8) lit++;
+      }
+    }
+    const pixels = data.length / 4;
+    return { litShare: lit / pixels, levels: levels.size, mean: sum / pixels, ai };
+  });
+}
+
+async function expectImageDrawn(page: Page) {
+  await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 20_000 });
+  await expect(page.getByTestId('viewer')).toHaveAttribute('data-viewer-state', 'imageReady');
+  // A body in a field of black: a good share of the canvas lit, in many grey levels.
+  await expect.poll(async () => (await canvasPixels(page)).litShare).toBeGreaterThan(0.15);
+  expect((await canvasPixels(page)).levels).toBeGreaterThan(30);
+}
+
+/** Fingers on the canvas, through Chromium's own touch input (pointer events as a phone makes them). */
+class Fingers {
+  private constructor(
+    private readonly cdp: CDPSession,
+    private readonly box: { x: number; y: number; width: number; height: number },
+  ) {}
+
+  static async on(page: Page) {
+    const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+    return new Fingers(await page.context().newCDPSession(page), box);
+  }
+
+  private at(fx: number, fy: number) {
+    return { x: this.box.x + this.box.width * fx, y: this.box.y + this.box.height * fy };
+  }
+
+  /** Each finger from one point to another (fractions of the canvas), in steps. */
+  async move(paths: [[number, number], [number, number]][], steps = 12) {
+    const points = (t: number) => paths.map(([[x0, y0], [x1, y1]], id) => ({ ...this.at(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), id }));
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(0) });
+    for (let step = 1; step <= steps; step++) await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(step / steps) });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  async tap(fx = 0.5, fy = 0.5) {
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [this.at(fx, fy)] });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+}
+
+const zoomShown = (page: Page) => page.getByTestId('viewer-overlay').getByText(/^\d+\.\d+x$/);
+
+test.describe('the film viewer', () => {
+  test.beforeEach(async ({ page }) => {
+    await new PatientApp(page).signIn('patient1');
+  });
+
+  test('a study opened from the list: its first image on the canvas, the rest of the stack loading behind it', async ({ page }) => {
+    await page.goto('/myStudyList');
+    await page.getByTestId('study-link').filter({ hasText: '2026-11-18' }).click();
+    await page.getByTestId('film-open-viewer').click();
+    await expectImageDrawn(page);
+    const viewer = page.getByTestId('viewer');
+    await expect(viewer).toHaveAttribute('data-slice-index', '0');
+    await expect(page.getByTestId('viewer-slice')).toHaveText(/1\s*\/\s*300/);
+    await expect(page.getByTestId('viewer-overlay')).toContainText('张伟');
+    await expect(page.getByTestId('viewer-overlay')).toContainText('Chest Axial 1.0mm');
+    await expect(page.getByTestId('viewer-progress')).toHaveAttribute('data-total', '300');
+    await expect.poll(async () => Number(await page.getByTestId('viewer-progress').getAttribute('data-ready'))).toBeGreaterThan(10);
+    await expect(page.getByTestId('viewer-series')).toHaveCount(2);
+  });
+
+  test('swipe through the stack, and jump with the scrubber', async ({ page }) => {
+    await page.goto(viewerPath(page, '2026-11-18'));
+    await expectImageDrawn(page);
+    const viewer = page.getByTestId('viewer');
+    const fingers = await Fingers.on(page);
+    // A finger up the image goes deeper into the stack (the scroll tool is the one chosen).
+    await fingers.move([[[0.5, 0.8], [0.5, 0.2]]]);
+    await expect.poll(async () => Number(await viewer.getAttribute('data-slice-index'))).toBeGreaterThan(5);
+    const after = Number(await viewer.getAttribute('data-slice-index'));
+    await expectImageDrawn(page);
+    await fingers.move([[[0.5, 0.3], [0.5, 0.5]]]);
+    await expect.poll(async () => Number(await viewer.getAttribute('data-slice-index'))).toBeLessThan(after);
+
+    await page.getByTestId('viewer-scrubber').fill('199');
+    await expect(viewer).toHaveAttribute('data-slice-index', '199');
+    await expect(page.getByTestId('viewer-slice')).toHaveText(/200\s*\/\s*300/);
+    await expectImageDrawn(page);
+  });
+
+  test('pinch to zoom, double-tap to fit; window/level by drag and by preset; reset', async ({ page }) => {
+    await page.goto(viewerPath(page, '2026-11-18'));
+    await expectImageDrawn(page);
+    const viewer = page.getByTestId('viewer');
+    const fingers = await Fingers.on(page);
+    await expect(zoomShown(page)).toHaveText('1.0x');
+    await fingers.move([
+      [[0.45, 0.45], [0.25, 0.25]],
+      [[0.55, 0.55], [0.75, 0.75]],
+    ]);
+    await expect.poll(async () => Number.parseFloat((await zoomShown(page).textContent()) ?? '')).toBeGreaterThan(1.5);
+    await fingers.tap();
+    await fingers.tap();
+    await expect(zoomShown(page)).toHaveText('1.0x');
+
+    const before = await canvasPixels(page);
+    const fileWindow = await viewer.getAttribute('data-window');
+    await page.getByTestId('viewer-tool-window').click();
+    await fingers.move([[[0.3, 0.5], [0.7, 0.6]]]);
+    await expect(viewer).not.toHaveAttribute('data-window', fileWindow!);
+    await expect.poll(async () => Math.abs((await canvasPixels(page)).mean - before.mean)).toBeGreaterThan(2);
+
+    await page.getByTestId('viewer-presets').selectOption('lung');
+    await expect(viewer).toHaveAttribute('data-window', '-600/1500');
+    await page.getByTestId('viewer-reset').click();
+    await expect(viewer).toHaveAttribute('data-window', fileWindow!);
+    await expect(zoomShown(page)).toHaveText('1.0x');
+  });
+
+  test('the AI findings: the viewer opens on them, drawn over the image, and the layer turns off and on', async ({ page }) => {
+    await page.goto('/myStudyList');
+    await page.getByTestId('study-link').filter({ hasText: '2026-02-09' }).click();
+    await page.getByTestId('film-ai-viewer').click();
+    await expectImageDrawn(page);
+    const toggle = page.getByTestId('viewer-ai-toggle');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // The nodule is mid-chest, not on the first slice: the viewer went where the finding is.
+    await expect(page.getByTestId('viewer')).not.toHaveAttribute('data-slice-index', '0');
+    await expect.poll(async () => (await canvasPixels(page)).ai).toBeGreaterThan(50);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(async () => (await canvasPixels(page)).ai).toBe(0);
+    await toggle.click();
+    await expect.poll(async () => (await canvasPixels(page)).ai).toBeGreaterThan(50);
+  });
+
+  test('a broken file is a message on that image; the good image next to it still shows', async ({ page }) => {
+    await page.goto(viewerPath(page, '2025-01-27'));
+    await expectImageDrawn(page);
+    // The image's stage takes the arrow keys (the canvas sits inside it).
+    await page.getByTestId('viewer-canvas').locator('..').focus();
+    await page.keyboard.press('ArrowDown');
+    const error = page.getByTestId('viewer-image-error');
+    await expect(error).toHaveAttribute('data-problem', 'truncated');
+    await expect(error).toHaveText(/不完整|incomplete/);
+    await page.keyboard.press('ArrowDown');
+    await expect(error).toHaveAttribute('data-problem', 'unsupportedSyntax');
+    await expect(error).toHaveText(/暂不支持|cannot read/);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expectImageDrawn(page);
+  });
+
+  test.describe('an archive that fails', () => {
+    test.use({ allowConsoleErrors: FAILED_RESOURCE });
+
+    test('answers 500: each image says the archive could not send it, and can be tried again', async ({ page }) => {
+      await page.goto(viewerPath(page, '2026-02-09', `${PLAIN_WADO_URL}?fault=500`));
+      const error = page.getByTestId('viewer-image-error');
+      await expect(error).toHaveAttribute('data-problem', 'archiveError');
+      await expect(page.getByTestId('viewer-image-retry')).toBeVisible();
+      await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', '');
+    });
+  });
+
+  test('a study on a second, plain WADO-URI server on another origin opens too', async ({ page }) => {
+    const archiveOrigin = new URL(PLAIN_WADO_URL).origin;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === archiveOrigin) asked.push(request.url());
+    });
+    await page.goto(viewerPath(page, '2026-02-09', PLAIN_WADO_URL));
+    await expectImageDrawn(page);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new URL(asked[0]!).searchParams.get('requestType')).toBe('WADO');
+    expect(new URL(asked[0]!).searchParams.get('contentType')).toBe('application/dicom');
+  });
+
+  test('an archive the hospital did not configure is refused with a plain message, and never asked', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname === 'pacs.example.org') asked.push(request.url());
+    });
+    await page.goto(viewerPath(page, '2026-02-09', 'https://pacs.example.org/wado'));
+    await expect(page.getByTestId('viewer')).toHaveAttribute('data-viewer-state', 'refused');
+    await expect(page.getByTestId('viewer')).toHaveAttribute('data-problem', 'archiveRefused');
+    expect(asked).toEqual([]);
+  });
+});
