@@ -1,18 +1,27 @@
 /**
  * `npm run bench`: what a patient's phone downloads and how long the first screens take, measured
- * in Debian's Chromium against the sandbox. Figures come with the machine they were taken on and
- * as ratios (throttled / unthrottled), never as pass/fail thresholds.
+ * in Debian's Chromium against the sandbox, then the viewer stacks side by side and the app's tap
+ * to first image (scripts/bench/viewer.ts). Figures come with the machine they were taken on and
+ * as ratios (throttled / unthrottled, ours / the peer's), never as pass/fail thresholds.
+ *
+ * BENCH_RUNS: runs of each measurement (5 for the first screens, 3 for the viewer when unset).
+ * BENCH_ONLY=screens or BENCH_ONLY=viewer: one part only. DIST_DIR: the app's build (dist).
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSandbox } from '../server/app';
+import { signIn } from './bench/sandboxSession';
+import { benchViewer } from './bench/viewer';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+/** The app's build, as the e2e run names it (DIST_DIR), so a bench can run beside another build. */
+const dist = resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const VIEWER_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY;
 
 function sizes(file: string) {
   const bytes = readFileSync(join(dist, file));
@@ -58,19 +67,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Signs in through the sandbox provider's page, so the tab holds a session like a patient's. */
-async function signIn(page: Page, base: string) {
-  await page.goto(`${base}/`);
-  await page.locator('#login').fill('patient1');
-  await page.locator('#password').fill('demo1234');
-  await page.locator('button[type="submit"]').first().click();
-  await page.waitForURL(`${base}/Home`);
-}
-
 async function main() {
   const cpu = cpus();
-  console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, Node ${process.version}`);
-  bundleReport();
+  console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, ${Math.round(totalmem() / 2 ** 30)} GB, ${platform()} ${release()}, Node ${process.version}`);
+  if (ONLY !== 'viewer') bundleReport();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));
   const [appPort, providerPort] = [await freePort(), await freePort()];
@@ -79,7 +79,16 @@ async function main() {
   await app.sandbox.identity.listen(providerPort, '127.0.0.1');
   await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
-  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads each, median:`);
+  console.log(`Chromium ${browser.version()}`);
+  if (ONLY !== 'viewer') await benchFirstScreens(browser, base);
+  if (ONLY !== 'screens') await benchViewer({ browser, base, runs: VIEWER_RUNS });
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function benchFirstScreens(browser: Browser, base: string) {
+  console.log(`\nFirst screens, ${RUNS} cold loads each, median:`);
   const scenarios = [
     ['home, signed out (hub visible)', '/index', '[data-testid="hub"]', false],
     ['my studies, signed in, warm cache (first card visible)', '/myStudyList', '[data-testid="study-card"]', true],
@@ -101,9 +110,6 @@ async function main() {
     const ratio = (result.phone! / result.unthrottled!).toFixed(1);
     console.log(`  ${name}: ${result.unthrottled} ms unthrottled, ${result.phone} ms on a 4x-slower CPU and 1.6 Mbps/150 ms network (x${ratio})`);
   }
-  await browser.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 await main();

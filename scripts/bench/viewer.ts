@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`'s viewer part: the candidate stacks of bench/viewer/ side by side on one series,
+ * the real app's tap to first image, and ours over the peer's as ratios, as a Markdown table
+ * ready for docs/viewer.md.
+ */
+import type { Browser } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchAppViewer } from './appViewer';
+import { startBenchServer } from './benchServer';
+import { sandboxSeries, syntheticSeries } from './series';
+import { kb, mb, ms, ratio } from './stats';
+import { benchStacks, buildPages, mid, type StackResult, type StackRun } from './viewerStacks';
+import { signIn } from './sandboxSession';
+
+const FIGURES: { name: string; pick: (run: StackRun) => number | null; show: (value: number) => string }[] = [
+  { name: 'JS downloaded (brotli)', pick: (r) => r.jsBrotli, show: kb },
+  { name: 'WebAssembly downloaded (brotli)', pick: (r) => r.wasmBrotli, show: kb },
+  { name: 'first image (from navigation start)', pick: (r) => r.firstImageMs, show: ms },
+  { name: 'all slices loaded', pick: (r) => r.allLoadedMs, show: ms },
+  { name: 'frame time while scrolling, median', pick: (r) => r.frameMedianMs, show: ms },
+  { name: 'frame time while scrolling, p95', pick: (r) => r.frameP95Ms, show: ms },
+  { name: 'main-thread task time per slice', pick: (r) => r.mainThreadPerSliceMs, show: ms },
+  { name: 'JS heap after loading (main thread)', pick: (r) => r.heapUsed, show: mb },
+  { name: 'array buffers after loading (main thread)', pick: (r) => r.arrayBuffers, show: mb },
+  { name: 'page memory with workers (measureUserAgentSpecificMemory)', pick: (r) => r.wholePage, show: mb },
+];
+
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+/** Ours over each peer; the 1x variant only over the peers that also draw at CSS pixels. */
+function ratioPairs(ran: StackResult[]): [StackResult, StackResult][] {
+  const byId = (id: string) => ran.find((r) => r.candidate.id === id);
+  const pairs: [string, string][] = [
+    ['ours', 'cornerstone-cpu'],
+    ['ours', 'cornerstone-gpu'],
+    ['ours', 'dwv'],
+    ['ours-1x', 'cornerstone-cpu'],
+    ['ours-1x', 'dwv'],
+  ];
+  return pairs.map(([a, b]) => [byId(a), byId(b)]).filter((pair): pair is [StackResult, StackResult] => Boolean(pair[0] && pair[1]));
+}
+
+function tables(results: StackResult[], runs: number): string[] {
+  const ran = results.filter((r) => r.runs.length > 0);
+  const head = ['', ...ran.map((r) => r.candidate.label)];
+  const lines = [row(head), row(head.map((_, i) => (i === 0 ? '---' : '---:')))];
+  for (const figure of FIGURES) {
+    lines.push(row([figure.name, ...ran.map((r) => mid(r, figure.pick)).map((v) => (Number.isFinite(v) ? figure.show(v) : 'n/a'))]));
+  }
+  lines.push(row(['first image drawn (not black)', ...ran.map((r) => (r.runs.every((run) => run.nonBlank) ? 'yes' : 'NO'))]));
+  lines.push('', `Median of ${runs} run(s) each.`);
+  for (const result of results) {
+    const notes = [...new Set(result.runs.flatMap((r) => r.notes))];
+    if (notes.length) lines.push(`- ${result.candidate.id}: ${notes.join('; ')}`);
+    if (result.error) lines.push(`- ${result.candidate.id}: FAILED: ${result.error}`);
+  }
+  const pairs = ratioPairs(ran);
+  if (pairs.length) {
+    const ratioHead = ['ratio (below 1: ours smaller or faster)', ...pairs.map(([a, b]) => `${a.candidate.id} / ${b.candidate.id}`)];
+    lines.push('', row(ratioHead), row(ratioHead.map((_, i) => (i === 0 ? '---' : '---:'))));
+    for (const figure of FIGURES) lines.push(row([figure.name, ...pairs.map(([a, b]) => ratio(mid(a, figure.pick), mid(b, figure.pick)))]));
+  }
+  return lines;
+}
+
+/** The sandbox's series as the signed-in patient finds it, else a synthetic one. */
+async function findSeries(browser: Browser, base: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, base);
+    return (await sandboxSeries(page, base)) ?? syntheticSeries();
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchViewer(options: { browser: Browser; base: string; runs: number }): Promise<void> {
+  const pagesDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-viewer-'));
+  try {
+    await buildPages(pagesDir);
+    const series = await findSeries(options.browser, options.base);
+    const manifest = new TextEncoder().encode(JSON.stringify({ urls: series.urls, first: Math.floor(series.urls.length / 2) }));
+    const server = await startBenchServer({ pagesDir, sandboxOrigin: options.base, files: new Map([...series.files, ['/bench/manifest.json', manifest]]) });
+    console.log(`\nViewer stacks on ${series.label}: a 375×740 phone at 2x, 4x CPU slowdown, 9 Mbps / 100 ms network, slice ${Math.floor(series.urls.length / 2) + 1} first, then all ${series.urls.length} scrolled.`);
+    try {
+      const results = await benchStacks({ browser: options.browser, server, pagesDir, slices: series.urls.length, runs: options.runs, log: (line) => console.log(line) });
+      console.log(['', ...tables(results, options.runs)].join('\n'));
+    } finally {
+      await server.close();
+    }
+    const app = await benchAppViewer(options.browser, options.base, options.runs);
+    console.log(
+      'error' in app
+        ? `\nThe app's viewer: not measured (${app.error}).`
+        : `\nThe app, same phone and network: study card tap to first image ${ms(app.cardToImageMs)}; "open the viewer" tap to first image ${ms(app.openToImageMs)} (median of ${options.runs}).`,
+    );
+  } finally {
+    rmSync(pagesDir, { recursive: true, force: true });
+  }
+}
