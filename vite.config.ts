@@ -1,12 +1,21 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
+/**
+ * The wasm codecs' Emscripten glue names Node's fs and path in a branch a browser never takes;
+ * Vite says it left them out on every build. That is expected: keep every other warning.
+ */
+function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
+  if (/externalized for browser compatibility/.test(warning.message) && /@cornerstonejs\/codec-/.test(warning.message)) return;
+  warn(warning);
+}
+
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
-  build: { target: 'es2020', sourcemap: true },
+  build: { target: 'es2020', sourcemap: true, rollupOptions: { onwarn } },
   // The DICOM decode worker loads each codec (and its wasm) as a chunk of its own, on demand:
   // that needs ES module workers (Vite's default, iife, puts every codec in the worker).
   worker: { format: 'es' },

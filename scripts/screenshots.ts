@@ -7,10 +7,17 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../server/demoData';
+import { demoArchiveStudies } from '../server/dicom/studies';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = process.argv[3] ?? 'test-results/screenshots';
 const login = process.env.SCREENSHOT_LOGIN ?? 'patient1';
+/** The viewer on one of patient1's studies (the sandbox's own archive), with the AI layer when asked. */
+function viewer(date: string, ai = false) {
+  const study = demoArchiveStudies().find((one) => one.patientName === '张伟' && one.studyDate === date)!;
+  const query = new URLSearchParams({ ...(ai ? { checkWay: '2', result: '2', showAi: 'true' } : {}), wadourl: `${base}/sandbox/wado`, studyuid: study.studyUId, hospid: 'DEMO001' });
+  return `/cloudFilm?${query.toString()}`;
+}
 const pages = [
   ['home', '/Home'],
   ['studies', '/myStudyList'],
@@ -22,6 +29,9 @@ const pages = [
   ['reports', '/imageList'],
   ['film-sheets', '/electronicFilm'],
   ['study-info', '/medicalTag?id=19'],
+  ['viewer-ct', viewer('2026-11-18')],
+  ['viewer-ai', viewer('2026-02-09', true)],
+  ['viewer-broken', viewer('2025-01-27')],
   ['coming-soon', '/help'],
   ['error', '/error?code=500&msg=%E7%B3%BB%E7%BB%9F%E7%B9%81%E5%BF%99%EF%BC%8C%E8%AF%B7%E7%A8%8D%E5%90%8E%E5%86%8D%E8%AF%95'],
   ['error-network', '/error?key=error.network&network=1'],
@@ -48,8 +58,13 @@ for (const locale of ['zh-CN', 'en'] as const) {
     for (const [name, path] of pages) {
       await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
       await page.waitForLoadState('networkidle');
+      if (name.startsWith('viewer')) await page.locator('[data-testid="viewer-canvas"]:not([data-drawn=""])').waitFor({ timeout: 30_000 });
+      if (name === 'viewer-broken') {
+        await page.getByTestId('viewer-scrubber').fill('1');
+        await page.getByTestId('viewer-image-error').waitFor();
+      }
       if (name === 'aiOrders-cancel') await page.getByTestId('action-cancelOrder').first().click();
-      await page.screenshot({ path: join(out, `${name}-${width}-${locale}.png`), fullPage: name !== 'aiOrders-cancel' });
+      await page.screenshot({ path: join(out, `${name}-${width}-${locale}.png`), fullPage: name !== 'aiOrders-cancel' && !name.startsWith('viewer') });
     }
     await page.close();
   }

@@ -14,7 +14,7 @@ import {
   type ViewportNow,
 } from '../../src/features/viewer/gestures';
 import { frameBytes } from '../../src/features/viewer/imageStore';
-import { displaySize, imageRect, toScreen } from '../../src/features/viewer/renderer';
+import { displaySize, imageRect, labelledFindings, toScreen } from '../../src/features/viewer/renderer';
 import { cacheBudget, viewerQuery } from '../../src/features/viewer/viewerSettings';
 import { toStudyStack } from '../../src/features/viewer/viewerCalls';
 import { autoWindow, effectiveWindow, greyToRgba } from '../../src/features/viewer/windowing';
@@ -185,5 +185,16 @@ describe('the viewer\'s link and study list', () => {
   it('keeps fewer decoded images on a phone with less memory', () => {
     const MB = 1024 * 1024;
     expect([cacheBudget(1), cacheBudget(2), cacheBudget(4), cacheBudget(8), cacheBudget(undefined)]).toEqual([128 * MB, 128 * MB, 256 * MB, 384 * MB, 160 * MB]);
+  });
+});
+
+describe('AI labels', () => {
+  const place = { seriesUid: '1.2', sopUid: '1.2.3', frame: 1, x: 10, y: 10, width: 8, height: 8 };
+  it('labels each box, and a mark only when no box says the same', () => {
+    const box = { ...place, shape: 'box' as const, label: 'Nodule 4 mm' };
+    const sameMark = { ...place, shape: 'mark' as const, label: 'Nodule 4 mm' };
+    const otherMark = { ...place, shape: 'mark' as const, label: 'Calcification' };
+    expect([...labelledFindings([box, sameMark, otherMark])]).toEqual([box, otherMark]);
+    expect([...labelledFindings([sameMark])]).toEqual([sameMark]);
   });
 });

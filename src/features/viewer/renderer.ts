@@ -99,10 +99,17 @@ export function createRenderer(makeCanvas: () => HTMLCanvasElement = () => docum
   };
 }
 
+/** The findings that get a label: a mark inside a box that already says the same thing gets none, so no label sits on another. */
+export function labelledFindings(findings: readonly Finding[]): Set<Finding> {
+  const boxLabels = new Set(findings.filter((finding) => finding.shape === 'box').map((finding) => finding.label));
+  return new Set(findings.filter((finding) => finding.shape === 'box' || !boxLabels.has(finding.label)));
+}
+
 function drawFindings(context: CanvasRenderingContext2D, scene: Scene, rect: Rect) {
   context.lineWidth = 2;
   context.font = '600 13px -apple-system, BlinkMacSystemFont, "PingFang SC", sans-serif';
   context.textBaseline = 'bottom';
+  const labelled = labelledFindings(scene.findings);
   for (const finding of scene.findings) {
     const at = toScreen(rect, scene.decoded, finding);
     context.strokeStyle = AI_COLOUR;
@@ -118,6 +125,7 @@ function drawFindings(context: CanvasRenderingContext2D, scene: Scene, rect: Rec
       context.lineTo(at.x, at.y + 16);
       context.stroke();
     }
+    if (!labelled.has(finding)) continue;
     const label = finding.label;
     const width = context.measureText(label).width + 8;
     const top = Math.max(0, at.y - (finding.shape === 'box' ? 20 : 32));

@@ -194,7 +194,8 @@ export const scrubber = style({
 });
 export const sliceLabel = style({ flex: 'none', minWidth: 64, textAlign: 'right', fontSize: 14, fontVariantNumeric: 'tabular-nums' });
 
-export const toolbar = style({ height: 48, display: 'flex', alignItems: 'center', gap: 6, overflowX: 'auto', scrollbarWidth: 'none' });
+// Wraps to a second row on a narrow phone rather than scroll: every tool, the AI layer's too, stays in sight.
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6 });
 const toolBase = style({
   flex: 'none',
   minWidth: 44,
