@@ -14,7 +14,7 @@ import { uidFor } from './uids';
  *
  * | study                                         | series (syntax)                                                 |
  * | --------------------------------------------- | --------------------------------------------------------------- |
- * | patient1 2026-11-18 CT chest (AI lung nodule) | 300 × 1 mm axial (explicit VR little endian), 60 × 5 mm lung (JPEG-LS) |
+ * | patient1 2026-11-18 CT chest (newest)        | 300 × 1 mm axial (explicit VR little endian), 60 × 5 mm lung (JPEG-LS) |
  * | patient1 2025-03-19 CT chest                  | 100 × 3 mm (RLE)                                                |
  * | patient2 2026-01-20 CT chest                  | 100 × 3 mm (JPEG 2000)                                          |
  * | any other CT chest                            | 100 × 3 mm (JPEG lossless)                                      |
@@ -51,7 +51,8 @@ interface StudyRule {
 
 /** Studies whose series differ from their exam's. */
 const STUDY_SERIES: readonly StudyRule[] = [
-  // patient1's newest chest CT, the one with the AI lung-nodule order.
+  // patient1's newest chest CT (its lung-nodule analysis is not paid yet; the finished one, with
+  // the boxes the viewer draws, is on the 2026-02-09 chest CT).
   { date: '2026-11-18', exam: 'ctChest', series: ['chestAxial1mm', 'chestLung5mm'] },
   { date: '2025-03-19', exam: 'ctChest', series: ['chest3mmRle'] }, // patient1
   { date: '2026-01-20', exam: 'ctChest', series: ['chest3mmJpeg2000'] }, // patient2

@@ -131,23 +131,32 @@ function ctStored(phantom: 'torso' | 'head', grid: AxialGrid, z: number): Int16A
   return stored;
 }
 
-function ctSeries(o: AxialOptions, phantom: 'torso' | 'head'): SeriesTemplate {
-  const fov = phantom === 'torso' ? TORSO_FOV_MM : HEAD_FOV_MM;
-  const grid = centredGrid(256, fov);
+/** What an axial CT or MR series says besides its pixels: a 256 × 256 grid over the field of view, one slice per instance going down from `top`. */
+function axialBase(o: AxialOptions, modality: 'CT' | 'MR', fovMm: number) {
+  const grid = centredGrid(256, fovMm);
   const z = (index: number) => o.top - index * o.step;
   return {
+    grid,
+    z,
     key: o.key,
-    modality: 'CT',
+    modality,
     description: o.description,
     syntax: o.syntax,
     instances: o.instances,
     frames: 1,
     rows: grid.rows,
     columns: grid.columns,
-    previewChannels: 1,
+    previewChannels: 1 as const,
     windows: o.windows,
     axial: { grid, z },
     pixelSpacingMm: grid.spacing,
+  };
+}
+
+function ctSeries(o: AxialOptions, phantom: 'torso' | 'head'): SeriesTemplate {
+  const { grid, z, ...base } = axialBase(o, 'CT', phantom === 'torso' ? TORSO_FOV_MM : HEAD_FOV_MM);
+  return {
+    ...base,
     generate(index) {
       const stored = ctStored(phantom, grid, z(index));
       const modality = Float32Array.from(stored, (v) => v - 1024);
@@ -175,21 +184,9 @@ function ctSeries(o: AxialOptions, phantom: 'torso' | 'head'): SeriesTemplate {
 }
 
 function mrSeries(o: AxialOptions, contrast: HeadContrast): SeriesTemplate {
-  const grid = centredGrid(256, HEAD_FOV_MM);
-  const z = (index: number) => o.top - index * o.step;
+  const { grid, z, ...base } = axialBase(o, 'MR', HEAD_FOV_MM);
   return {
-    key: o.key,
-    modality: 'MR',
-    description: o.description,
-    syntax: o.syntax,
-    instances: o.instances,
-    frames: 1,
-    rows: grid.rows,
-    columns: grid.columns,
-    previewChannels: 1,
-    windows: o.windows,
-    axial: { grid, z },
-    pixelSpacingMm: grid.spacing,
+    ...base,
     generate(index) {
       const signal = headSlice(grid, z(index), contrast);
       const stored = Uint16Array.from(signal, (v) => Math.max(0, Math.min(4095, Math.round(v))));
