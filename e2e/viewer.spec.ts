@@ -131,9 +131,13 @@ test.describe('the film viewer', () => {
       [[0.55, 0.55], [0.75, 0.75]],
     ]);
     await expect.poll(async () => Number.parseFloat((await zoomShown(page).textContent()) ?? '')).toBeGreaterThan(1.5);
-    await fingers.tap();
-    await fingers.tap();
-    await expect(zoomShown(page)).toHaveText('1.0x');
+    // Two taps within 300 ms; on a loaded CI machine the four touch events may take longer, so the
+    // double tap is tried again until it lands (fitting twice is fitting once).
+    await expect(async () => {
+      await fingers.tap();
+      await fingers.tap();
+      await expect(zoomShown(page)).toHaveText('1.0x', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
 
     const before = await canvasPixels(page);
     const fileWindow = await viewer.getAttribute('data-window');
