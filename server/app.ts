@@ -17,6 +17,9 @@ import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { aiRoutes } from './routes/ai';
 import { analyticsRoutes } from './routes/analytics';
 import { aiInfoRoutes } from './routes/aiInfo';
+import { collectRoutes, collectTestRoutes } from './routes/collect';
+import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
+import { shareRoutes, shareTestRoutes } from './routes/share';
 import { commonRoutes } from './routes/common';
 import { hospitalRoutes } from './routes/hospital';
 import { filmRoutes, imageRoutes } from './routes/images';
@@ -36,6 +39,7 @@ import { buildRuntimeConfig } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
+import { isTestMode } from './testMode';
 
 export interface SandboxOptions {
   /** Holds the SQLite database; created when missing. */
@@ -125,6 +129,9 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
         await api.register(imageRoutes, { archive: dicom });
+        await api.register(collectRoutes);
+        await api.register(filmDownRoutes, { archive: dicom, env });
+        await api.register(shareRoutes);
       },
       { prefix: '/api' },
     );
@@ -137,6 +144,11 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(filmRoutes, { archive: dicom });
     await app.register(sandboxReportRoutes);
     await app.register(sandboxHospitalRoutes, { env });
+    if (isTestMode(env)) {
+      await app.register(collectTestRoutes);
+      await app.register(filmDownTestRoutes);
+      await app.register(shareTestRoutes);
+    }
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);
     });

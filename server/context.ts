@@ -16,6 +16,8 @@ import { reportSyncRepository } from './repositories/reportSync';
 import type { ReportSyncRepository } from './repositories/reportSync';
 import { studyRepository } from './repositories/studies';
 import type { StudyRepository } from './repositories/studies';
+import { studyPassRepository } from './repositories/studyPasses';
+import type { StudyPassRepository } from './repositories/studyPasses';
 
 /** What route handlers reach through `request.server.sandbox`. */
 export interface SandboxContext {
@@ -25,6 +27,8 @@ export interface SandboxContext {
   hospitals: HospitalRepository;
   patients: PatientRepository;
   studies: StudyRepository;
+  /** What someone who is not signed in may read: after an SMS verification, or an opened share (issue 13). */
+  passes: StudyPassRepository;
   reportSync: ReportSyncRepository;
   aiOrders: AiOrderRepository;
   payments: PaymentRepository;
@@ -53,6 +57,7 @@ export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvi
     hospitals: hospitalRepository(db),
     patients: patientRepository(db),
     studies: studyRepository(db),
+    passes: studyPassRepository(db),
     reportSync: reportSyncRepository(db),
     aiOrders,
     payments: paymentRepository(db),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope';
-import { PUBLIC_API_PATHS } from './paths';
+import { PASS_API_PATHS, PUBLIC_API_PATHS, VISITOR_API_PATHS } from './paths';
 import type { Patient } from './repositories/patients';
+import { STUDY_PASS_HEADER } from '../src/shared/api/collectSchemas';
 
 const BEARER = /^Bearer +([\w~+/.-]+=*)$/i;
 
@@ -37,9 +38,30 @@ export function currentPatient(request: FastifyRequest): Promise<Patient> {
   return patient;
 }
 
-/** Every API route registered after this, except PUBLIC_API_PATHS, answers only a signed-in patient. */
+/**
+ * The bearer patient when the request names one, undefined when it carries no Authorization
+ * header; a bad token is still HTTP 401 (the app refreshes or signs in again). For the calls that
+ * also answer visitors who are not signed in.
+ */
+export async function signedInPatient(request: FastifyRequest): Promise<Patient | undefined> {
+  return request.headers.authorization === undefined ? undefined : currentPatient(request);
+}
+
+/** Whether the request carries a study pass header at all (valid or not: the route decides). */
+export function carriesStudyPass(request: FastifyRequest): boolean {
+  return request.headers[STUDY_PASS_HEADER.toLowerCase()] !== undefined;
+}
+
+/**
+ * Every API route registered after this answers only a signed-in patient, except PUBLIC_API_PATHS
+ * and VISITOR_API_PATHS, and PASS_API_PATHS when the request carries a study pass
+ * (server/studyAccess.ts checks it).
+ */
 export function requireSignedInPatient(api: FastifyInstance): void {
   api.addHook('onRequest', async (request) => {
-    if (!PUBLIC_API_PATHS.has(request.routeOptions.url ?? '')) await currentPatient(request);
+    const route = request.routeOptions.url ?? '';
+    if (PUBLIC_API_PATHS.has(route) || VISITOR_API_PATHS.has(route)) return;
+    if (PASS_API_PATHS.has(route) && carriesStudyPass(request)) return;
+    await currentPatient(request);
   });
 }

@@ -15,6 +15,11 @@ export function fail(statusCode: number, message: string): Envelope<null> {
   return { statusCode, message, result: null };
 }
 
+/** A failure whose `result` carries numbers the client shows, e.g. `{ attemptsLeft: 3 }` or `{ retryAfterSeconds: 60 }`. */
+export function failWith<R>(statusCode: number, message: string, result: R): Envelope<R> {
+  return { statusCode, message, result };
+}
+
 /** The envelope's other spelling (decisions.md): the cancel and pay answers say `msg`, as spec section 7 shows. */
 export interface MsgEnvelope<T> {
   statusCode: number;
@@ -39,5 +44,21 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/**
+ * An ApiError whose envelope carries a result (see failWith). The app-wide error handler answers
+ * every ApiError with `result: null`, so a plugin that throws these installs its own handler that
+ * answers them with failWith (routes/collect.ts does).
+ */
+export class ApiFailure<R> extends ApiError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly result: R,
+  ) {
+    super(statusCode, message);
+    this.name = 'ApiFailure';
   }
 }

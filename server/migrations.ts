@@ -225,4 +225,126 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX reports_by_print_id ON reports (print_id);
     `,
   },
+  {
+    name: 'collecting, study passes, packaged downloads, e-mail and SMS outboxes, shares (issue 13)',
+    sql: `
+      -- The e-mail address a patient keeps for download links (v2/FilmDown/UpdateEmail).
+      ALTER TABLE patients ADD COLUMN email TEXT;
+
+      -- An image code (V1.0/Package/imagecode): answered once, before it expires.
+      CREATE TABLE captchas (
+        id         TEXT PRIMARY KEY,
+        answer     TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at    TEXT
+      );
+
+      -- One verification by SMS code: who was identified (by national ID, or name and phone), the
+      -- code last sent, how often it was sent, wrong tries, and when it was passed. bag_study_id is
+      -- the study the film bag's code named, when the patient came from one.
+      CREATE TABLE verifications (
+        id              TEXT    PRIMARY KEY,
+        method          TEXT    NOT NULL CHECK (method IN ('nationalId', 'namePhone')),
+        patient_id      INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        phone           TEXT    NOT NULL,
+        bag_study_id    INTEGER REFERENCES studies (id) ON DELETE SET NULL,
+        code            TEXT    NOT NULL,
+        code_expires_at TEXT    NOT NULL,
+        sends           INTEGER NOT NULL CHECK (sends >= 1),
+        last_sent_at    TEXT    NOT NULL,
+        wrong_attempts  INTEGER NOT NULL DEFAULT 0,
+        locked_until    TEXT,
+        verified_at     TEXT,
+        created_at      TEXT    NOT NULL
+      );
+
+      -- Every SMS the sandbox "sends"; the log shows it and, in test mode, /sandbox/test/sms reads it.
+      CREATE TABLE sms_outbox (
+        id      INTEGER PRIMARY KEY,
+        phone   TEXT NOT NULL,
+        text    TEXT NOT NULL,
+        code    TEXT,
+        sent_at TEXT NOT NULL
+      );
+      CREATE INDEX sms_outbox_by_phone ON sms_outbox (phone, id DESC);
+
+      -- A share of one study: a public code for the link, an access code to open it, an expiry,
+      -- and revocation. The server refuses an expired or revoked share.
+      CREATE TABLE shares (
+        id              INTEGER PRIMARY KEY,
+        code            TEXT    NOT NULL UNIQUE,
+        access_code     TEXT    NOT NULL,
+        patient_id      INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        study_id        INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        days            INTEGER NOT NULL CHECK (days > 0),
+        expires_at      TEXT    NOT NULL,
+        revoked_at      TEXT,
+        open_count      INTEGER NOT NULL DEFAULT 0,
+        last_opened_at  TEXT,
+        wrong_codes     INTEGER NOT NULL DEFAULT 0,
+        created_at      TEXT    NOT NULL
+      );
+      CREATE INDEX shares_by_patient_time ON shares (patient_id, created_at DESC, id DESC);
+
+      -- A study pass: what someone who is not signed in may read. A passed SMS verification gives
+      -- one over the identified patient's studies (scope collect); an opened share, over the shared
+      -- study, read-only (scope share). Only the token's SHA-256 is kept.
+      CREATE TABLE study_passes (
+        token_hash TEXT    PRIMARY KEY,
+        scope      TEXT    NOT NULL CHECK (scope IN ('collect', 'share')),
+        patient_id INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        share_id   INTEGER REFERENCES shares (id) ON DELETE CASCADE,
+        expires_at TEXT    NOT NULL,
+        created_at TEXT    NOT NULL,
+        CHECK ((scope = 'share') = (share_id IS NOT NULL))
+      );
+      CREATE TABLE study_pass_studies (
+        token_hash TEXT    NOT NULL REFERENCES study_passes (token_hash) ON DELETE CASCADE,
+        study_id   INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        PRIMARY KEY (token_hash, study_id)
+      );
+
+      -- A packaging job: a ZIP of the study's DICOM files with a DICOMDIR, or of JPEG renderings,
+      -- desensitized or not. download_token makes the unguessable download address.
+      CREATE TABLE package_tasks (
+        id             INTEGER PRIMARY KEY,
+        patient_id     INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        study_id       INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        format         TEXT    NOT NULL CHECK (format IN ('dicom', 'jpeg')),
+        desensitize    INTEGER NOT NULL CHECK (desensitize IN (0, 1)),
+        state          TEXT    NOT NULL CHECK (state IN ('queued', 'packing', 'ready', 'failed')),
+        progress       INTEGER NOT NULL DEFAULT 0 CHECK (progress BETWEEN 0 AND 100),
+        file_name      TEXT,
+        size_bytes     INTEGER,
+        download_token TEXT    NOT NULL UNIQUE,
+        failure        TEXT,
+        email          TEXT,
+        created_at     TEXT    NOT NULL,
+        updated_at     TEXT    NOT NULL,
+        ready_at       TEXT,
+        expires_at     TEXT
+      );
+      CREATE INDEX package_tasks_by_study ON package_tasks (patient_id, study_id, id DESC);
+
+      -- Each time a package was fetched, and how: in the app, by a copied link, or from an e-mail.
+      CREATE TABLE download_records (
+        id            INTEGER PRIMARY KEY,
+        task_id       INTEGER NOT NULL REFERENCES package_tasks (id) ON DELETE CASCADE,
+        patient_id    INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        via           TEXT    NOT NULL CHECK (via IN ('app', 'link', 'email')),
+        downloaded_at TEXT    NOT NULL
+      );
+      CREATE INDEX download_records_by_patient_time ON download_records (patient_id, downloaded_at DESC, id DESC);
+
+      -- Every e-mail the sandbox "sends"; in test mode /sandbox/test/outbox reads it.
+      CREATE TABLE email_outbox (
+        id          INTEGER PRIMARY KEY,
+        to_address  TEXT    NOT NULL,
+        subject     TEXT    NOT NULL,
+        body        TEXT    NOT NULL,
+        task_id     INTEGER REFERENCES package_tasks (id) ON DELETE SET NULL,
+        sent_at     TEXT    NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './shared/api/client';
+import { studyPassStore } from './shared/session/studyPass';
 import { ENDPOINTS } from './shared/api/endpoints';
 import { hospitalSettingSchema } from './shared/api/schemas';
 import { App } from './app/App';
@@ -96,7 +97,8 @@ async function start() {
     inspect: probe?.inspect,
   }).start();
   const appSession = sessionPort(sessionActor, currentPath);
-  const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession });
+  const passes = studyPassStore(session);
+  const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession, studyPass: () => passes.current()?.token ?? null });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
   const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
   const entryUrl = createEntryUrlMemory(session, window.location.href);
@@ -120,7 +122,7 @@ async function start() {
 
   root.render(
     <App
-      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, inspect }}
+      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, inspect }}
       router={router}
       locale={locale}
       onLocaleChange={saveLocale}

@@ -143,6 +143,17 @@ export class DicomArchive {
     return series && instance ? { study, series, instance } : undefined;
   }
 
+  /**
+   * Every object of the study, series by series, in instance order, for a download package; the
+   * test-only faulty instances are left out (no viewer could open them). Undefined for a study the
+   * archive does not have.
+   */
+  objectsOf(studyUid: string): Located[] | undefined {
+    const study = this.options.studies.byUid(studyUid);
+    if (!study) return undefined;
+    return this.seriesOf(study).flatMap((series) => series.instances.filter((instance) => !instance.fault).map((instance) => ({ study, series, instance })));
+  }
+
   /** The series' generated files; the first call for a series not yet in the cache generates it. */
   files(series: CatalogueSeries): Promise<SeriesFiles> {
     return this.cache.series(series.template);

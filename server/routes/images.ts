@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ElectImages, StudyImages } from '../../src/shared/api/studySchemas';
-import { currentPatient } from '../currentPatient';
 import { storedStudies } from '../dicom/studies';
 import type { StoredStudy } from '../dicom/studies';
 import { WADO_CORS_HEADERS } from '../dicom/wadoUri';
 import { fail, ok } from '../envelope';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { wadoBaseUrl } from '../sandboxUrls';
+import { noAccess, readableStudy } from '../studyAccess';
 import type { ArchiveRouteOptions } from './wado';
 
 /** Where film sheets and key images are served: `/sandbox/films/<study UID>/<name>.jpg`. */
@@ -22,22 +22,25 @@ const collectQuery = z.object({ CollectId: recordIdParam('CollectId') });
 
 /**
  * The calls that show a study's images (issue 12): the viewer's series and instances, the film
- * sheets and key images. Only the signed-in patient's own studies: another's is not found, exactly
- * like one that does not exist. (ReportAiInfo's findings: routes/aiInfo.ts with dicom/findings.ts.)
+ * sheets and key images. Only studies the request may read (server/studyAccess.ts: own, collected,
+ * or a study pass): another's is not found, exactly like one that does not exist. (ReportAiInfo's
+ * findings: routes/aiInfo.ts with dicom/findings.ts.)
  */
 export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
   const studies = storedStudies(app.sandbox.db);
 
-  async function ownStudy(request: Parameters<typeof currentPatient>[0], find: () => StoredStudy | undefined): Promise<StoredStudy | undefined> {
-    const patient = await currentPatient(request);
+  /** The stored study `find` names when the request may read it; an ApiError otherwise, as readableStudy says. */
+  async function readable(request: FastifyRequest, find: () => StoredStudy | undefined): Promise<StoredStudy> {
     const study = find();
-    return study?.patientRowId === patient.id ? study : undefined;
+    if (!study) return noAccess(request);
+    await readableStudy(request, study.id);
+    return study;
   }
 
   app.get('/V1.0/Package/GetPatientStudyImageList', async (request) => {
     const { studyUId, hospId } = parseQuery(studyImagesQuery, request.query);
-    const study = await ownStudy(request, () => studies.byUid(studyUId));
-    if (!study || (hospId && hospId !== study.orgCode)) return fail(404, NOT_FOUND);
+    const study = await readable(request, () => studies.byUid(studyUId));
+    if (hospId && hospId !== study.orgCode) return fail(404, NOT_FOUND);
     const wado = wadoBaseUrl(app.sandbox.publicOrigin);
     const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, t.thumbnailUrl]));
     return ok({
@@ -62,8 +65,7 @@ export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRout
 
   app.get('/V2.0/YJPIndex/ElectImages', async (request) => {
     const { CollectId } = parseQuery(collectQuery, request.query);
-    const study = await ownStudy(request, () => studies.byId(CollectId));
-    if (!study) return fail(404, NOT_FOUND);
+    const study = await readable(request, () => studies.byId(CollectId));
     const base = new URL(`${FILMS_PATH}/${study.studyUId}`, app.sandbox.publicOrigin).href;
     return ok(archive.renderedImages(study, base) satisfies ElectImages);
   });

@@ -7,7 +7,8 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam } from '../query';
 import { filmCollectionRepository } from '../repositories/filmCollections';
 import type { StudyRecord } from '../repositories/studies';
-import { ownStudy, STUDY_NOT_FOUND } from '../requestedStudy';
+import { STUDY_NOT_FOUND } from '../requestedStudy';
+import { readableStudy } from '../studyAccess';
 import { seriesThumbnails } from '../dicom/catalogue';
 import { wadoBaseUrl } from '../sandboxUrls';
 import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/api/studySchemas';
@@ -31,7 +32,7 @@ function imageCountOf(series: SeriesThumbnail[]): { imageCount?: number } {
 }
 
 /** A list row's image count and thumbnail (the first series'), each left out while the catalogue has none. */
-function listImagesOf(study: StudyRecord | undefined): { imageCount?: number; thumbnailUrl?: string } {
+export function listImagesOf(study: StudyRecord | undefined): { imageCount?: number; thumbnailUrl?: string } {
   const series = study ? seriesOf(study) : [];
   const thumbnailUrl = series.find((one) => one.thumbnailUrl)?.thumbnailUrl;
   return { ...imageCountOf(series), ...(thumbnailUrl ? { thumbnailUrl } : {}) };
@@ -55,13 +56,16 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
     return ok({ rows: rows.map(withImages), totals });
   });
 
-  /** The film detail: the study as the film detail page shows it, and where the viewer loads it from. */
+  /**
+   * The film detail: the study as the film detail page shows it, and where the viewer loads it from.
+   * `CollectId` follows the access rule (studyAccess.ts: own, collected, or a pass); `collectId`
+   * names one of my films, so it needs the signed-in patient.
+   */
   app.get('/V1.0/Package/HospitalStudyImageList', async (request) => {
-    const patient = await currentPatient(request);
     const query = parseQuery(filmQuerySchema, request.query);
-    const studyId = query.CollectId ?? collections.studyIdOf(patient.id, query.collectId!);
+    const studyId = query.CollectId ?? collections.studyIdOf((await currentPatient(request)).id, query.collectId!);
     if (studyId === undefined) return fail(404, STUDY_NOT_FOUND);
-    const study = ownStudy(request, patient.id, studyId);
+    const { study } = await readableStudy(request, studyId);
     const series = seriesOf(study);
     return ok({
       sex: study.sex,

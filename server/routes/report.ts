@@ -7,7 +7,8 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam } from '../query';
 import { departmentRepository } from '../repositories/departments';
 import { reportRepository } from '../repositories/reports';
-import { ownStudy, requestedStudy } from '../requestedStudy';
+import { requestedStudy } from '../requestedStudy';
+import { readableStudy } from '../studyAccess';
 import { reportSheetFor } from '../reportSheet';
 import { reportSheetUrl } from '../sandboxUrls';
 import type { CheckTypes, ElectReport, ReportSync } from '../../src/shared/api/studySchemas';
@@ -34,14 +35,14 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const departments = departmentRepository(app.sandbox.db);
 
   /**
-   * With `CollectId`: whether that study's report has reached the service; every call is a check,
-   * so it records the time. Without: the patient's answer, as before.
+   * With `CollectId`: whether that study's report has reached the service (any study the request
+   * may read: studyAccess.ts); every call is a check, so it records the time. Without: the signed-in
+   * patient's answer, as before.
    */
   app.get('/V1.0/Report/GetSyncReportStatus', async (request) => {
-    const patient = await currentPatient(request);
     const { CollectId } = parseQuery(syncQuerySchema, request.query);
-    if (CollectId === undefined) return ok(reportSync.forPatient(patient.id));
-    const study = ownStudy(request, patient.id, CollectId);
+    if (CollectId === undefined) return ok(reportSync.forPatient((await currentPatient(request)).id));
+    const { study } = await readableStudy(request, CollectId);
     return ok(reportSync.recordCheck(study.id, new Date()) satisfies ReportSync);
   });
 

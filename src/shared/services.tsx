@@ -7,6 +7,7 @@ import type { WechatPort } from './platform/wechatService';
 import type { AppSession } from './session/appSession';
 import type { ClientState, ClientStateStore } from './state/clientState';
 import type { SafeStorage } from './state/safeStorage';
+import type { StudyPassStore } from './session/studyPass';
 import type { EntryUrlMemory } from './navigation/navigation';
 
 /** Everything the views reach outside themselves, created once at start and swapped in tests. */
@@ -20,6 +21,8 @@ export interface AppServices {
   analytics: Analytics;
   /** This tab's session storage, never throwing (a payment handed to the H5 page waits here). */
   sessionStorage: SafeStorage;
+  /** The study pass of someone not signed in (an SMS verification, an opened share). */
+  passes: StudyPassStore;
   /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
   inspect?: Inspector;
   /** What the charts' delays are timed by: real time when absent; tests hand in XState's SimulatedClock. */

@@ -59,10 +59,11 @@ describe('error catalogue (spec section 8)', () => {
 });
 
 describe('endpoint table', () => {
-  it('holds every call path of spec section 7 once, plus the analytics endpoint', () => {
+  it('holds every call path of spec section 7 once, plus the analytics endpoint and share revoke', () => {
     const paths = allEndpoints().map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(66 + 1);
+    expect(paths).toHaveLength(66 + 2);
+    expect(paths).toContain('V1.0/Share/revoke');
     expect(paths).toContain('V1.0/Analytics/Collect');
     expect(paths).toContain('v1.0/wechat/GetJsConfigParms');
     expect(paths).toContain('V1.0/Package/HospitalStudyList');
@@ -73,8 +74,14 @@ describe('endpoint table', () => {
   });
 
   it('marks exactly the Package, Report and ReportCheck calls as study and report calls, and the order list as itself', () => {
+    // The collect calls answer a form: their refusals are its messages, not the error page (issue 13).
+    const collectCalls = [
+      ENDPOINTS.package.checkcollect, ENDPOINTS.package.Notify, ENDPOINTS.package.imagecode, ENDPOINTS.package.sendcode,
+      ENDPOINTS.package.collect, ENDPOINTS.package.MachTextKeyWords, ENDPOINTS.report.PatientPhone, ENDPOINTS.report.AuthenReport,
+      ENDPOINTS.reportCheck.sendcode, ENDPOINTS.reportCheck.authenpatientphone,
+    ] as const;
     for (const endpoint of allEndpoints()) {
-      const isStudyGroup = /^(V1\.0\/(Package|Report)|v2\/ReportCheck)\//.test(endpoint.path);
+      const isStudyGroup = /^(V1\.0\/(Package|Report)|v2\/ReportCheck)\//.test(endpoint.path) && !(collectCalls as readonly unknown[]).includes(endpoint);
       const expected = isStudyGroup ? 'studyReport' : endpoint === orderList ? 'orderList' : 'general';
       expect(endpoint.domain, endpoint.path).toBe(expected);
     }

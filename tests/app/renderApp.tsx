@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { studyPassStore } from '../../src/shared/session/studyPass';
 import { createApiClient } from '../../src/shared/api/client';
 import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
@@ -64,9 +65,10 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     newUuid: () => '0b7c3a3e-2f5b-4a51-9d0c-6f1b2a3c4d5e',
   });
   const analytics = createAnalytics({ deliver: () => {}, deviceId: () => store.get().uuid, userId: session.userId, newId: () => crypto.randomUUID() });
+  const passes = studyPassStore(safeStorage(() => window.sessionStorage));
   const services: AppServices = {
     config: testConfig,
-    api: createApiClient({ baseURL: API_BASE, session }),
+    api: createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null }),
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
@@ -78,6 +80,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     analytics,
     inspect: createAuditInspector(analytics),
     sessionStorage: safeStorage(() => window.sessionStorage),
+    passes,
     ...(options.clock && { clock: options.clock }),
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -4,6 +4,7 @@ import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
 import { envelopeMessage, envelopeSchema, SUCCESS_STATUS_CODE } from './envelope';
 import { ApiFailure, type Failure } from './failure';
+import { STUDY_PASS_HEADER } from './collectSchemas';
 
 /** What the API client needs from the session: the token, and someone to tell about a 401. */
 export interface SessionPort {
@@ -34,6 +35,8 @@ export interface ApiClient {
 export function createApiClient(options: {
   baseURL: string;
   session: SessionPort;
+  /** The study pass this tab holds (issue 13), sent with every call. */
+  studyPass?: () => string | null;
   adapter?: AxiosInstance['defaults']['adapter'];
 }): ApiClient {
   const http = axios.create({
@@ -48,6 +51,8 @@ export function createApiClient(options: {
   http.interceptors.request.use(async (config) => {
     const token = await options.session.accessToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    const pass = options.studyPass?.();
+    if (pass) config.headers.set(STUDY_PASS_HEADER, pass);
     return config;
   });
 
@@ -104,6 +109,8 @@ export function createApiClient(options: {
           kind: 'business',
           statusCode: envelope.data.statusCode,
           message: envelopeMessage(envelope.data),
+          // Some refusals carry numbers (tries left, seconds to wait: issue 13).
+          ...(envelope.data.result != null && { result: envelope.data.result }),
         }, endpoint);
       }
       const result = request.schema.safeParse(envelope.data.result);

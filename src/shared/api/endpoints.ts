@@ -28,14 +28,16 @@ export const ENDPOINTS = {
     GetUserScribeGZHTag: get('V1.0/WeChat/GetUserScribeGZHTag'),
   },
   package: {
-    checkcollect: study('GET', 'V1.0/Package/checkcollect'),
-    Notify: study('GET', 'V1.0/Package/Notify'),
+    // The collect calls answer a form (a wrong code, an unknown ID): their failures are the
+    // form's messages, not the study calls' error page (issue 13).
+    checkcollect: get('V1.0/Package/checkcollect'),
+    Notify: post('V1.0/Package/Notify'),
     list: study('GET', 'V1.0/Package/list'),
     delete: study('POST', 'V1.0/Package/delete'),
-    imagecode: study('GET', 'V1.0/Package/imagecode'),
-    sendcode: study('POST', 'V1.0/Package/sendcode'),
-    collect: study('POST', 'V1.0/Package/collect'),
-    MachTextKeyWords: study('GET', 'V1.0/Package/MachTextKeyWords'),
+    imagecode: get('V1.0/Package/imagecode'),
+    sendcode: post('V1.0/Package/sendcode'),
+    collect: post('V1.0/Package/collect'),
+    MachTextKeyWords: get('V1.0/Package/MachTextKeyWords'),
     HospitalStudyList: study('GET', 'V1.0/Package/HospitalStudyList'),
     HospitalStudyImageList: study('GET', 'V1.0/Package/HospitalStudyImageList'),
     HospitalLogo: study('GET', 'V1.0/Package/HospitalLogo'),
@@ -44,15 +46,17 @@ export const ENDPOINTS = {
   report: {
     GetReportCheckType: study('GET', 'V1.0/Report/GetReportCheckType'),
     detail: study('GET', 'V1.0/Report/detail'),
-    PatientPhone: study('GET', 'V1.0/Report/PatientPhone'),
+    PatientPhone: get('V1.0/Report/PatientPhone'),
     GetSyncReportStatus: study('GET', 'V1.0/Report/GetSyncReportStatus'),
-    AuthenReport: study('POST', 'V1.0/Report/AuthenReport'),
+    AuthenReport: post('V1.0/Report/AuthenReport'),
     ReportPatientStudyList: study('GET', 'V1.0/Report/ReportPatientStudyList'),
   },
   share: {
     create: post('V1.0/Share/create'),
     list: get('V1.0/Share/list'),
     info: get('V1.0/Share/info'),
+    /** Not in the specification, which names no way to take a share back; issue 13 asks for one. */
+    revoke: post('V1.0/Share/revoke'),
   },
   image: {
     chargelist: get('V1.0/Image/chargelist'),
@@ -100,9 +104,9 @@ export const ENDPOINTS = {
     DeptNames: get('V1.0/Common/DeptNames'),
   },
   reportCheck: {
-    sendcode: study('POST', 'v2/ReportCheck/sendcode'),
+    sendcode: post('v2/ReportCheck/sendcode'),
     GetReportList: study('GET', 'v2/ReportCheck/GetReportList'),
-    authenpatientphone: study('POST', 'v2/ReportCheck/authenpatientphone'),
+    authenpatientphone: post('v2/ReportCheck/authenpatientphone'),
   },
   /** Not in the specification: where analytics and the audit trail go (issue 5). */
   analytics: {

@@ -9,7 +9,7 @@ export type Failure =
   /** Any other non-2xx HTTP answer. */
   | { kind: 'http'; status: number }
   /** A well-formed envelope whose statusCode is not 200. */
-  | { kind: 'business'; statusCode: number; message: string }
+  | { kind: 'business'; statusCode: number; message: string; result?: unknown }
   /** An answer that does not have the shape we expect. */
   | { kind: 'malformed'; detail: string }
   /** We cancelled it ourselves (a tab switch, leaving the page). */

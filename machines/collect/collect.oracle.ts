@@ -1,0 +1,139 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Oracle } from '../oracle';
+import { connectCollect } from './collect.connect';
+import type { CollectMachine } from './collect.machine';
+
+const ISSUE = 'issue 13 §1: identify, image code, SMS code with resend countdown; wrong, expired, too many attempts each said plainly';
+const KEEP = 'issue 13 §1: nothing typed is lost on a failure';
+const FIELDS_KEPT = { fields: { idCard: { sameAs: 'saw.fields.idCard' }, name: { sameAs: 'saw.fields.name' }, phone: { sameAs: 'saw.fields.phone' } } } as const;
+const ANSWERS = ['answer:checkIdentity', 'failure:checkIdentity', 'answer:sendCode', 'failure:sendCode', 'answer:verifyCode', 'failure:verifyCode', 'answer:resendCode', 'failure:resendCode'];
+
+/** What collecting a study with an SMS code must do. */
+export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
+  chart: 'collect',
+  quietMs: 60_000,
+  view: (snapshot) => {
+    const view = connectCollect(snapshot, () => {});
+    return {
+      step: view.step,
+      fields: view.fields,
+      code: view.code,
+      problem: view.problem,
+      attemptsLeft: view.attemptsLeft,
+      busy: view.isBusy,
+      canSend: view.canSend,
+      canResend: view.canResend,
+      locked: view.isLocked,
+    };
+  },
+  promises: [
+    {
+      id: 'sends-only-a-valid-form',
+      says: 'Nothing leaves the phone until the form\'s rules pass (the national ID by spec §5).',
+      source: `${ISSUE}; spec §5`,
+      rule: { kind: 'needs', what: { call: 'checkIdentity' }, each: { input: 'SEND', with: { problem: null } } },
+    },
+    {
+      id: 'invalid-form-says-why',
+      says: 'A form the rules refuse says what is wrong and sends nothing.',
+      source: `${ISSUE}; spec §5`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'SEND', with: { problem: { not: null } } }, { saw: { canSend: true } }] },
+        then: { all: [{ sees: { problem: { sameAs: 'input.problem' } } }, { not: { call: 'checkIdentity' } }] },
+      },
+    },
+    {
+      id: 'code-after-identity',
+      says: 'A code is sent only to a person the hospital knows.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { call: 'sendCode' }, then: { input: 'answer:checkIdentity', with: { output: { ok: true } } } },
+    },
+    {
+      id: 'refused-image-code-replaced',
+      says: 'When sending is refused (a wrong image code, an unknown person), the reason shows and a new image code comes.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:sendCode', with: { output: { ok: false } } },
+        then: { all: [{ call: 'loadCaptcha' }, { sees: { problem: { sameAs: 'input.output.problem' } } }] },
+      },
+    },
+    {
+      id: 'typed-is-kept',
+      says: 'Whatever the server answers, what the patient typed stays.',
+      source: KEEP,
+      rule: { kind: 'always', if: { input: ANSWERS }, then: { sees: FIELDS_KEPT } },
+    },
+    {
+      id: 'wrong-code-says-tries-left',
+      says: 'A wrong code says so, with how many tries are left, and clears the box for the next.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:verifyCode', with: { output: { ok: false, problem: 'codeWrong' } } },
+        then: { sees: { problem: 'codeWrong', attemptsLeft: { sameAs: 'input.output.attemptsLeft' }, code: '' } },
+      },
+    },
+    {
+      id: 'expired-code-says-so',
+      says: 'An expired code says it expired.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { input: 'answer:verifyCode', with: { output: { ok: false, problem: 'codeExpired' } } }, then: { sees: { problem: 'codeExpired', locked: false } } },
+    },
+    {
+      id: 'too-many-attempts-locks',
+      says: 'Too many wrong codes end the verification, and say so.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { input: 'answer:verifyCode', with: { output: { ok: false, problem: 'tooManyAttempts' } } }, then: { sees: { problem: 'tooManyAttempts', locked: true } } },
+    },
+    {
+      id: 'locked-checks-nothing',
+      says: 'After the verification ended, no code is checked until the patient starts over.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { all: [{ input: 'SUBMIT' }, { saw: { locked: true } }] }, then: { not: { call: 'verifyCode' } } },
+    },
+    {
+      id: 'one-check-at-a-time',
+      says: 'A second tap while a code is being checked checks nothing more.',
+      source: 'decisions.md: an action cannot be started twice while one is under way',
+      rule: { kind: 'always', if: { all: [{ input: 'SUBMIT' }, { pending: 'verifyCode' }] }, then: { not: { call: 'verifyCode' } } },
+    },
+    {
+      id: 'resend-waits',
+      says: 'Sending again becomes possible exactly when the server\'s wait is over (a minute, or what a refusal says).',
+      source: ISSUE,
+      rule: {
+        kind: 'timing',
+        what: { all: [{ input: 'time' }, { saw: { canResend: false } }, { sees: { canResend: true } }] },
+        when: [
+          { since: { input: ['answer:sendCode', 'answer:resendCode'], with: { output: { ok: true } } }, ms: 60_000 },
+          { since: { input: 'start' }, ms: 60_000 },
+          { since: { input: 'answer:resendCode', with: { output: { ok: false, problem: 'resendTooSoon' } } }, ms: 30_000 },
+        ],
+      },
+    },
+    {
+      id: 'no-resend-before-wait',
+      says: 'Before the wait is over, sending again sends nothing.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { all: [{ input: 'RESEND' }, { saw: { canResend: false } }] }, then: { not: { call: 'resendCode' } } },
+    },
+    {
+      id: 'verified-keeps-pass-and-goes-on',
+      says: 'A right code keeps the pass it brought and goes on to the studies.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:verifyCode', with: { output: { ok: true } } },
+        then: { all: [{ effect: 'storePass', with: { pass: { sameAs: 'input.output.value.pass' } } }, { effect: 'finish' }, { effect: 'notifyCollected' }] },
+      },
+    },
+    {
+      id: 'start-over-keeps-form',
+      says: 'Starting over goes back to the form with what was typed.',
+      source: KEEP,
+      rule: { kind: 'always', if: { all: [{ input: 'START_OVER' }, { saw: { step: 'verify' } }] }, then: { sees: { step: 'identify', ...FIELDS_KEPT } } },
+    },
+  ],
+};

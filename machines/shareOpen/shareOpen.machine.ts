@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { OpenOutcome, OpenedLike, PreviewLike, PreviewOutcome, ShareOpenContext, ShareOpenEvent, ShareOpenInput, ShareRefusal } from './shareOpen.types';
+
+const unprovided = (name: string) => () => Promise.reject(new Error(`shareOpen: no ${name} actor provided`));
+
+const refusalOf = (outcome: PreviewOutcome | OpenOutcome): ShareRefusal | null => (!outcome.ok && 'refusal' in outcome ? outcome.refusal : null);
+
+/** The shareCode page's chart: preview, access code, open (read-only pass) or a plain refusal. */
+export const shareOpenMachine = setup({
+  types: { context: {} as ShareOpenContext, events: {} as ShareOpenEvent, input: {} as ShareOpenInput },
+  actors: {
+    preview: fromPromise<PreviewOutcome, { code: string }>(unprovided('preview')),
+    open: fromPromise<OpenOutcome, { code: string; accessCode: string }>(unprovided('open')),
+  },
+  actions: {
+    keepPreview: assign((_, preview: PreviewLike) => ({ preview })),
+    refuse: assign((_, refusal: ShareRefusal) => ({ refusal })),
+    enter: assign(({ event }) => (event.type === 'ENTER' ? { accessCode: event.accessCode, problem: null } : {})),
+    problem: assign((_, problem: ShareOpenContext['problem']) => ({ problem })),
+    wrongCode: assign((_, attemptsLeft: number) => ({ problem: 'codeWrong' as const, attemptsLeft, accessCode: '' })),
+    lock: assign((_, retryAfterSeconds: number) => ({ retryAfterSeconds, accessCode: '', problem: null })),
+    unlock: assign({ retryAfterSeconds: null, attemptsLeft: null }),
+    /** Keep the read-only pass and open the shared study (the app's study-pass store and router). */
+    openStudy: (_, _opened: OpenedLike) => {},
+  },
+  guards: {
+    previewed: (_, outcome: PreviewOutcome) => outcome.ok,
+    opened: (_, outcome: OpenOutcome) => outcome.ok,
+    refused: (_, outcome: OpenOutcome) => refusalOf(outcome) !== null,
+    locked: (_, outcome: OpenOutcome) => !outcome.ok && 'locked' in outcome,
+    formFine: (_, problem: 'codeIncomplete' | null) => problem === null,
+  },
+  delays: {
+    lockDelay: ({ context }) => (context.retryAfterSeconds ?? 0) * 1000,
+  },
+}).createMachine({
+  id: 'shareOpen',
+  context: ({ input }) => ({ code: input.code, preview: null, accessCode: '', refusal: null, problem: null, attemptsLeft: null, retryAfterSeconds: null }),
+  initial: 'previewing',
+  states: {
+    previewing: {
+      invoke: {
+        id: 'preview',
+        src: 'preview',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          { guard: { type: 'previewed', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'keepPreview', params: ({ event }) => (event.output as { preview: PreviewLike }).preview } },
+          { target: 'refused', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) ?? 'notFound' } },
+        ],
+        onError: 'previewFailed',
+      },
+    },
+    previewFailed: { on: { RETRY: 'previewing' } },
+    entering: {
+      on: {
+        ENTER: { actions: 'enter' },
+        OPEN: [
+          { guard: { type: 'formFine', params: ({ event }) => event.problem }, target: 'opening' },
+          { actions: { type: 'problem', params: 'codeIncomplete' } },
+        ],
+      },
+    },
+    opening: {
+      tags: ['busy'],
+      invoke: {
+        id: 'open',
+        src: 'open',
+        input: ({ context }) => ({ code: context.code, accessCode: context.accessCode }),
+        onDone: [
+          { guard: { type: 'opened', params: ({ event }) => event.output }, target: 'opened', actions: { type: 'openStudy', params: ({ event }) => (event.output as { opened: OpenedLike }).opened } },
+          { guard: { type: 'refused', params: ({ event }) => event.output }, target: 'refused', description: 'Expired or revoked since the page opened.', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) ?? 'notFound' } },
+          { guard: { type: 'locked', params: ({ event }) => event.output }, target: 'locked', actions: { type: 'lock', params: ({ event }) => ('retryAfterSeconds' in event.output ? event.output.retryAfterSeconds : 0) } },
+          { target: 'entering', actions: { type: 'wrongCode', params: ({ event }) => ('attemptsLeft' in event.output ? event.output.attemptsLeft : 0) } },
+        ],
+        onError: { target: 'entering', actions: { type: 'problem', params: 'offline' } },
+      },
+    },
+    locked: {
+      description: 'Too many wrong codes: the share refuses for a while; then the patient may try again.',
+      after: { lockDelay: { target: 'entering', actions: 'unlock' } },
+    },
+    refused: {
+      description: 'Expired, revoked or never made: said plainly; nothing more to do here.',
+    },
+    opened: {},
+  },
+});
+
+export type ShareOpenMachine = typeof shareOpenMachine;

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SqliteDatabase } from '../db';
+
+export type PassScope = 'collect' | 'share';
+
+/** What a study pass lets its holder read (migrations.ts says where passes come from). */
+export interface StudyPass {
+  scope: PassScope;
+  /** Whose studies they are. */
+  patientId: number;
+  shareId: number | null;
+  studyIds: ReadonlySet<number>;
+  expiresAt: string;
+}
+
+export interface IssuePass {
+  scope: PassScope;
+  patientId: number;
+  studyIds: readonly number[];
+  shareId?: number;
+  ttlSeconds: number;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Study passes: issued with a random token the holder keeps; only its hash is stored. */
+export function studyPassRepository(db: SqliteDatabase) {
+  const insertPass = db.prepare(
+    'INSERT INTO study_passes (token_hash, scope, patient_id, share_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertStudy = db.prepare('INSERT INTO study_pass_studies (token_hash, study_id) VALUES (?, ?)');
+  const byHash = db.prepare<[string], { scope: PassScope; patientId: number; shareId: number | null; expiresAt: string }>(
+    'SELECT scope, patient_id AS patientId, share_id AS shareId, expires_at AS expiresAt FROM study_passes WHERE token_hash = ?',
+  );
+  const studiesOf = db.prepare<[string], { studyId: number }>('SELECT study_id AS studyId FROM study_pass_studies WHERE token_hash = ?');
+
+  return {
+    /** A new pass; the token is returned once and never stored. */
+    issue(pass: IssuePass, now: Date = new Date()): { token: string; expiresAt: string } {
+      const token = randomBytes(24).toString('base64url');
+      const hash = hashOf(token);
+      const expiresAt = new Date(now.getTime() + pass.ttlSeconds * 1000).toISOString();
+      db.transaction(() => {
+        insertPass.run(hash, pass.scope, pass.patientId, pass.shareId ?? null, expiresAt, now.toISOString());
+        for (const studyId of new Set(pass.studyIds)) insertStudy.run(hash, studyId);
+      })();
+      return { token, expiresAt };
+    },
+
+    /** The pass a token names while it has not expired; a share's pass also dies with its share (the caller checks the share). */
+    resolve(token: string, now: Date = new Date()): StudyPass | undefined {
+      const hash = hashOf(token);
+      const row = byHash.get(hash);
+      if (!row || row.expiresAt <= now.toISOString()) return undefined;
+      return { ...row, studyIds: new Set(studiesOf.all(hash).map((one) => one.studyId)) };
+    },
+  };
+}
+
+export type StudyPassRepository = ReturnType<typeof studyPassRepository>;
