@@ -50,6 +50,10 @@ export default defineConfig({
         DIST_DIR: distDir,
         // The broken files the viewer must explain (server/dicom/catalogue.ts FAULT_STUDY).
         SANDBOX_FAULTS: '1',
+        // /sandbox/test/*: the SMS and e-mail outboxes, image code answers, moving expiries (server/testMode.ts).
+        SANDBOX_TEST_MODE: '1',
+        // Packing takes a few seconds, so the progress bar and a reload in the middle can be seen.
+        CF_PACKAGE_MIN_MS: '4000',
         CF_IMAGE_ARCHIVES: PLAIN_WADO_URL,
       },
     },

@@ -18,11 +18,17 @@ const placeholder = lazyScreen(() => import('./PlaceholderScreen'));
 const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
 const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
+const newCheck: Screen = lazyScreen<ScreenProps>(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.NewCheckScreen })));
 
-/** index with a film id is the film detail (spec section 2); without one, index is the entry page, the hub. */
+/**
+ * index with a film id is the film detail (spec section 2); with a film bag's code (the QR code on
+ * the bag, which the selfhelp redirect brings here) it is collecting that study, newCheck's form
+ * (issue 13); otherwise the entry page, the hub.
+ */
 function IndexScreen() {
   const { search } = useLocation();
-  return createElement(filmIdOf(search) ? filmDetail : hub);
+  if (filmIdOf(search)) return createElement(filmDetail);
+  return createElement(new URLSearchParams(search).get('code') ? newCheck : hub);
 }
 
 /**
@@ -41,6 +47,16 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   medicalTag: lazyScreen(() => import('../features/studies/StudyTagsScreen')),
   aiOrder: lazyScreen(() => import('./AiOrderPage')),
   cloudFilm: lazyScreen(() => import('../features/viewer/ViewerScreen')),
+  newCheck,
+  verification: lazyScreen(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.VerificationScreen }))),
+  addFilm: lazyScreen(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.AddFilmScreen }))),
+  checking: lazyScreen(() => import('../features/collect/CheckingScreen')),
+  checkList: lazyScreen(() => import('../features/studies/CheckListScreen')),
+  downloadFilm: lazyScreen(() => import('../features/downloads/DownloadFilmScreen')),
+  downloadLink: lazyScreen(() => import('../features/downloads/DownloadLinkScreen')),
+  downloadList: lazyScreen(() => import('../features/downloads/DownloadListScreen')),
+  shareList: lazyScreen(() => import('../features/shares/ShareListScreen')),
+  shareCode: lazyScreen(() => import('../features/shares/ShareCodeScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

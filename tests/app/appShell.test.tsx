@@ -11,7 +11,8 @@ startMswServer();
 describe('app shell and routes', () => {
   it('redirects the QR self-help entry to index, keeping its query', async () => {
     const app = renderApp('/sl/pic/qr/selfhelp?code=abc&h=1');
-    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    // The film bag's code: index collects that study (issue 13).
+    expect(await screen.findByTestId('collect')).toBeInTheDocument();
     expect(app.location()).toBe('/index?code=abc&h=1');
     expect(app.router.state.historyAction).toBe('REPLACE');
     expect(screen.getByTestId('page-title')).toHaveTextContent('Cloud film');

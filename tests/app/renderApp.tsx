@@ -76,6 +76,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
       payWay: () => (typeof options.payWay === 'function' ? options.payWay() : (options.payWay ?? 2)),
       stateCode: () => null,
       pageChanged: () => {},
+      shareCard: async () => 'unavailable',
     },
     analytics,
     inspect: createAuditInspector(analytics),

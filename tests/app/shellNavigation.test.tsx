@@ -22,7 +22,8 @@ const topHome = () => screen.queryByTestId('top-home');
 describe('aliases replace their history entry', () => {
   it('the QR entry on a first page load: index with the query, the QR address gone from history', async () => {
     const app = renderApp('/sl/pic/qr/selfhelp?hosp=DEMO001&code=42');
-    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    // The film bag's code: index collects that study (issue 13).
+    expect(await screen.findByTestId('collect')).toBeInTheDocument();
     expect(app.location()).toBe('/index?hosp=DEMO001&code=42');
     expect(app.router.state.historyAction).toBe('REPLACE');
     // The entry page: neither back nor home.
@@ -34,7 +35,7 @@ describe('aliases replace their history entry', () => {
     const app = renderApp('/help');
     await screen.findByTestId('placeholder');
     await act(() => app.router.navigate('/sl/pic/qr/selfhelp?code=7'));
-    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    expect(await screen.findByTestId('collect')).toBeInTheDocument();
     expect(app.location()).toBe('/index?code=7');
     expect(app.router.state.historyAction).toBe('REPLACE');
   });

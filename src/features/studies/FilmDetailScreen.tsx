@@ -7,7 +7,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE, type RouteName } from '../../shared/navigation/routes';
 import { studyPageHref, viewerHref } from '../../shared/navigation/viewerLink';
-import { useClientState } from '../../shared/services';
+import { useClientState, useServices } from '../../shared/services';
 import { useModules } from '../../shared/state/modules';
 import { formatDate } from '../../shared/rules/dates';
 import { Button } from '../../shared/views/Button';
@@ -35,6 +35,7 @@ export default function FilmDetailScreen() {
 function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
   const { t } = useI18n();
   const view = useFilmDetail(collectFilmId);
+  const sharedView = useServices().passes.isSharedView(collectFilmId);
   if (view.isFailed) {
     return (
       <StatusPage
@@ -52,8 +53,15 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
       <StudySection film={film} departments={view.extras?.departments ?? []} />
       <ImagesSection film={film} collectFilmId={collectFilmId} />
       <ReportSection view={view} />
-      <ExtrasSections view={view} film={film} collectFilmId={collectFilmId} />
-      <EntriesSection collectFilmId={collectFilmId} />
+      {/* Someone else's share is read-only: nothing to buy, download or pass on (issue 13). */}
+      {sharedView ? (
+        <p className={css.sharedNote} data-testid="film-shared-note">{t('film.sharedView')}</p>
+      ) : (
+        <>
+          <ExtrasSections view={view} film={film} collectFilmId={collectFilmId} />
+          <EntriesSection collectFilmId={collectFilmId} />
+        </>
+      )}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
+import { ROUTE } from '../../shared/navigation/routes';
+import * as ui from '../../shared/views/ui.css';
 import { formatDate } from '../../shared/rules/dates';
 import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
@@ -34,6 +36,9 @@ export default function MyFilmsScreen() {
   const removal = useConfirmedAction(act, list.refresh);
   return (
     <>
+      <Link className={`${ui.button.secondary} ${css.addFilm}`} to={ROUTE.addFilm.path} data-testid="films-add">
+        {t('films.add')}
+      </Link>
       <PagedList
         testId="film-list"
         list={list}

@@ -92,3 +92,6 @@ export const action = style({
 });
 /** A link that looks like the primary button, full width. */
 export const wide = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', textDecoration: 'none', boxSizing: 'border-box' });
+
+/** Under a shared study: why there is nothing to buy or pass on. */
+export const sharedNote = style({ margin: 0, padding: tokens.size.gap, borderRadius: tokens.size.radius, background: tokens.colour.surface, color: tokens.colour.textMuted, fontSize: tokens.size.small });

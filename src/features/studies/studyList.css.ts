@@ -42,3 +42,6 @@ export const cornerAction = style({
   fontWeight: 600,
   cursor: 'pointer',
 });
+
+/** "Add a study" above my images: one more study collected by SMS code (issue 13). */
+export const addFilm = style({ display: 'flex', width: '100%', boxSizing: 'border-box', marginBottom: tokens.size.gap });

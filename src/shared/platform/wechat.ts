@@ -36,6 +36,7 @@ export const JS_API_LIST = ['chooseWXPay', 'scanQRCode', 'chooseImage', 'preview
 
 interface Wx {
   config(options: Record<string, unknown>): void;
+  updateAppMessageShareData?(options: Record<string, unknown>): void;
   ready(callback: () => void): void;
   error(callback: (reason: unknown) => void): void;
 }
@@ -48,6 +49,24 @@ export async function configureWx(config: JsConfig, win: Window = window): Promi
     wx.ready(resolve);
     wx.error((reason) => reject(new Error(`wx.config failed: ${JSON.stringify(reason)}`)));
     wx.config({ debug: false, ...config, jsApiList: JS_API_LIST });
+  });
+}
+
+/** What "send to a friend" sends from this page inside WeChat. */
+export interface ShareCard {
+  title: string;
+  desc: string;
+  link: string;
+  imgUrl: string;
+}
+
+/** Sets this page's WeChat share card (the SDK must be configured); settles with WeChat's answer. */
+export async function setShareCard(card: ShareCard, win: Window = window): Promise<void> {
+  const injected = (win as unknown as { wx?: Wx }).wx;
+  const wx: Wx = injected ?? ((await import('weixin-js-sdk')).default as unknown as Wx);
+  await new Promise<void>((resolve, reject) => {
+    if (!wx.updateAppMessageShareData) return reject(new Error('updateAppMessageShareData is missing'));
+    wx.updateAppMessageShareData({ ...card, success: () => resolve(), fail: (reason: unknown) => reject(new Error(`share card refused: ${JSON.stringify(reason)}`)) });
   });
 }
 

@@ -7,7 +7,7 @@ import type { PayWay } from '../../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
 import type { Inspector } from '../charts/inspection';
-import { configureWx, isIOS, isWeChat, signatureUrl } from './wechat';
+import { configureWx, isIOS, isWeChat, setShareCard, signatureUrl, type ShareCard } from './wechat';
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });
 
@@ -17,6 +17,11 @@ export interface WechatPort {
   stateCode(): 0 | 1 | -1 | null;
   /** After a navigation: a platform that signs the current URL needs a new signature. */
   pageChanged(currentUrl: string): void;
+  /**
+   * Inside WeChat with the SDK ready, makes "send to a friend" send this card: `ready`; outside
+   * WeChat `unavailable`; `failed` when the SDK failed or WeChat refused.
+   */
+  shareCard(card: ShareCard): Promise<'ready' | 'unavailable' | 'failed'>;
 }
 
 export function startWechatSdk(deps: {
@@ -47,6 +52,14 @@ export function startWechatSdk(deps: {
   return {
     payWay: () => payWayFor(actor.getSnapshot()),
     stateCode: () => sdkStateCode(actor.getSnapshot()),
+    async shareCard(card) {
+      if (!inWeChat) return 'unavailable';
+      if (sdkStateCode(actor.getSnapshot()) !== 1) return 'failed';
+      return setShareCard(card).then(
+        () => 'ready' as const,
+        () => 'failed' as const,
+      );
+    },
     pageChanged(currentUrl) {
       const next = urlToSign(currentUrl);
       if (!inWeChat || ios || next === signedUrl) return;

@@ -1,0 +1,103 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { connectCollect } from '../../../machines/collect/collect.connect';
+import { collectMachine } from '../../../machines/collect/collect.machine';
+import {
+  emptyDraft,
+  type BagLike,
+  type CaptchaLike,
+  type CheckIdentityRequest,
+  type CodeSentLike,
+  type Outcome,
+  type VerifiedLike,
+  type CollectDraft,
+  type CollectInput,
+  type ResendCodeRequest,
+  type SendCodeRequest,
+  type VerifyRequest,
+} from '../../../machines/collect/collect.types';
+import type { BagHint, Verified } from '../../shared/api/collectSchemas';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { ROUTE } from '../../shared/navigation/routes';
+import { filmDetailHref } from '../../shared/navigation/navigation';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { useServices } from '../../shared/services';
+import { DRAFT_PREFIX } from '../../shared/state/drafts';
+import type { SafeStorage } from '../../shared/state/safeStorage';
+import { useToast } from '../../shared/views/Toast';
+import { checkIdentity, loadCaptcha, notifyCollected, readBag, resendCode, sendCode, verifyCode } from './collectCalls';
+
+/** Who is collecting: someone not signed in (newCheck, verification) or a signed-in patient adding a study (addFilm). */
+export type CollectMode = 'guest' | 'addFilm';
+
+const draftKey = (mode: CollectMode) => `${DRAFT_PREFIX}collect.${mode}`;
+
+/** The draft kept across reloads, a 401 and the move between the two pages; a bag code in the address wins. */
+export function readDraft(storage: SafeStorage, mode: CollectMode, bagCode: string | null): CollectDraft {
+  let draft = emptyDraft(bagCode);
+  try {
+    const saved = JSON.parse(storage.get(draftKey(mode)) ?? 'null') as CollectDraft | null;
+    if (saved && typeof saved === 'object' && saved.fields) draft = { ...draft, ...saved, fields: { ...draft.fields, ...saved.fields } };
+  } catch {
+    // A draft that cannot be read is no draft.
+  }
+  return bagCode && bagCode !== draft.bagCode ? { ...emptyDraft(bagCode), method: draft.method, fields: draft.fields } : draft;
+}
+
+/**
+ * The collect chart with the app's calls. What the patient typed (and the code sent) is saved as
+ * a draft on every change, so a reload, a 401 or the step from newCheck to verification loses nothing.
+ */
+export function useCollect(options: { mode: CollectMode; step: CollectInput['step']; bagCode: string | null }) {
+  const { api, sessionStorage, passes } = useServices();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useI18n();
+  const { mode } = options;
+  const machine = useMemo(
+    () =>
+      collectMachine.provide({
+        actors: {
+          readBag: fromPromise<Outcome<BagLike>, { bagCode: string }>(({ input, signal }) => readBag(api, input.bagCode, signal)),
+          loadCaptcha: fromPromise<CaptchaLike>(({ signal }) => loadCaptcha(api, signal)),
+          checkIdentity: fromPromise<Outcome<unknown>, CheckIdentityRequest>(({ input, signal }) => checkIdentity(api, input, signal)),
+          sendCode: fromPromise<Outcome<CodeSentLike>, SendCodeRequest>(({ input, signal }) => sendCode(api, input, signal)),
+          resendCode: fromPromise<Outcome<CodeSentLike>, ResendCodeRequest>(({ input, signal }) => resendCode(api, input, signal)),
+          verifyCode: fromPromise<Outcome<VerifiedLike>, VerifyRequest>(({ input, signal }) => verifyCode(api, input, signal)),
+        },
+        actions: {
+          storePass: (_, verified) => {
+            const { pass, passExpiresAt } = verified as Verified;
+            if (mode === 'guest') passes.keep({ token: pass, scope: 'collect', studyIds: null, expiresAt: passExpiresAt });
+          },
+          notifyCollected: (_, verified) => {
+            if (verified.focusStudyId) notifyCollected(api, [verified.focusStudyId]);
+          },
+          finish: (_, verified) => {
+            sessionStorage.remove(draftKey(mode));
+            if (mode === 'addFilm') {
+              toast(t('collect.added', { count: verified.collected }));
+              void navigate(verified.focusStudyId ? filmDetailHref(verified.focusStudyId) : ROUTE.myImageList.path, { replace: true });
+              return;
+            }
+            const focus = verified.focusStudyId ? `?${new URLSearchParams({ focus: verified.focusStudyId }).toString()}` : '';
+            void navigate(`${ROUTE.checking.path}${focus}`, { replace: true });
+          },
+        },
+      }),
+    [api, mode, navigate, passes, sessionStorage, t, toast],
+  );
+  const input = useMemo(() => ({ step: options.step, draft: readDraft(sessionStorage, mode, options.bagCode) }), [options.step, options.bagCode, mode, sessionStorage]);
+  const [snapshot, send] = useAppMachine(machine, { input });
+  const { method, fields, bagCode, sent, code } = snapshot.context;
+  useEffect(() => {
+    if (snapshot.matches('verified')) return;
+    sessionStorage.set(draftKey(mode), JSON.stringify({ method, fields: { ...fields, captchaText: '' }, bagCode, sent, code } satisfies CollectDraft));
+  }, [method, fields, bagCode, sent, code, mode, sessionStorage, snapshot]);
+  return useMemo(() => {
+    const view = connectCollect(snapshot, send);
+    // The chart keeps what its calls answered: here, the bag hint of collectSchemas.ts.
+    return { ...view, bag: view.bag as BagHint | null };
+  }, [snapshot, send]);
+}

@@ -1,0 +1,208 @@
+import { useCallback } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { ConfirmedActionView } from '../../../machines/confirmedAction/confirmedAction.connect';
+import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
+import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
+import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
+import { SHARE_DAYS, type Share } from '../../shared/api/shareSchemas';
+import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { PagedList } from '../../shared/list/PagedList';
+import { usePagedList } from '../../shared/list/usePagedList';
+import { filmIdOf } from '../../shared/navigation/routes';
+import { formatDate } from '../../shared/rules/dates';
+import { useServices } from '../../shared/services';
+import { Button } from '../../shared/views/Button';
+import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import * as form from '../../shared/views/form.css';
+import * as ui from '../../shared/views/ui.css';
+import { loadSharePage, revokeShare } from './shareCalls';
+import { ShareQr } from './ShareQr';
+import * as css from './shares.css';
+import { useShare, type ShareView } from './useShare';
+
+const shareListMachine = createPagedListMachine<Share, null>();
+
+const TIME = 'YYYY-MM-DD HH:mm';
+
+/**
+ * shareList (signed in): my shares, newest first, each with its state, openings and codes, and a
+ * revoke for the active ones. From a study's Share entry (`?id=`) a panel on top makes a new share.
+ */
+export default function ShareListScreen() {
+  const collectFilmId = filmIdOf(useLocation().search);
+  const { api } = useServices();
+  const { t } = useI18n();
+  const load = useCallback(
+    ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) => loadSharePage(api, { pageIndex: page, pageLength: pageSize }, signal),
+    [api],
+  );
+  const list = usePagedList({ machine: shareListMachine, filter: null, load });
+  const act = useCallback((item: ActionItem) => revokeShare(api, item.id), [api]);
+  const revoke = useConfirmedAction(act, list.refresh);
+  return (
+    <div className={css.page} data-testid="share-list-page">
+      {collectFilmId && <SharePanel key={collectFilmId} collectFilmId={collectFilmId} refreshList={list.refresh} />}
+      <section className={css.page} aria-labelledby={collectFilmId ? 'share-list-heading' : undefined}>
+        {collectFilmId && (
+          <h2 id="share-list-heading" className={css.listHeading}>
+            {t('share.listHeading')}
+          </h2>
+        )}
+        <PagedList testId="share-list" list={list} itemKey={(share) => share.shareId} renderItem={(share) => <ShareRow share={share} revoke={revoke} />} />
+      </section>
+      {revoke.isConfirming && (
+        <ConfirmDialog
+          testId="revoke-dialog"
+          message={t('share.revokeConfirm')}
+          confirmLabel={t('share.revokeYes')}
+          dismissLabel={t('share.revokeNo')}
+          onConfirm={revoke.confirm}
+          onDismiss={revoke.dismiss}
+        />
+      )}
+    </div>
+  );
+}
+
+function SharePanel({ collectFilmId, refreshList }: { collectFilmId: string; refreshList: () => void }) {
+  const view = useShare(collectFilmId, refreshList);
+  return (
+    <section className={form.form} aria-labelledby="share-panel-heading" data-testid="share-panel" data-state={view.state}>
+      {view.share ? <Created view={view} share={view.share} /> : <Choosing view={view} />}
+    </section>
+  );
+}
+
+function Choosing({ view }: { view: ShareView }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h2 id="share-panel-heading" className={css.heading}>
+        {t('share.newHeading')}
+      </h2>
+      <p className={form.note}>{t('share.intro')}</p>
+      <div className={form.field}>
+        <span id="share-days-label" className={form.label}>
+          {t('share.daysLabel')}
+        </span>
+        <div className={form.segments} role="radiogroup" aria-labelledby="share-days-label">
+          {SHARE_DAYS.map((days) => (
+            <button
+              key={days}
+              type="button"
+              role="radio"
+              aria-checked={view.days === days}
+              className={form.segment}
+              onClick={() => view.chooseDays(days)}
+              disabled={view.isCreating}
+              data-testid={`share-days-${days}`}
+            >
+              {t(`share.days.${days}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {view.problem && (
+        <p className={form.problem} role="alert" data-testid="share-create-problem" data-problem={view.problem}>
+          {t(view.problem === 'refused' ? 'share.problem.refused' : 'share.problem.offline')}
+        </p>
+      )}
+      <Button onClick={view.create} disabled={view.isCreating} aria-busy={view.isCreating} data-testid="share-create">
+        {t(view.isCreating ? 'share.creating' : 'share.create')}
+      </Button>
+    </>
+  );
+}
+
+function Created({ view, share }: { view: ShareView; share: Share }) {
+  const { t } = useI18n();
+  return (
+    <div className={css.created}>
+      <h2 id="share-panel-heading" className={css.heading}>
+        {t('share.createdHeading')}
+      </h2>
+      <p className={form.note} data-testid="share-valid-until">
+        {t('share.validUntil', { date: formatDate(share.expiresAt, TIME) })}
+      </p>
+      <div className={css.codeBlock}>
+        <span className={form.label}>{t('share.accessCode')}</span>
+        <p className={css.accessCode} data-testid="share-access-code">
+          {share.accessCode}
+        </p>
+      </div>
+      <ShareQr text={share.url} label={t('share.qrLabel')} testId="share-qr" />
+      <div className={form.field}>
+        <span className={form.label}>{t('share.link')}</span>
+        <p className={css.url} data-testid="share-url">
+          {share.url}
+        </p>
+      </div>
+      <Button onClick={view.copy} data-testid="share-copy" data-copied={view.copied}>
+        {t(view.copied ? 'share.copied' : 'share.copy')}
+      </Button>
+      <span className={ui.visuallyHidden} aria-live="polite">
+        {view.copied ? t('share.copiedAnnounce') : ''}
+      </span>
+      {view.card === 'ready' && (
+        <p className={css.hint} data-testid="share-wechat-hint">
+          {t('share.wechatHint')}
+        </p>
+      )}
+      {(view.card === 'unavailable' || view.card === 'failed') && (
+        <p className={css.hint} data-testid="share-safety-hint">
+          {t('share.safetyHint')}
+        </p>
+      )}
+      <Button variant="secondary" onClick={view.again} data-testid="share-again">
+        {t('share.again')}
+      </Button>
+    </div>
+  );
+}
+
+function ShareRow({ share, revoke }: { share: Share; revoke: ConfirmedActionView }) {
+  const { t } = useI18n();
+  const title = share.studyDescription || share.modality;
+  return (
+    <article className={css.row} data-testid="share-row" data-share-state={share.state} data-code={share.code}>
+      <div className={css.rowHead}>
+        <span className={css.modality}>{share.modality}</span>
+        <h3 className={css.rowTitle}>{title}</h3>
+        <span className={css.state[share.state]} data-testid="share-state">
+          {t(`share.state.${share.state}`)}
+        </span>
+      </div>
+      <p className={css.meta}>{[share.patientName, share.studyDate, share.hospitalName].filter(Boolean).join(' · ')}</p>
+      <dl className={css.facts}>
+        <dt className={css.factName}>{t('share.createdAt')}</dt>
+        <dd className={css.factValue}>{formatDate(share.createdAt, TIME)}</dd>
+        <dt className={css.factName}>{t('share.expiresAt')}</dt>
+        <dd className={css.factValue}>{formatDate(share.expiresAt, TIME)}</dd>
+        <dt className={css.factName}>{t('share.codeName')}</dt>
+        <dd className={`${css.factValue} ${css.codes}`} data-testid="share-codes">
+          {t('share.codesValue', { code: share.code, accessCode: share.accessCode })}
+        </dd>
+      </dl>
+      <p className={css.meta} data-testid="share-opens">
+        {[t('share.opens', { count: share.openCount }), share.lastOpenedAt && t('share.lastOpened', { time: formatDate(share.lastOpenedAt, TIME) })]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {share.state === 'active' && (
+        <div className={css.rowActions}>
+          <button
+            type="button"
+            className={css.revoke}
+            onClick={() => revoke.ask({ id: share.shareId })}
+            disabled={revoke.isBusy}
+            aria-label={t('share.revokeLabel', { study: title })}
+            data-testid="share-revoke"
+          >
+            {t('share.revoke')}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
+import type { CardOutcome, CreateOutcome, ShareDays } from '../../../machines/share/share.types';
+import type { OpenOutcome, PreviewOutcome, ShareRefusal } from '../../../machines/shareOpen/shareOpen.types';
+import type { ApiClient } from '../../shared/api/client';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { isApiFailure } from '../../shared/api/failure';
+import { pageSchema } from '../../shared/api/schemas';
+import {
+  revokedSchema,
+  SHARE_CODES,
+  shareOpenedSchema,
+  sharePreviewSchema,
+  shareSchema,
+  type Share,
+  type ShareOpened,
+  type SharePreview,
+} from '../../shared/api/shareSchemas';
+import type { Translate } from '../../shared/i18n/translate';
+import type { WechatPort } from '../../shared/platform/wechatService';
+
+export const sharePage = pageSchema(shareSchema);
+
+/** The share refusals the code page says plainly (shareSchemas.ts has the codes). */
+const REFUSAL_OF_CODE: Readonly<Record<number, ShareRefusal>> = {
+  [SHARE_CODES.notFound]: 'notFound',
+  [SHARE_CODES.expired]: 'expired',
+  [SHARE_CODES.revoked]: 'revoked',
+};
+
+const attemptsLeftSchema = z.object({ attemptsLeft: z.int() });
+const retryAfterSchema = z.object({ retryAfterSeconds: z.number() });
+
+/** The business failure of a call, or null for anything else (no answer, a malformed one). */
+function businessFailure(error: unknown) {
+  return isApiFailure(error) && error.failure.kind === 'business' ? error.failure : null;
+}
+
+/** POST V1.0/Share/create: the new share, or `{ ok: false }` when the server refuses (the study is not the patient's to share). */
+export async function createShare(api: ApiClient, request: { collectFilmId: string; days: ShareDays }, signal?: AbortSignal): Promise<CreateOutcome> {
+  try {
+    const share: Share = await api.request(ENDPOINTS.share.create, { data: { collectFilmId: request.collectFilmId, days: request.days }, schema: shareSchema, signal });
+    return { ok: true, share };
+  } catch (error) {
+    if (businessFailure(error)) return { ok: false };
+    throw error;
+  }
+}
+
+/**
+ * Inside WeChat, "send to a friend" sends the share as a card: the patient's name, the study, and
+ * that an access code is needed (the code itself never goes in the card). The icon is the app's own.
+ */
+export function prepareCard(wechat: WechatPort, share: Share, t: Translate, origin: string): Promise<CardOutcome> {
+  return wechat.shareCard({
+    title: t('share.cardTitle', { name: share.patientName }),
+    desc: t('share.cardDesc', { study: [share.studyDate, share.studyDescription || share.modality].filter(Boolean).join(' ') }),
+    link: share.url,
+    imgUrl: `${origin}/favicon.svg`,
+  });
+}
+
+/** What the copy button puts on the clipboard: the link and the access code together. */
+export const clipboardText = (share: { url: string; accessCode: string }, t: Translate) => t('share.clipboard', { url: share.url, accessCode: share.accessCode });
+
+export const loadSharePage = (api: ApiClient, params: { pageIndex: number; pageLength: number }, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.share.list, { params, schema: sharePage, signal });
+
+/** POST V1.0/Share/revoke { shareId }: done, or refused with the server's message. */
+export async function revokeShare(api: ApiClient, shareId: string): Promise<ActionAnswer> {
+  try {
+    await api.request(ENDPOINTS.share.revoke, { data: { shareId }, schema: revokedSchema });
+    return { ok: true };
+  } catch (error) {
+    const failure = businessFailure(error);
+    if (failure) return { ok: false, message: failure.message };
+    throw error;
+  }
+}
+
+/** GET V1.0/Share/info?code=: whose share and until when, or why it cannot be opened. */
+export async function previewShare(api: ApiClient, code: string, signal?: AbortSignal): Promise<PreviewOutcome> {
+  try {
+    const preview: SharePreview = await api.request(ENDPOINTS.share.info, { params: { code }, schema: sharePreviewSchema, signal });
+    return { ok: true, preview };
+  } catch (error) {
+    const refusal = REFUSAL_OF_CODE[businessFailure(error)?.statusCode ?? 0];
+    if (refusal) return { ok: false, refusal };
+    throw error;
+  }
+}
+
+/**
+ * GET V1.0/Share/info?code=&accessCode=: the shared study with a read-only pass; a wrong code with
+ * the tries left, a lock with its wait, or a refusal (expired or revoked since the page opened).
+ * Anything else is no answer: the form says so and the patient may try again.
+ */
+export async function openShare(api: ApiClient, request: { code: string; accessCode: string }, signal?: AbortSignal): Promise<OpenOutcome> {
+  try {
+    const opened: ShareOpened = await api.request(ENDPOINTS.share.info, { params: { code: request.code, accessCode: request.accessCode }, schema: shareOpenedSchema, signal });
+    return { ok: true, opened };
+  } catch (error) {
+    const failure = businessFailure(error);
+    if (!failure) throw error;
+    const refusal = REFUSAL_OF_CODE[failure.statusCode];
+    if (refusal) return { ok: false, refusal };
+    if (failure.statusCode === SHARE_CODES.accessCodeWrong) {
+      const result = attemptsLeftSchema.safeParse(failure.result);
+      return { ok: false, problem: 'codeWrong', attemptsLeft: result.success ? result.data.attemptsLeft : 0 };
+    }
+    if (failure.statusCode === SHARE_CODES.tooManyAttempts) {
+      const result = retryAfterSchema.safeParse(failure.result);
+      return { ok: false, locked: true, retryAfterSeconds: result.success ? result.data.retryAfterSeconds : 600 };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLLECT_CODES } from '../../src/shared/api/collectSchemas';
+import { nationalIdCheckCharacter } from '../../src/shared/rules/nationalId';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+afterEach(() => sessionStorage.clear());
+
+const VALID_ID = `11010519810415123${nationalIdCheckCharacter('11010519810415123')}`;
+const captcha = { captchaId: 'c-1', image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresInSeconds: 120 };
+const sent = { verificationId: 'v-1', phoneMasked: '137****1111', codeLength: 6, expiresInSeconds: 300, resendAfterSeconds: 60 };
+const verified = { pass: 'pass-1', passExpiresAt: '2099-01-01T00:00:00.000Z', studyCount: 3, collected: 0, focusStudyId: null };
+const refusal = (statusCode: number, result: unknown = null) => HttpResponse.json({ statusCode, message: '拒绝', result });
+
+/** A sandbox that knows the patient; each test changes what it must. */
+function collectServer(answers: { collect?: () => Response } = {}) {
+  const calls: Array<{ path: string; body: unknown }> = [];
+  const record = async (path: string, request: Request) => calls.push({ path, body: request.method === 'POST' ? await request.json() : null });
+  server.use(
+    http.get(`${API_BASE}V1.0/Package/imagecode`, () => HttpResponse.json(envelope(captcha))),
+    http.get(`${API_BASE}V1.0/Package/checkcollect`, async ({ request }) => (await record('checkcollect', request), HttpResponse.json(envelope({ phoneMasked: '137****1111', studyCount: 3 })))),
+    http.post(`${API_BASE}V1.0/Package/sendcode`, async ({ request }) => (await record('sendcode', request), HttpResponse.json(envelope(sent)))),
+    http.post(`${API_BASE}V1.0/Package/collect`, async ({ request }) => (await record('collect', request), answers.collect?.() ?? HttpResponse.json(envelope(verified)))),
+    http.post(`${API_BASE}V1.0/Report/AuthenReport`, ({ request }) =>
+      request.headers.get('X-Study-Pass') === 'pass-1'
+        ? HttpResponse.json(envelope({ scope: 'collect', patientNameMasked: '张*', hospitalName: '示范医院', studyCount: 3, studyIds: ['1', '2', '3'], expiresAt: '2099-01-01T00:00:00.000Z' }))
+        : refusal(COLLECT_CODES.passInvalid),
+    ),
+  );
+  return calls;
+}
+
+async function identify() {
+  await userEvent.type(await screen.findByTestId('collect-idCard'), VALID_ID);
+  await screen.findByAltText('Picture code');
+  await userEvent.type(screen.getByTestId('collect-captchaText'), 'K7WP');
+  await userEvent.click(screen.getByTestId('collect-send'));
+}
+
+describe('collecting a study (newCheck, verification, checking)', () => {
+  it('an invalid national ID is said and nothing is sent', async () => {
+    const calls = collectServer();
+    renderApp('/newCheck', { session: 'signedOut' });
+    await userEvent.type(await screen.findByTestId('collect-idCard'), `${VALID_ID.slice(0, 17)}${VALID_ID.endsWith('0') ? '1' : '0'}`);
+    await userEvent.type(screen.getByTestId('collect-captchaText'), 'K7WP');
+    await userEvent.click(screen.getByTestId('collect-send'));
+    expect(await screen.findByTestId('collect-problem')).toHaveTextContent('not valid');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the code for the typed ID and image code, moves to the code page, and a right code goes on with the pass', async () => {
+    const calls = collectServer();
+    const app = renderApp('/newCheck', { session: 'signedOut' });
+    await identify();
+    await waitFor(() => expect(app.location()).toBe('/verification'));
+    expect(calls.find((call) => call.path === 'sendcode')?.body).toEqual({ idCard: VALID_ID, captchaId: 'c-1', captchaText: 'K7WP' });
+    expect(await screen.findByTestId('collect-sent-to')).toHaveTextContent('137****1111');
+    expect(screen.getByTestId('collect-resend')).toBeDisabled();
+    await userEvent.type(screen.getByTestId('collect-code'), '123456');
+    await userEvent.click(screen.getByTestId('collect-verify'));
+    await waitFor(() => expect(app.location()).toBe('/checking'));
+    expect(await screen.findByTestId('checking')).toHaveTextContent('张*, you have 3 studies');
+  });
+
+  it('a wrong code says how many tries are left and clears the box; the code page survives a remount', async () => {
+    collectServer({ collect: () => refusal(COLLECT_CODES.codeWrong, { attemptsLeft: 3 }) });
+    const first = renderApp('/newCheck', { session: 'signedOut' });
+    await identify();
+    await waitFor(() => expect(first.location()).toBe('/verification'));
+    await userEvent.type(await screen.findByTestId('collect-code'), '654321');
+    await userEvent.click(screen.getByTestId('collect-verify'));
+    expect(await screen.findByTestId('collect-problem')).toHaveTextContent('3 tries left');
+    expect(screen.getByTestId('collect-code')).toHaveValue('');
+    first.unmount();
+    renderApp('/verification', { session: 'signedOut' });
+    expect(await screen.findByTestId('collect-sent-to')).toHaveTextContent('137****1111');
+  });
+
+  it('the verification page without a code sent goes back to the form', async () => {
+    collectServer();
+    const app = renderApp('/verification', { session: 'signedOut' });
+    await waitFor(() => expect(app.location()).toBe('/newCheck'));
+  });
+});
