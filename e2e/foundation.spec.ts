@@ -39,7 +39,8 @@ test.describe('the app from the sandbox', () => {
   test('the QR self-help entry redirects to index keeping its query', async ({ page }) => {
     const app = new PatientApp(page);
     await app.open('/sl/pic/qr/selfhelp?hosp=DEMO001&code=42');
-    await expect(page.getByTestId('hub')).toBeVisible();
+    // The film bag's code: index collects that study (issue 13).
+    await expect(page.getByTestId('collect')).toBeVisible();
     expect(app.path()).toBe('/index?hosp=DEMO001&code=42');
   });
 
@@ -48,9 +49,9 @@ test.describe('the app from the sandbox', () => {
     await app.open('/help');
     await expect(page.getByTestId('placeholder')).toBeVisible();
     await app.open('/sl/pic/qr/selfhelp?hosp=DEMO001&code=42');
-    await expect(page.getByTestId('hub')).toBeVisible();
+    await expect(page.getByTestId('collect')).toBeVisible();
     expect(app.path()).toBe('/index?hosp=DEMO001&code=42');
-    // No in-app history behind the entry page: no back arrow to loop with, and no home on the hub.
+    // No in-app history behind the entry page: no back arrow to loop with, and no home on the entry page.
     await expect(page.getByTestId('top-back')).toHaveCount(0);
     await expect(page.getByTestId('top-home')).toHaveCount(0);
     expect(await page.evaluate(() => window.history.length)).toBe(3); // about:blank, /help, /index
@@ -59,7 +60,7 @@ test.describe('the app from the sandbox', () => {
     await expect(page.getByTestId('placeholder')).toBeVisible();
     await page.goForward();
     await expect.poll(() => app.path()).toBe('/index?hosp=DEMO001&code=42');
-    await expect(page.getByTestId('hub')).toBeVisible();
+    await expect(page.getByTestId('collect')).toBeVisible();
   });
 
   test('/about-us leads to the about page, public, and back does not return to it', async ({ page }) => {

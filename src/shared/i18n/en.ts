@@ -210,7 +210,7 @@ export const en: Record<MessageKey, string> = {
   'collect.bag': 'The study on your film bag',
   'collect.method': 'How to confirm who you are',
   'collect.byId': 'ID card',
-  'collect.byNamePhone': 'Name and phone',
+  'collect.byNamePhone': 'Name + phone',
   'collect.idCard': 'Chinese ID card number',
   'collect.idCardHint': '18 characters',
   'collect.name': 'Name',
