@@ -10,7 +10,7 @@ export const DEMO_PASSWORD = 'demo1234';
  */
 /**
  * WeChat's embedded browser, emulated: a `wx` whose config succeeds (the real SDK would call
- * WeChat's servers) and a WeixinJSBridge whose pay call settles the payment at the sandbox, with
+ * WeChat's servers) and keeps the page's share card, and a WeixinJSBridge whose pay call settles the payment at the sandbox, with
  * the outcome the test sets in `window.__wxPayOutcome` ('ok' | 'cancel' | 'fail').
  */
 function weChatStandIn() {
@@ -29,6 +29,11 @@ function weChatStandIn() {
     },
     error(callback: (reason: unknown) => void) {
       errorCallbacks.push(callback);
+    },
+    // The page's share card: kept where a test can read what "send to a friend" would send.
+    updateAppMessageShareData(card: { success?: () => void }) {
+      w.__wxShareCard = card;
+      setTimeout(() => card.success?.(), 0);
     },
   };
   w.WeixinJSBridge = {

@@ -28,7 +28,15 @@ async function openAsRecipient(page: Page, url: URL) {
 test.describe('sharing a study', () => {
   test('create a share for 7 days; the recipient needs the access code (a wrong one says the tries left) and sees the study read-only, report and viewer', async ({ page }, testInfo) => {
     const { url, accessCode } = await createShare(page, testInfo, 7);
-    if (testInfo.project.name === 'wechat') await expect(page.getByTestId('share-wechat-hint').or(page.getByTestId('share-safety-hint'))).toBeVisible();
+    if (testInfo.project.name === 'wechat') {
+      // Inside WeChat, "send to a friend" sends this share as a card.
+      await expect(page.getByTestId('share-wechat-hint')).toBeVisible();
+      const card = await page.evaluate(() => (window as unknown as { __wxShareCard?: { link: string; title: string } }).__wxShareCard);
+      expect(card?.link).toBe(url.href);
+      expect(card?.title).toBeTruthy();
+    } else {
+      await expect(page.getByTestId('share-safety-hint')).toBeVisible();
+    }
     const row = page.locator(`[data-testid="share-row"][data-code="${url.searchParams.get('code')}"]`);
     await expect(row.first()).toHaveAttribute('data-share-state', 'active');
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COLLECT_CODES } from '../../src/shared/api/collectSchemas';
 import { nationalIdCheckCharacter } from '../../src/shared/rules/nationalId';
+import { clearSessionKeepingDrafts } from '../../src/shared/state/drafts';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -79,6 +80,16 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     first.unmount();
     renderApp('/verification', { session: 'signedOut' });
     expect(await screen.findByTestId('collect-sent-to')).toHaveTextContent('137****1111');
+  });
+
+  it('what was typed survives the 401 rule (session storage cleared but for drafts) and a reload', async () => {
+    collectServer();
+    const first = renderApp('/addFilm');
+    await userEvent.type(await screen.findByTestId('collect-idCard'), VALID_ID);
+    first.unmount();
+    clearSessionKeepingDrafts(window.sessionStorage);
+    renderApp('/addFilm');
+    expect(await screen.findByTestId('collect-idCard')).toHaveValue(VALID_ID);
   });
 
   it('the verification page without a code sent goes back to the form', async () => {
