@@ -92,6 +92,14 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     expect(await screen.findByTestId('collect-idCard')).toHaveValue(VALID_ID);
   });
 
+  it.each(['/checking', '/checkList'])('%s without a verification asks to verify first, and asks the server nothing', async (path) => {
+    let asked = 0;
+    server.use(http.get(`${API_BASE}v2/ReportCheck/GetReportList`, () => (asked++, refusal(COLLECT_CODES.passInvalid))));
+    renderApp(path, { session: 'signedOut' });
+    expect(await screen.findByTestId('needs-pass')).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
   it('the verification page without a code sent goes back to the form', async () => {
     collectServer();
     const app = renderApp('/verification', { session: 'signedOut' });

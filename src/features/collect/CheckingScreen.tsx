@@ -9,6 +9,7 @@ import { ROUTE } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
+import { NeedsPass } from '../../shared/views/NeedsPass';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as form from '../../shared/views/form.css';
@@ -23,20 +24,8 @@ const NO_REQUEST = {};
  */
 export default function CheckingScreen() {
   const { passes } = useServices();
-  const { t } = useI18n();
   const focus = new URLSearchParams(useLocation().search).get('focus');
-  const hasPass = passes.current() !== null;
-  if (!hasPass) {
-    return (
-      <StatusPage
-        testId="checking-no-pass"
-        illustration="empty"
-        heading={t('checking.noPass')}
-        text={t('checking.noPassText')}
-        actions={<Link className={ui.button.primary} to={ROUTE.newCheck.path}>{t('checking.verify')}</Link>}
-      />
-    );
-  }
+  if (passes.current() === null) return <NeedsPass />;
   return <Summary focus={focus} />;
 }
 

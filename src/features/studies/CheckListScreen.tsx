@@ -10,6 +10,7 @@ import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
+import { NeedsPass } from '../../shared/views/NeedsPass';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 
@@ -18,6 +19,10 @@ const checkRowPage = pageSchema(checkRowSchema);
 
 /** checkList (public): the studies a passed verification opened, newest first; each opens its film detail. */
 export default function CheckListScreen() {
+  return useServices().passes.current() === null ? <NeedsPass /> : <CheckList />;
+}
+
+function CheckList() {
   const { api } = useServices();
   const { t } = useI18n();
   const load = useCallback(
