@@ -18,16 +18,8 @@ export interface VerificationRecord {
   createdAt: string;
 }
 
-export interface NewVerification {
-  id: string;
-  method: CollectMethod;
-  patientId: number;
-  phone: string;
-  bagStudyId: number | null;
-  code: string;
-  codeExpiresAt: string;
-  now: Date;
-}
+/** A verification as first made: who, where the code goes, the code; the counters start at their beginning. */
+export type NewVerification = Pick<VerificationRecord, 'id' | 'method' | 'patientId' | 'phone' | 'bagStudyId' | 'code' | 'codeExpiresAt'> & { now: Date };
 
 const COLUMNS = `
   id, method, patient_id AS patientId, phone, bag_study_id AS bagStudyId, code, code_expires_at AS codeExpiresAt,

@@ -4,7 +4,9 @@ import type { CollectField, CollectProblem } from '../../../machines/collect/col
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE } from '../../shared/navigation/routes';
+import { COLLECT_METHODS } from '../../shared/api/collectSchemas';
 import { Button } from '../../shared/views/Button';
+import { RadioChoices } from '../../shared/views/RadioChoices';
 import * as form from '../../shared/views/form.css';
 import * as css from './collect.css';
 import { codeProblem, formProblem } from './collectForm';
@@ -113,21 +115,14 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
         </section>
       )}
       <form className={form.form} onSubmit={submit} noValidate>
-        <div className={form.segments} role="radiogroup" aria-label={t('collect.method')}>
-          {(['nationalId', 'namePhone'] as const).map((method) => (
-            <button
-              key={method}
-              type="button"
-              role="radio"
-              aria-checked={view.method === method}
-              className={form.segment}
-              onClick={() => view.chooseMethod(method)}
-              data-testid={`collect-method-${method}`}
-            >
-              {t(method === 'nationalId' ? 'collect.byId' : 'collect.byNamePhone')}
-            </button>
-          ))}
-        </div>
+        <RadioChoices
+          options={COLLECT_METHODS}
+          value={view.method}
+          onChange={view.chooseMethod}
+          label={{ text: t('collect.method') }}
+          testId={(method) => `collect-method-${method}`}
+          renderOption={(method) => t(method === 'nationalId' ? 'collect.byId' : 'collect.byNamePhone')}
+        />
         {view.method === 'nationalId' ? (
           <label className={form.field}>
             <span className={form.label}>{t('collect.idCard')}</span>

@@ -15,6 +15,7 @@ import { dateTime, desensitizeLabel, FORMAT_LABEL, FORMAT_NOTE, sizeInMb } from 
 import * as css from './downloads.css';
 import { Facts, ReceivedDownload, WeChatNote } from './ReceivedDownload';
 import { usePackageTask, type PackageTaskScreenView } from './usePackageTask';
+import { RadioChoices } from '../../shared/views/RadioChoices';
 
 type View = PackageTaskScreenView;
 
@@ -77,23 +78,22 @@ function Choosing({ view }: { view: View }) {
     <>
       <section className={css.section} aria-labelledby={headingId}>
         <h2 id={headingId} className={css.heading}>{t('download.format.heading')}</h2>
-        <div className={css.options} role="radiogroup" aria-labelledby={headingId}>
-          {PACKAGE_FORMATS.map((format) => (
-            <button
-              key={format}
-              type="button"
-              role="radio"
-              aria-checked={view.format === format}
-              className={css.option}
-              onClick={() => view.chooseFormat(format)}
-              disabled={view.isRequesting}
-              data-testid={`package-format-${format}`}
-            >
+        <RadioChoices
+          options={PACKAGE_FORMATS}
+          value={view.format}
+          onChange={view.chooseFormat}
+          label={{ by: headingId }}
+          disabled={view.isRequesting}
+          className={css.options}
+          optionClassName={css.option}
+          testId={(format) => `package-format-${format}`}
+          renderOption={(format) => (
+            <>
               <span className={css.optionTitle}>{t(FORMAT_LABEL[format])}</span>
               <span className={css.optionNote}>{t(FORMAT_NOTE[format])}</span>
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        />
       </section>
       <section className={css.section}>
         <DesensitizeSwitch view={view} disabled={view.isRequesting} />

@@ -20,6 +20,7 @@ import { loadSharePage, revokeShare } from './shareCalls';
 import { ShareQr } from './ShareQr';
 import * as css from './shares.css';
 import { useShare, type ShareView } from './useShare';
+import { RadioChoices } from '../../shared/views/RadioChoices';
 
 const shareListMachine = createPagedListMachine<Share, null>();
 
@@ -86,22 +87,15 @@ function Choosing({ view }: { view: ShareView }) {
         <span id="share-days-label" className={form.label}>
           {t('share.daysLabel')}
         </span>
-        <div className={form.segments} role="radiogroup" aria-labelledby="share-days-label">
-          {SHARE_DAYS.map((days) => (
-            <button
-              key={days}
-              type="button"
-              role="radio"
-              aria-checked={view.days === days}
-              className={form.segment}
-              onClick={() => view.chooseDays(days)}
-              disabled={view.isCreating}
-              data-testid={`share-days-${days}`}
-            >
-              {t(`share.days.${days}`)}
-            </button>
-          ))}
-        </div>
+        <RadioChoices
+          options={SHARE_DAYS}
+          value={view.days}
+          onChange={view.chooseDays}
+          label={{ by: 'share-days-label' }}
+          disabled={view.isCreating}
+          testId={(days) => `share-days-${days}`}
+          renderOption={(days) => t(`share.days.${days}`)}
+        />
       </div>
       {view.problem && (
         <p className={form.problem} role="alert" data-testid="share-create-problem" data-problem={view.problem}>

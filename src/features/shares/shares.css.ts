@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
-import { card } from '../../shared/views/ui.css';
+import { card, modalityBadge } from '../../shared/views/ui.css';
 
 export const page = style({ display: 'grid', gap: tokens.size.gap, minWidth: 0 });
 
@@ -50,19 +50,8 @@ export const hint = style({
 /** One share of the list. */
 export const row = style([card, { display: 'grid', gap: 8, minWidth: 0 }]);
 export const rowHead = style({ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 });
-export const modality = style({
-  flexShrink: 0,
-  whiteSpace: 'nowrap',
-  display: 'inline-flex',
-  alignItems: 'center',
-  minWidth: 40,
-  height: 28,
-  padding: '0 10px',
-  borderRadius: 14,
-  background: brandVars.brandSoft,
-  color: brandVars.brandStrong,
-  fontWeight: 700,
-});
+/** The modality badge every study card shows. */
+export const modality = modalityBadge;
 export const rowTitle = style({ margin: 0, flex: 1, minWidth: 0, fontSize: tokens.size.title, fontWeight: 600, overflowWrap: 'anywhere' });
 const stateBase = style({ flexShrink: 0, whiteSpace: 'nowrap', fontSize: tokens.size.small, fontWeight: 600 });
 /** Colour goes with the label, never alone (ui.md). */

@@ -1,22 +1,11 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { brandVars, tokens } from '../../shared/theme/theme.css';
-import { card } from '../../shared/views/ui.css';
+import { tokens } from '../../shared/theme/theme.css';
+import { card, modalityBadge } from '../../shared/views/ui.css';
 
 export const studyCard = style([card, { display: 'grid', gap: 6 }]);
 export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 });
-export const modality = style({
-  flexShrink: 0,
-  whiteSpace: 'nowrap',
-  display: 'inline-flex',
-  alignItems: 'center',
-  minWidth: 40,
-  height: 28,
-  padding: '0 10px',
-  borderRadius: 14,
-  background: brandVars.brandSoft,
-  color: brandVars.brandStrong,
-  fontWeight: 700,
-});
+/** The modality badge every study card shows. */
+export const modality = modalityBadge;
 /** The body part takes the room left and wraps within it; the modality and report status keep one line. */
 export const bodyPart = style({ margin: 0, minWidth: 0, fontSize: tokens.size.title, fontWeight: 600, flex: 1, overflowWrap: 'anywhere' });
 export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });

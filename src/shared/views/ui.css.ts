@@ -192,3 +192,18 @@ export const dialogMessage = style({ margin: 0, fontSize: tokens.size.title, tex
  */
 export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: 12 });
 globalStyle(`${dialogActions} > *`, { flex: '1 1 calc(50% - 6px)', minWidth: 'max-content', paddingLeft: 12, paddingRight: 12, whiteSpace: 'nowrap' });
+
+/** A study's modality (CT, MR, DR, US) as a small badge on its card. */
+export const modalityBadge = style({
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minWidth: 40,
+  height: 28,
+  padding: '0 10px',
+  borderRadius: 14,
+  background: brandVars.brandSoft,
+  color: brandVars.brandStrong,
+  fontWeight: 700,
+});
