@@ -100,6 +100,21 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     expect(asked).toBe(0);
   });
 
+  it.each([
+    [2, 'Added 2 studies to My images'],
+    [0, 'These studies are already in My images'],
+  ])('signed in, addFilm verifies on one page and says what it added (%i new)', async (collected, message) => {
+    collectServer({ collect: () => HttpResponse.json(envelope({ ...verified, collected })) });
+    const app = renderApp('/addFilm');
+    await identify();
+    expect(await screen.findByTestId('collect-sent-to')).toBeInTheDocument();
+    expect(app.location()).toBe('/addFilm');
+    await userEvent.type(screen.getByTestId('collect-code'), '123456');
+    await userEvent.click(screen.getByTestId('collect-verify'));
+    await waitFor(() => expect(app.location()).toBe('/myImageList'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('the verification page without a code sent goes back to the form', async () => {
     collectServer();
     const app = renderApp('/verification', { session: 'signedOut' });

@@ -77,7 +77,7 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           finish: (_, verified) => {
             sessionStorage.remove(draftKey(mode));
             if (mode === 'addFilm') {
-              toast(t('collect.added', { count: verified.collected }));
+              toast(verified.collected > 0 ? t('collect.added', { count: verified.collected }) : t('collect.alreadyAdded'));
               void navigate(verified.focusStudyId ? filmDetailHref(verified.focusStudyId) : ROUTE.myImageList.path, { replace: true });
               return;
             }

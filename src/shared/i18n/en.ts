@@ -259,6 +259,7 @@ export const en: Record<MessageKey, string> = {
   'checking.keep': 'You can view them on this device until {time}. Sign in to keep them in My images.',
   'checkList.images': '{count} images',
   'film.sharedView': 'Someone shared this study with you. You can view it only.',
+  'collect.alreadyAdded': 'These studies are already in My images',
   // end collect
 
   // issue 13: downloads (download.*)

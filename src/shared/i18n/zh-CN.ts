@@ -257,6 +257,7 @@ export const zhCN = {
   'checking.keep': '在本设备上可查看至 {time}；登录后可长期保存到"我的影像"。',
   'checkList.images': '{count} 幅图像',
   'film.sharedView': '这是他人分享给您的检查，仅供查看。',
+  'collect.alreadyAdded': '这些检查已在我的影像中',
   // end collect
 
   // issue 13: downloads (download.*)
