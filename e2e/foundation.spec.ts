@@ -47,7 +47,7 @@ test.describe('the app from the sandbox', () => {
   test('the QR entry replaces its history entry: back leaves index, it never loops back to it', async ({ page }) => {
     const app = new PatientApp(page);
     await app.open('/help');
-    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByTestId('help')).toBeVisible();
     await app.open('/sl/pic/qr/selfhelp?hosp=DEMO001&code=42');
     await expect(page.getByTestId('collect')).toBeVisible();
     expect(app.path()).toBe('/index?hosp=DEMO001&code=42');
@@ -57,7 +57,7 @@ test.describe('the app from the sandbox', () => {
     expect(await page.evaluate(() => window.history.length)).toBe(3); // about:blank, /help, /index
     await page.goBack();
     await expect.poll(() => app.path()).toBe('/help');
-    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByTestId('help')).toBeVisible();
     await page.goForward();
     await expect.poll(() => app.path()).toBe('/index?hosp=DEMO001&code=42');
     await expect(page.getByTestId('collect')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('the app from the sandbox', () => {
   test('/about-us leads to the about page, public, and back does not return to it', async ({ page }) => {
     const app = new PatientApp(page);
     await app.open('/help');
-    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByTestId('help')).toBeVisible();
     await app.open('/about-us?from=menu');
     await expect(page.getByTestId('placeholder')).toContainText(/关于我们|About us/);
     expect(app.path()).toBe('/about?from=menu');

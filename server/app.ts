@@ -21,6 +21,7 @@ import { collectRoutes, collectTestRoutes } from './routes/collect';
 import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
 import { shareRoutes, shareTestRoutes } from './routes/share';
 import { commonRoutes } from './routes/common';
+import { helpRoutes } from './routes/help';
 import { hospitalRoutes } from './routes/hospital';
 import { filmRoutes, imageRoutes } from './routes/images';
 import { packageRoutes } from './routes/package';
@@ -132,6 +133,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(collectRoutes);
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);
+        await api.register(helpRoutes);
       },
       { prefix: '/api' },
     );

@@ -15,6 +15,9 @@ export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   '/api/V1.0/Package/HospitalLogo',
   // The page configures the WeChat JS-SDK before anyone signs in.
   '/api/v1.0/wechat/GetJsConfigParms',
+  // The help centre and its articles (public routes, issue 14).
+  '/api/V1.0/HelpSupport/QuestionTypes',
+  '/api/V1.0/HelpSupport/QuestionInfo',
 ]);
 
 /**

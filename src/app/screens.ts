@@ -57,6 +57,8 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   downloadList: lazyScreen(() => import('../features/downloads/DownloadListScreen')),
   shareList: lazyScreen(() => import('../features/shares/ShareListScreen')),
   shareCode: lazyScreen(() => import('../features/shares/ShareCodeScreen')),
+  help: lazyScreen(() => import('../features/help/HelpScreen')),
+  helpDetail: lazyScreen(() => import('../features/help/HelpDetailScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

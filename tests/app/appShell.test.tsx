@@ -40,7 +40,8 @@ describe('app shell and routes', () => {
 
   it('never forces sign-in on a public route, by either reading', async () => {
     const app = renderApp('/help', { session: 'signedOut' });
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Help centre');
+    expect(await screen.findByTestId('help')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Help centre');
     await act(() => app.router.navigate('/index'));
     expect(await screen.findByTestId('hub')).toBeInTheDocument();
     expect(app.session.signIn).not.toHaveBeenCalled();
@@ -51,7 +52,7 @@ describe('app shell and routes', () => {
     await screen.findByTestId('hub');
     window.scrollTo(0, 500);
     await act(() => app.router.navigate('/help'));
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('help');
     expect(window.scrollY).toBe(0);
     window.scrollTo(0, 300);
     await act(() => app.router.navigate('/help'));
@@ -151,7 +152,7 @@ describe('error page and stopped page', () => {
 
   it('rewrites its address with a back-path when entered from another page, and the back-path takes the patient back', async () => {
     const app = renderApp('/help?section=2');
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('help');
     await act(() => app.router.navigate('/error?code=500'));
     await waitFor(() => expect(app.location()).toBe('/error?code=500&back=%2Fhelp%3Fsection%3D2'));
     await userEvent.click(within(screen.getByTestId('error-page')).getByRole('button', { name: 'Back' }));

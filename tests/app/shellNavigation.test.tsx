@@ -33,7 +33,7 @@ describe('aliases replace their history entry', () => {
 
   it('the QR entry in an in-app navigation replaces too', async () => {
     const app = renderApp('/help');
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('help');
     await act(() => app.router.navigate('/sl/pic/qr/selfhelp?code=7'));
     expect(await screen.findByTestId('collect')).toBeInTheDocument();
     expect(app.location()).toBe('/index?code=7');
@@ -52,7 +52,7 @@ describe('aliases replace their history entry', () => {
 
   it('/about-us in an in-app navigation', async () => {
     const app = renderApp('/help');
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('help');
     await act(() => app.router.navigate('/about-us'));
     await waitFor(() => expect(app.location()).toBe('/about'));
     expect(screen.getByTestId('page-title')).toHaveTextContent('About us');

@@ -101,7 +101,7 @@ describe('my studies (kept alive)', () => {
     window.scrollTo(0, 640);
     window.dispatchEvent(new Event('scroll'));
     await act(() => app.router.navigate('/help'));
-    await screen.findByTestId('placeholder');
+    await screen.findByTestId('help');
     expect(window.scrollY).toBe(0);
     expect(screen.getAllByTestId('study-card')[0]).not.toBeVisible();
     await act(() => app.router.navigate('/myStudyList'));

@@ -55,6 +55,9 @@ export const handlers = [
     );
   }),
   http.get(`${API_BASE}V1.0/AI/WxPayResultNotify`, () => HttpResponse.json(envelope(0))),
+  http.get(`${API_BASE}V1.0/HelpSupport/QuestionTypes`, () =>
+    HttpResponse.json(envelope([{ typeId: 'collect', name: 'Collecting and viewing', questions: [{ questionId: 'collect-qr', title: 'Scanning the QR code shows an error' }] }])),
+  ),
   http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 3, checkWay: 2, resultUrl: null }))),
   http.get(`${API_BASE}V1.0/Package/HospitalStudyImageList`, ({ request }) =>
     HttpResponse.json(

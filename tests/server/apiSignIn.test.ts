@@ -107,7 +107,10 @@ describe('the API asks for a bearer access token from the sandbox provider', () 
 
 describe('public endpoints answer without a token', () => {
   /** What a public endpoint needs in its query to answer at all. */
-  const REQUIRED_QUERY: Record<string, string> = { [JS_SDK_CONFIG]: `?url=${encodeURIComponent('http://127.0.0.1:18080/aiOrder')}` };
+  const REQUIRED_QUERY: Record<string, string> = {
+    [JS_SDK_CONFIG]: `?url=${encodeURIComponent('http://127.0.0.1:18080/aiOrder')}`,
+    '/api/V1.0/HelpSupport/QuestionInfo': '?questionId=collect-qr',
+  };
 
   it.each([...PUBLIC_API_PATHS])('%s', async (url) => {
     const app = await startSandbox();
@@ -116,8 +119,9 @@ describe('public endpoints answer without a token', () => {
     expect(response.json().statusCode).toBe(200);
   });
 
-  it('the list names the hospital settings and logo, and the JS-SDK signature', () => {
-    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG].sort());
+  it('the list names the hospital settings and logo, the JS-SDK signature and the help centre', () => {
+    const help = ['/api/V1.0/HelpSupport/QuestionTypes', '/api/V1.0/HelpSupport/QuestionInfo'];
+    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG, ...help].sort());
   });
 
   it.each(['/config.json', '/sandbox/assets/hospital-logo.svg', '/sandbox/assets/official-account-qr.svg', '/', '/myStudyList'])(

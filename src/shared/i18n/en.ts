@@ -204,6 +204,13 @@ export const en: Record<MessageKey, string> = {
   'films.removed': 'Removed',
 
   'films.add': 'Add a study',
+  // issue 14: help
+  'help.failed': 'Help cannot be loaded right now',
+  'help.articleFailed': 'This help article cannot be opened',
+  'help.all': 'All help',
+  'help.updated': 'Updated {date}',
+  'help.related': 'Related questions',
+
   // issue 13: collecting (collect.*, checking.*, checkList.*)
   'collect.intro': 'Collect your images: once we have checked who you are, a code goes to the mobile number the hospital has for you.',
   'collect.introAdd': 'Add a study: once we have checked who you are, it joins My images.',

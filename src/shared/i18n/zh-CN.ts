@@ -202,6 +202,13 @@ export const zhCN = {
   'films.removed': '已移出',
 
   'films.add': '添加一项检查',
+  // issue 14: help
+  'help.failed': '帮助内容暂时无法加载',
+  'help.articleFailed': '这篇帮助暂时无法打开',
+  'help.all': '全部帮助',
+  'help.updated': '更新于 {date}',
+  'help.related': '相关问题',
+
   // issue 13: collecting (collect.*, checking.*, checkList.*)
   'collect.intro': '领取您的影像：核对身份后，验证码会发到医院登记的手机号。',
   'collect.introAdd': '添加一项检查：核对身份后，这次检查会加入"我的影像"。',

@@ -1,0 +1,45 @@
+import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useResource } from '../../shared/charts/useResource';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { ROUTE } from '../../shared/navigation/routes';
+import { useServices } from '../../shared/services';
+import { Button } from '../../shared/views/Button';
+import { SkeletonList } from '../../shared/views/Skeleton';
+import { StatusPage } from '../../shared/views/StatusPage';
+import * as css from './help.css';
+import { loadQuestionTypes, type HelpRequest } from './helpCalls';
+
+/** An article of the help centre, by its question id. */
+export const helpDetailHref = (questionId: string) => `${ROUTE.helpDetail.path}?${new URLSearchParams({ id: questionId }).toString()}`;
+
+/** help (public): the hospital's answers, by question type; each question opens its article. */
+export default function HelpScreen() {
+  const { api } = useServices();
+  const { t, locale } = useI18n();
+  const request = useMemo(() => ({ lang: locale }), [locale]);
+  const load = useCallback((query: HelpRequest, signal: AbortSignal) => loadQuestionTypes(api, query, signal), [api]);
+  const help = useResource(load, request, { quiet: true });
+  if (help.isFailed) {
+    return <StatusPage testId="help-failed" illustration="offline" heading={t('help.failed')} actions={<Button onClick={help.retry}>{t('app.retry')}</Button>} />;
+  }
+  if (!help.data) return <SkeletonList count={3} label={t('app.loading')} />;
+  return (
+    <div className={css.page} data-testid="help">
+      {help.data.types.map((type) => (
+        <section key={type.typeId} className={css.section} aria-labelledby={`help-${type.typeId}`} data-testid="help-type">
+          <h2 id={`help-${type.typeId}`} className={css.sectionTitle}>{type.name}</h2>
+          <ul className={css.list}>
+            {type.questions.map((question) => (
+              <li key={question.questionId}>
+                <Link className={css.question} to={helpDetailHref(question.questionId)} data-testid="help-question">
+                  {question.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { HELP_CODES } from '../../src/shared/api/helpSchemas';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+
+const article = {
+  questionId: 'collect-qr',
+  typeId: 'collect',
+  typeName: 'Collecting and viewing',
+  title: 'Scanning the QR code shows an error',
+  paragraphs: ['Make sure the code is this hospital\'s.', 'Or confirm who you are instead.'],
+  updatedAt: '2026-10-12',
+  related: [{ questionId: 'collect-sms', title: 'Why no text message?' }],
+};
+
+describe('the help centre (help, helpDetail), public', () => {
+  it('lists the questions by type in the patient\'s language, and a question opens its article', async () => {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get(`${API_BASE}V1.0/HelpSupport/QuestionTypes`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('lang'));
+        return HttpResponse.json(envelope([{ typeId: 'collect', name: 'Collecting and viewing', questions: [{ questionId: 'collect-qr', title: article.title }] }]));
+      }),
+      http.get(`${API_BASE}V1.0/HelpSupport/QuestionInfo`, () => HttpResponse.json(envelope(article))),
+    );
+    const app = renderApp('/help', { session: 'signedOut' });
+    expect(await screen.findByTestId('help-type')).toHaveTextContent('Collecting and viewing');
+    expect(asked).toEqual(['en']);
+    await userEvent.click(screen.getByTestId('help-question'));
+    await waitFor(() => expect(app.location()).toBe('/helpDetail?id=collect-qr'));
+    const shown = await screen.findByTestId('help-article');
+    expect(shown).toHaveTextContent('Or confirm who you are instead.');
+    expect(shown).toHaveTextContent('Updated 2026-10-12');
+    expect(screen.getByTestId('help-related')).toHaveAttribute('href', '/helpDetail?id=collect-sms');
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('an article that no longer exists says so, with the way back to all help, not the error page', async () => {
+    server.use(http.get(`${API_BASE}V1.0/HelpSupport/QuestionInfo`, () => HttpResponse.json({ statusCode: HELP_CODES.questionNotFound, message: '该问题不存在', result: null })));
+    renderApp('/helpDetail?id=gone', { session: 'signedOut' });
+    expect(await screen.findByTestId('help-detail-failed')).toHaveTextContent('All help');
+    expect(screen.queryByTestId('error-page')).not.toBeInTheDocument();
+  });
+
+  it('help that cannot load offers to try again', async () => {
+    let fail = true;
+    server.use(http.get(`${API_BASE}V1.0/HelpSupport/QuestionTypes`, () => (fail ? HttpResponse.error() : HttpResponse.json(envelope([])))));
+    renderApp('/help', { session: 'signedOut' });
+    const failed = await screen.findByTestId('help-failed');
+    fail = false;
+    await userEvent.click(failed.querySelector('button')!);
+    expect(await screen.findByTestId('help')).toBeInTheDocument();
+  });
+});
