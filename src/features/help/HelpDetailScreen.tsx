@@ -76,7 +76,7 @@ function Article({ questionId }: { questionId: string }) {
             {data.related.map((question) => (
               <li key={question.questionId}>
                 <Link className={css.question} to={helpDetailHref(question.questionId)} data-testid="help-related">
-                  {question.title}
+                  <p className={css.questionText}>{question.title}</p>
                 </Link>
               </li>
             ))}

@@ -33,7 +33,8 @@ export default function HelpScreen() {
             {type.questions.map((question) => (
               <li key={question.questionId}>
                 <Link className={css.question} to={helpDetailHref(question.questionId)} data-testid="help-question">
-                  {question.title}
+                  {/* A question is a sentence, free to wrap: a paragraph, not a button label. */}
+                  <p className={css.questionText}>{question.title}</p>
                 </Link>
               </li>
             ))}

@@ -17,6 +17,7 @@ export const question = style({
   overflowWrap: 'anywhere',
   selectors: { '&:active': { background: tokens.colour.line } },
 });
+export const questionText = style({ margin: 0 });
 export const article = style([card, { display: 'grid', gap: tokens.size.gap }]);
 export const articleType = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted });
 export const articleTitle = style({ margin: 0, fontSize: tokens.size.heading, fontWeight: 600, lineHeight: 1.35 });
