@@ -68,7 +68,8 @@ test.describe('the app from the sandbox', () => {
     await app.open('/help');
     await expect(page.getByTestId('help')).toBeVisible();
     await app.open('/about-us?from=menu');
-    await expect(page.getByTestId('placeholder')).toContainText(/关于我们|About us/);
+    await expect(page.getByTestId('about')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText(/关于我们|About us/);
     expect(app.path()).toBe('/about?from=menu');
     await page.goBack();
     await expect.poll(() => app.path()).toBe('/help');

@@ -12,3 +12,11 @@ test.describe('the help centre', () => {
     await expect(page.getByTestId('help-article')).toContainText(/短信验证码|text message code/);
   });
 });
+
+test('about and the user agreement are public and name the hospital', async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.open('/about-us');
+  await expect(page.getByTestId('about-hospital')).toHaveText('云胶片示范医院');
+  await page.getByTestId('about-deel').click();
+  await expect(page.getByTestId('deel').locator('section')).toHaveCount(6);
+});

@@ -59,6 +59,8 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   shareCode: lazyScreen(() => import('../features/shares/ShareCodeScreen')),
   help: lazyScreen(() => import('../features/help/HelpScreen')),
   helpDetail: lazyScreen(() => import('../features/help/HelpDetailScreen')),
+  about: lazyScreen(() => import('../features/personal/AboutScreen')),
+  deel: lazyScreen(() => import('../features/personal/DeelScreen')),
   error: ErrorScreen,
   errorStop: StopScreen,
   oidcIndex: SignInEntryScreen,

@@ -58,3 +58,14 @@ describe('the help centre (help, helpDetail), public', () => {
     expect(await screen.findByTestId('help')).toBeInTheDocument();
   });
 });
+
+describe('about and the user agreement (about, deel), public', () => {
+  it('about names the service and the hospital, and leads to the agreement', async () => {
+    const app = renderApp('/about', { session: 'signedOut' });
+    expect(await screen.findByTestId('about')).toHaveTextContent('collect, download and share your studies');
+    await userEvent.click(screen.getByTestId('about-deel'));
+    await waitFor(() => expect(app.location()).toBe('/deel'));
+    expect(await screen.findByTestId('deel')).toHaveTextContent('6. A medical note');
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+});

@@ -42,7 +42,7 @@ describe('aliases replace their history entry', () => {
 
   it('/about-us leads to the about page, keeping the query, public without signing in', async () => {
     const app = renderApp('/about-us?from=menu', { session: 'signedOut' });
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('About us');
+    expect(await screen.findByTestId('about')).toBeInTheDocument();
     expect(app.location()).toBe('/about?from=menu');
     expect(app.router.state.historyAction).toBe('REPLACE');
     expect(screen.getByTestId('page-title')).toHaveTextContent('About us');

@@ -211,6 +211,24 @@ export const en: Record<MessageKey, string> = {
   'help.updated': 'Updated {date}',
   'help.related': 'Related questions',
 
+  // issue 14: about and the user agreement
+  'about.what': 'Cloud Film lets you see your reports and images on your phone any time, and collect, download and share your studies, with no films to keep or carry.',
+  'about.privacyHeading': 'Your records',
+  'about.privacy': 'Your images and reports are seen only by you and by the people you allow: with a text message code, or a share. You can revoke a share any time.',
+  'deel.serviceHeading': 'The service',
+  'deel.service': 'The hospital provides this service so you can view, collect, download and share the reports and images of your studies here, and buy extras such as image storage and AI analysis.',
+  'deel.accountHeading': 'Signing in and codes',
+  'deel.account': 'Use it signed in, or collect studies with a text message code sent after checking your ID card number, or your name and mobile number. Keep codes to yourself.',
+  'deel.dataHeading': 'Personal information',
+  'deel.data': 'We use your name, ID number, mobile number and study records only to provide this service; we never sell them or use them for anything else. Downloads can leave out your personal details.',
+  'deel.shareHeading': 'Sharing and downloads',
+  'deel.share': 'A share needs its access code, can only be viewed, not downloaded, and stops when it expires or you revoke it. Download links last 7 days. You are responsible for what you share or pass on.',
+  'deel.payHeading': 'Paid services',
+  'deel.pay': 'Image storage and AI analysis cost what the page shows. The payment service decides whether a payment went through; an AI analysis that has not started can be cancelled.',
+  'deel.medicalHeading': 'A medical note',
+  'deel.medical': 'AI analysis is a help, not a diagnosis. Ask your doctor about anything in it.',
+  'deel.updated': 'This agreement was last updated in November 2026.',
+
   // issue 13: collecting (collect.*, checking.*, checkList.*)
   'collect.intro': 'Collect your images: once we have checked who you are, a code goes to the mobile number the hospital has for you.',
   'collect.introAdd': 'Add a study: once we have checked who you are, it joins My images.',

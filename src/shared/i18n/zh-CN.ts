@@ -209,6 +209,24 @@ export const zhCN = {
   'help.updated': '更新于 {date}',
   'help.related': '相关问题',
 
+  // issue 14: about and the user agreement
+  'about.what': '电子云胶片让您在手机上随时查看检查报告和影像，领取、下载和分享自己的检查，不必再保管和携带胶片。',
+  'about.privacyHeading': '您的资料',
+  'about.privacy': '影像和报告只对您本人，以及您通过验证码或分享授权的人可见。分享可以随时撤销。',
+  'deel.serviceHeading': '服务内容',
+  'deel.service': '本服务由医院提供，用于查看、领取、下载和分享您在本院的检查报告与影像，以及购买影像存储和 AI 分析等增值服务。',
+  'deel.accountHeading': '账号与验证',
+  'deel.account': '您可以登录后使用，也可以通过身份证号或姓名和手机号接收短信验证码领取检查。请妥善保管验证码，不要告诉他人。',
+  'deel.dataHeading': '个人信息',
+  'deel.data': '我们只为提供本服务而使用您的姓名、证件号、手机号和检查资料，不会出售或用于与诊疗无关的用途。下载时可以选择隐去个人信息。',
+  'deel.shareHeading': '分享与下载',
+  'deel.share': '分享需要访问码，对方只能查看、不能下载，到期或撤销后失效。下载链接保留 7 天。您对自己分享或转发的资料负责。',
+  'deel.payHeading': '付费服务',
+  'deel.pay': '影像存储和 AI 分析按页面标示的价格收费。支付结果以支付平台为准；未开始的 AI 分析订单可以取消。',
+  'deel.medicalHeading': '医疗提示',
+  'deel.medical': 'AI 分析结果仅供参考，不能代替医生的诊断。如有疑问，请咨询您的医生。',
+  'deel.updated': '本协议更新于 2026 年 11 月。',
+
   // issue 13: collecting (collect.*, checking.*, checkList.*)
   'collect.intro': '领取您的影像：核对身份后，验证码会发到医院登记的手机号。',
   'collect.introAdd': '添加一项检查：核对身份后，这次检查会加入"我的影像"。',
