@@ -59,6 +59,13 @@ export const content = style({
 });
 
 const buttonBase = style({
+  // A link styled as a button (Link to another page) looks and centres like a button.
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSizing: 'border-box',
+  textAlign: 'center',
+  textDecoration: 'none',
   minHeight: 44,
   minWidth: 88,
   padding: '10px 20px',
