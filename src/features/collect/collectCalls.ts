@@ -1,24 +1,21 @@
 import type { CheckIdentityRequest, CollectProblem, Outcome, ResendCodeRequest, SendCodeRequest, VerifyRequest } from '../../../machines/collect/collect.types';
 import type { ApiClient } from '../../shared/api/client';
 import {
-  attemptsLeftSchema,
   bagHintSchema,
   captchaSchema,
-  checkRowSchema,
   codeSentSchema,
   COLLECT_CODES,
   identityCheckSchema,
   notifiedSchema,
   passSummarySchema,
-  retryAfterSchema,
   verifiedSchema,
   type BagHint,
   type CodeSent,
   type Verified,
 } from '../../shared/api/collectSchemas';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { isApiFailure } from '../../shared/api/failure';
-import { pageSchema } from '../../shared/api/schemas';
+import { businessFailure } from '../../shared/api/failure';
+import { attemptsLeftSchema, retryAfterSchema } from '../../shared/api/schemas';
 
 /** Each server refusal of the collect calls as the problem the form says (collectSchemas.ts has the codes). */
 const PROBLEM_OF_CODE: Readonly<Record<number, CollectProblem>> = {
@@ -40,10 +37,11 @@ async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await call };
   } catch (error) {
-    if (!isApiFailure(error) || error.failure.kind !== 'business') return { ok: false, problem: 'offline' };
-    const problem = PROBLEM_OF_CODE[error.failure.statusCode] ?? 'offline';
-    const attempts = attemptsLeftSchema.safeParse(error.failure.result);
-    const wait = retryAfterSchema.safeParse(error.failure.result);
+    const refusal = businessFailure(error);
+    if (!refusal) return { ok: false, problem: 'offline' };
+    const problem = PROBLEM_OF_CODE[refusal.statusCode] ?? 'offline';
+    const attempts = attemptsLeftSchema.safeParse(refusal.result);
+    const wait = retryAfterSchema.safeParse(refusal.result);
     return {
       ok: false,
       problem,
@@ -98,7 +96,5 @@ export function notifyCollected(api: ApiClient, collectFilmIds: readonly string[
 }
 
 export const loadPassSummary = (api: ApiClient, signal?: AbortSignal) => api.request(ENDPOINTS.report.AuthenReport, { schema: passSummarySchema, signal });
-
-export const checkRowPage = pageSchema(checkRowSchema);
 
 export type { BagHint };

@@ -34,7 +34,7 @@ export type CollectMode = 'guest' | 'addFilm';
 const draftKey = (mode: CollectMode) => `${DRAFT_PREFIX}collect.${mode}`;
 
 /** The draft kept across reloads, a 401 and the move between the two pages; a bag code in the address wins. */
-export function readDraft(storage: SafeStorage, mode: CollectMode, bagCode: string | null): CollectDraft {
+function readDraft(storage: SafeStorage, mode: CollectMode, bagCode: string | null): CollectDraft {
   let draft = emptyDraft(bagCode);
   try {
     const saved = JSON.parse(storage.get(draftKey(mode)) ?? 'null') as CollectDraft | null;

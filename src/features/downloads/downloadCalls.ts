@@ -12,13 +12,11 @@ import {
   type PackageTask,
 } from '../../shared/api/downloadSchemas';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { isApiFailure } from '../../shared/api/failure';
+import { businessFailure } from '../../shared/api/failure';
 import { pageSchema } from '../../shared/api/schemas';
 
 /** The business status code of a refusal, or null when the call got no answer (or a non-business one). */
-function refusalCode(error: unknown): number | null {
-  return isApiFailure(error) && error.failure.kind === 'business' ? error.failure.statusCode : null;
-}
+const refusalCode = (error: unknown): number | null => businessFailure(error)?.statusCode ?? null;
 
 /** The study's newest unexpired package, or null when it has none yet. */
 export const findTask = (api: ApiClient, collectFilmId: string, signal?: AbortSignal): Promise<PackageTask | null> =>

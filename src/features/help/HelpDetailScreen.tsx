@@ -1,7 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { HELP_CODES } from '../../shared/api/helpSchemas';
-import { isApiFailure } from '../../shared/api/failure';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
@@ -14,9 +12,6 @@ import * as css from './help.css';
 import { loadQuestion, type ArticleRequest } from './helpCalls';
 import { helpDetailHref } from './HelpScreen';
 
-/** A refusal the page says itself: the article is gone (a link from an old message). */
-class ArticleMissing extends Error {}
-
 /** helpDetail (public): one article of the help centre, and the questions related to it. */
 export default function HelpDetailScreen() {
   const questionId = new URLSearchParams(useLocation().search).get('id') ?? '';
@@ -28,14 +23,8 @@ function Article({ questionId }: { questionId: string }) {
   const { api } = useServices();
   const { t, locale } = useI18n();
   const request = useMemo(() => ({ lang: locale, questionId }), [locale, questionId]);
-  const load = useCallback(
-    (query: ArticleRequest, signal: AbortSignal) =>
-      loadQuestion(api, query, signal).catch((error: unknown) => {
-        if (isApiFailure(error) && error.failure.kind === 'business' && error.failure.statusCode === HELP_CODES.questionNotFound) throw new ArticleMissing();
-        throw error;
-      }),
-    [api],
-  );
+  // Quiet: a missing article (4301) and no answer alike are said in the page, never the error page.
+  const load = useCallback((query: ArticleRequest, signal: AbortSignal) => loadQuestion(api, query, signal), [api]);
   const article = useResource(load, request, { quiet: true });
   const backToHelp = (
     <Link className={ui.button.secondary} to={ROUTE.help.path}>

@@ -1,11 +1,10 @@
-import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { CardOutcome, CreateOutcome, ShareDays } from '../../../machines/share/share.types';
 import type { OpenOutcome, PreviewOutcome, ShareRefusal } from '../../../machines/shareOpen/shareOpen.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { isApiFailure } from '../../shared/api/failure';
-import { pageSchema } from '../../shared/api/schemas';
+import { attemptsLeftSchema, pageSchema, retryAfterSchema } from '../../shared/api/schemas';
+import { businessFailure } from '../../shared/api/failure';
 import {
   revokedSchema,
   SHARE_CODES,
@@ -28,13 +27,6 @@ const REFUSAL_OF_CODE: Readonly<Record<number, ShareRefusal>> = {
   [SHARE_CODES.revoked]: 'revoked',
 };
 
-const attemptsLeftSchema = z.object({ attemptsLeft: z.int() });
-const retryAfterSchema = z.object({ retryAfterSeconds: z.number() });
-
-/** The business failure of a call, or null for anything else (no answer, a malformed one). */
-function businessFailure(error: unknown) {
-  return isApiFailure(error) && error.failure.kind === 'business' ? error.failure : null;
-}
 
 /** POST V1.0/Share/create: the new share, or `{ ok: false }` when the server refuses (the study is not the patient's to share). */
 export async function createShare(api: ApiClient, request: { collectFilmId: string; days: ShareDays }, signal?: AbortSignal): Promise<CreateOutcome> {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { ApiClient } from '../../shared/api/client';
-import { isApiFailure } from '../../shared/api/failure';
+import { businessFailure } from '../../shared/api/failure';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { pageSchema } from '../../shared/api/schemas';
 import {
@@ -78,7 +78,8 @@ export async function removeFilm(api: ApiClient, collectId: string): Promise<Act
     await api.request(ENDPOINTS.package.delete, { params: { collectId }, schema: z.nullish(z.unknown()) });
     return { ok: true };
   } catch (error) {
-    if (isApiFailure(error) && error.failure.kind === 'business') return { ok: false, message: error.failure.message };
+    const refusal = businessFailure(error);
+    if (refusal) return { ok: false, message: refusal.message };
     throw error;
   }
 }

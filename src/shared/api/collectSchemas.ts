@@ -116,9 +116,6 @@ export const verifiedSchema = z.object({
 });
 export type Verified = z.infer<typeof verifiedSchema>;
 
-/** The failure results that carry numbers: how many tries are left, how long to wait. */
-export const attemptsLeftSchema = z.object({ attemptsLeft: count });
-export const retryAfterSchema = z.object({ retryAfterSeconds: count });
 
 /** POST V1.0/Report/AuthenReport (with the pass): whose studies the pass opens (the checking page). */
 export const passSummarySchema = z.object({

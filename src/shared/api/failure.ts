@@ -30,6 +30,13 @@ export function isApiFailure(error: unknown): error is ApiFailure {
   return error instanceof ApiFailure;
 }
 
+export type BusinessFailure = Extract<Failure, { kind: 'business' }>;
+
+/** The server's refusal (an envelope whose statusCode is not 200), or null for anything else: no answer, a malformed one. */
+export function businessFailure(error: unknown): BusinessFailure | null {
+  return isApiFailure(error) && error.failure.kind === 'business' ? error.failure : null;
+}
+
 /** Any thrown value as a Failure: an unexpected exception counts as a malformed answer. */
 export function toFailure(error: unknown): Failure {
   if (isApiFailure(error)) return error.failure;

@@ -73,3 +73,7 @@ export type AiDetail = z.infer<typeof aiDetailSchema>;
 export function describeIssues(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
+
+/** What a refusal's result may carry (issue 13: SMS codes, share access codes): tries left, seconds to wait. */
+export const attemptsLeftSchema = z.object({ attemptsLeft: z.int().check(z.nonnegative()) });
+export const retryAfterSchema = z.object({ retryAfterSeconds: z.int().check(z.nonnegative()) });
