@@ -21,6 +21,8 @@ export function connectCollect(snapshot: SnapshotFrom<CollectMachine>, send: Act
     attemptsLeft: context.attemptsLeft,
     retryAfterSeconds: context.retryAfterSeconds,
     isBusy: snapshot.hasTag('busy'),
+    /** False only while what was typed is being sent: the form then shows it read-only. */
+    canType: snapshot.can({ type: 'EDIT', field: 'idCard', value: '' }),
     canSend: snapshot.can({ type: 'SEND', problem: null }),
     canSubmit: snapshot.can({ type: 'SUBMIT', problem: null }),
     /** The resend countdown runs while this is true; its length in seconds is `resendWaitSeconds`. */

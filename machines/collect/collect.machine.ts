@@ -23,6 +23,8 @@ const sentOf = (context: CollectContext) => present(context.sent, 'code sent', '
 type Refusal = Extract<Outcome<unknown>, { ok: false }>;
 /** A refusal after which this verification can go no further: only starting over helps. */
 const ENDS_VERIFICATION: readonly CollectProblem[] = ['tooManyAttempts', 'verificationGone'];
+/** The form takes typing whenever it shows, except while what was typed is being sent. */
+const TYPING = { EDIT: { actions: 'edit' }, CHOOSE_METHOD: { actions: 'chooseMethod' } } as const;
 
 /**
  * The collect chart: identify (national ID, or name and phone; an image code), get an SMS code,
@@ -105,6 +107,7 @@ export const collectMachine = setup({
         },
         readingBag: {
           description: 'The film bag\'s code: which study it holds, shown so the patient knows they are in the right place.',
+          on: TYPING,
           invoke: {
             id: 'readBag',
             src: 'readBag',
@@ -122,6 +125,7 @@ export const collectMachine = setup({
         },
         loadingCaptcha: {
           tags: ['busy'],
+          on: TYPING,
           invoke: {
             id: 'loadCaptcha',
             src: 'loadCaptcha',
@@ -131,12 +135,11 @@ export const collectMachine = setup({
         },
         captchaFailed: {
           description: 'No image code: nothing can be sent; the patient can try again, and keeps typing meanwhile.',
-          on: { RETRY: 'loadingCaptcha', EDIT: { actions: 'edit' }, CHOOSE_METHOD: { actions: 'chooseMethod' } },
+          on: { RETRY: 'loadingCaptcha', ...TYPING },
         },
         editing: {
           on: {
-            EDIT: { actions: 'edit' },
-            CHOOSE_METHOD: { actions: 'chooseMethod' },
+            ...TYPING,
             NEW_CAPTCHA: 'loadingCaptcha',
             SEND: [
               { guard: { type: 'formFine', params: ({ event }) => event.problem }, target: 'checkingIdentity', actions: 'clearProblem' },

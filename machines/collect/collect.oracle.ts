@@ -21,12 +21,23 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
       problem: view.problem,
       attemptsLeft: view.attemptsLeft,
       busy: view.isBusy,
+      canType: view.canType,
       canSend: view.canSend,
       canResend: view.canResend,
       locked: view.isLocked,
     };
   },
   promises: [
+    {
+      id: 'form-takes-typing',
+      says: 'The form takes typing whenever it shows, while the image code or the bag still load too; only while it is being sent does it wait.',
+      source: KEEP,
+      rule: {
+        kind: 'always',
+        if: { sees: { step: 'identify', canType: false } },
+        then: { any: [{ call: 'checkIdentity' }, { call: 'sendCode' }, { pending: 'checkIdentity' }, { pending: 'sendCode' }] },
+      },
+    },
     {
       id: 'sends-only-a-valid-form',
       says: 'Nothing leaves the phone until the form\'s rules pass (the national ID by spec §5).',

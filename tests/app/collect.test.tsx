@@ -54,6 +54,21 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     expect(calls).toEqual([]);
   });
 
+  it('takes typing and the method while the image code still loads (nothing typed early is dropped)', async () => {
+    collectServer();
+    let answerCaptcha = () => {};
+    server.use(http.get(`${API_BASE}V1.0/Package/imagecode`, () => new Promise<Response>((resolve) => (answerCaptcha = () => resolve(HttpResponse.json(envelope(captcha)))))));
+    renderApp('/newCheck', { session: 'signedOut' });
+    await userEvent.click(await screen.findByTestId('collect-method-namePhone'));
+    await userEvent.type(screen.getByTestId('collect-phone'), '13700001111');
+    expect(screen.getByTestId('collect-phone')).toHaveValue('13700001111');
+    expect(screen.getByTestId('collect-send')).toBeDisabled();
+    expect(screen.getByTestId('collect-send')).toHaveTextContent('Text me a code');
+    answerCaptcha();
+    expect(await screen.findByAltText('Picture code')).toBeVisible();
+    expect(screen.getByTestId('collect-phone')).toHaveValue('13700001111');
+  });
+
   it('sends the code for the typed ID and image code, moves to the code page, and a right code goes on with the pass', async () => {
     const calls = collectServer();
     const app = renderApp('/newCheck', { session: 'signedOut' });

@@ -97,6 +97,7 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
     className: form.input,
     value: view.fields[field],
     onChange: (event: { target: { value: string } }) => view.edit(field, event.target.value),
+    readOnly: !view.canType,
     'aria-invalid': invalid(field),
     'data-testid': `collect-${field}`,
   });
@@ -119,6 +120,7 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
           options={COLLECT_METHODS}
           value={view.method}
           onChange={view.chooseMethod}
+          disabled={!view.canType}
           label={{ text: t('collect.method') }}
           testId={(method) => `collect-method-${method}`}
           renderOption={(method) => t(method === 'nationalId' ? 'collect.byId' : 'collect.byNamePhone')}
@@ -159,7 +161,7 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
         </div>
         <Problem view={view} />
         <Button type="submit" disabled={view.isBusy} className={css.wide} data-testid="collect-send">
-          {view.isBusy ? t('collect.sending') : t('collect.send')}
+          {view.canType ? t('collect.send') : t('collect.sending')}
         </Button>
         <p className={form.note}>{t('collect.privacy')}</p>
       </form>
