@@ -35,6 +35,27 @@ function weChatStandIn() {
       w.__wxShareCard = card;
       setTimeout(() => card.success?.(), 0);
     },
+    // The image chooser gives what a test put in __wxChosenImages (data URLs), or is cancelled.
+    chooseImage(options: { count: number; success?: (result: { localIds: string[] }) => void; cancel?: () => void }) {
+      w.__wxChooseImage = options;
+      const chosen = ((w.__wxChosenImages as string[] | undefined) ?? []).slice(0, options.count);
+      setTimeout(() => (chosen.length ? options.success?.({ localIds: chosen.map((_, i) => `wxLocalResource://image${i}`) }) : options.cancel?.()), 0);
+    },
+    getLocalImgData(options: { localId: string; success?: (result: { localData: string }) => void }) {
+      const index = Number(options.localId.replace('wxLocalResource://image', ''));
+      setTimeout(() => options.success?.({ localData: ((w.__wxChosenImages as string[] | undefined) ?? [])[index] ?? '' }), 0);
+    },
+    // The map keeps what it was asked to show.
+    openLocation(options: { success?: () => void }) {
+      w.__wxOpenLocation = options;
+      setTimeout(() => options.success?.(), 0);
+    },
+    // The scanner reads what a test put in __wxScanResult, or is cancelled.
+    scanQRCode(options: { success?: (result: { resultStr: string }) => void; cancel?: () => void }) {
+      w.__wxScanQRCode = options;
+      const text = w.__wxScanResult as string | undefined;
+      setTimeout(() => (text ? options.success?.({ resultStr: text }) : options.cancel?.()), 0);
+    },
   };
   w.WeixinJSBridge = {
     invoke(api: string, params: { package: string }, callback: (result: { err_msg: string }) => void) {

@@ -17,6 +17,10 @@ import { isApiPath, pathnameOf, RUNTIME_CONFIG_PATH } from './paths';
 import { aiRoutes } from './routes/ai';
 import { analyticsRoutes } from './routes/analytics';
 import { aiInfoRoutes } from './routes/aiInfo';
+import { aiApplyRoutes, ordersTestRoutes } from './routes/aiApply';
+import { centerRoutes } from './routes/center';
+import { consultationRoutes, servicesTestRoutes } from './routes/consultation';
+import { imageStoreRoutes } from './routes/imageStore';
 import { collectRoutes, collectTestRoutes } from './routes/collect';
 import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
 import { shareRoutes, shareTestRoutes } from './routes/share';
@@ -134,6 +138,10 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);
         await api.register(helpRoutes);
+        await api.register(imageStoreRoutes);
+        await api.register(aiApplyRoutes);
+        await api.register(centerRoutes);
+        await api.register(consultationRoutes);
       },
       { prefix: '/api' },
     );
@@ -150,6 +158,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       await app.register(collectTestRoutes);
       await app.register(filmDownTestRoutes);
       await app.register(shareTestRoutes);
+      await app.register(ordersTestRoutes);
+      await app.register(servicesTestRoutes);
     }
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);

@@ -24,6 +24,7 @@ export const DEMO_HOSPITAL = {
     filmDownload: true,
     share: true,
     consultation: true,
+    officialAccountPrompt: true,
     cloudFilm: true,
     electronicFilm: true,
     electronicReport: true,

@@ -347,4 +347,97 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'storage orders, payments of either kind, AI channels and failure reasons, the personal centre, feedback (issue 14)',
+    sql: `
+      -- A storage plan bought for one study (V1.0/Image/submmit). id is the check record id the pay
+      -- calls name. Status: 2 to be paid, 3 paid, 5 closed. expires_on is the storage end the order
+      -- bought, set when it is paid. At most one order to be paid per study.
+      CREATE TABLE storage_orders (
+        id          INTEGER PRIMARY KEY,
+        order_no    TEXT    NOT NULL UNIQUE,
+        patient_id  INTEGER NOT NULL REFERENCES patients (id),
+        study_id    INTEGER NOT NULL REFERENCES studies (id),
+        plan_id     TEXT    NOT NULL,
+        plan_name   TEXT    NOT NULL,
+        months      INTEGER NOT NULL CHECK (months > 0),
+        charge_fen  INTEGER NOT NULL CHECK (charge_fen >= 0),
+        status      INTEGER NOT NULL CHECK (status IN (2, 3, 5)),
+        expires_on  TEXT,
+        ordered_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL
+      );
+      CREATE INDEX storage_orders_by_patient_time ON storage_orders (patient_id, ordered_at DESC, id DESC);
+      CREATE UNIQUE INDEX storage_orders_one_to_be_paid_per_study ON storage_orders (study_id) WHERE status = 2;
+
+      -- Payments pay either kind of order now: order_kind says which table check_record_id names.
+      CREATE TABLE payments_of_orders (
+        id              INTEGER PRIMARY KEY,
+        record_no       TEXT    NOT NULL UNIQUE,
+        prepay_id       TEXT    UNIQUE,
+        order_kind      TEXT    NOT NULL CHECK (order_kind IN ('ai', 'storage')),
+        check_record_id INTEGER NOT NULL,
+        order_id        TEXT    NOT NULL,
+        patient_id      INTEGER NOT NULL REFERENCES patients (id),
+        way             INTEGER NOT NULL CHECK (way IN (1, 2)),
+        amount_fen      INTEGER NOT NULL CHECK (amount_fen >= 0),
+        state           TEXT    NOT NULL CHECK (state IN ('pending', 'paid', 'cancelled', 'failed')),
+        created_at      TEXT    NOT NULL,
+        settled_at      TEXT,
+        CHECK ((state = 'pending') = (settled_at IS NULL))
+      );
+      INSERT INTO payments_of_orders
+        SELECT id, record_no, prepay_id, 'ai', check_record_id, order_id, patient_id, way, amount_fen, state, created_at, settled_at
+          FROM payments;
+      DROP TABLE payments;
+      ALTER TABLE payments_of_orders RENAME TO payments;
+      CREATE INDEX payments_by_order ON payments (order_kind, check_record_id);
+      -- No double charge: at most one attempt under way per order.
+      CREATE UNIQUE INDEX payments_one_pending_per_order ON payments (order_kind, check_record_id) WHERE state = 'pending';
+
+      -- The AI service an order was placed with (V1.0/AI/channelList), and why an analysis failed.
+      ALTER TABLE ai_orders ADD COLUMN channel_id TEXT;
+      ALTER TABLE ai_orders ADD COLUMN failure_reason TEXT;
+
+      -- What the patient chooses in the personal centre: a display name and an avatar.
+      ALTER TABLE patients ADD COLUMN nick_name TEXT;
+      CREATE TABLE avatars (
+        patient_id INTEGER PRIMARY KEY REFERENCES patients (id) ON DELETE CASCADE,
+        token      TEXT    NOT NULL UNIQUE,
+        mime       TEXT    NOT NULL,
+        bytes      BLOB    NOT NULL,
+        updated_at TEXT    NOT NULL
+      );
+
+      -- Who follows the hospital's official account (V1.0/WeChat/GetUserScribeGZHTag).
+      CREATE TABLE official_account_followers (
+        patient_id  INTEGER PRIMARY KEY REFERENCES patients (id) ON DELETE CASCADE,
+        followed_at TEXT    NOT NULL
+      );
+
+      -- Where the hospital is, for the map; and its demo study anyone may open (experience).
+      ALTER TABLE hospitals ADD COLUMN address TEXT;
+      ALTER TABLE hospitals ADD COLUMN latitude REAL;
+      ALTER TABLE hospitals ADD COLUMN longitude REAL;
+      ALTER TABLE hospitals ADD COLUMN experience_study_id INTEGER REFERENCES studies (id);
+
+      -- Feedback (V1.0/HelpSupport/SubmitFeedback); client_id makes a retried send one feedback.
+      CREATE TABLE feedback (
+        id          INTEGER PRIMARY KEY,
+        client_id   TEXT    NOT NULL UNIQUE,
+        patient_id  INTEGER REFERENCES patients (id) ON DELETE SET NULL,
+        type_id     TEXT,
+        content     TEXT    NOT NULL,
+        contact     TEXT,
+        received_at TEXT    NOT NULL
+      );
+      CREATE TABLE feedback_images (
+        feedback_id INTEGER NOT NULL REFERENCES feedback (id) ON DELETE CASCADE,
+        position    INTEGER NOT NULL CHECK (position BETWEEN 0 AND 8),
+        mime        TEXT    NOT NULL,
+        bytes       BLOB    NOT NULL,
+        PRIMARY KEY (feedback_id, position)
+      );
+    `,
+  },
 ];

@@ -239,8 +239,8 @@ export function seedDemoAiOrders(db: SqliteDatabase): number {
     INSERT INTO ai_orders (order_no, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at)
     VALUES (@orderNo, @patientId, @studyId, @item, @chargeFen, @checkWay, @status, @orderedAt, @updatedAt)`);
   const insertPayment = db.prepare(`
-    INSERT INTO payments (record_no, prepay_id, check_record_id, order_id, patient_id, way, amount_fen, state, created_at, settled_at)
-    VALUES (@recordNo, @prepayId, @checkRecordId, @orderNo, @patientId, @way, @amountFen, 'paid', @createdAt, @settledAt)`);
+    INSERT INTO payments (record_no, prepay_id, order_kind, check_record_id, order_id, patient_id, way, amount_fen, state, created_at, settled_at)
+    VALUES (@recordNo, @prepayId, 'ai', @checkRecordId, @orderNo, @patientId, @way, @amountFen, 'paid', @createdAt, @settledAt)`);
 
   return db
     .transaction(() => {

@@ -98,7 +98,7 @@ export function aiOrderRepository(db: SqliteDatabase) {
     `UPDATE ai_orders SET status = ${AI_ORDER_STATUS.closed}, updated_at = ? WHERE id = ? AND status = ${AI_ORDER_STATUS.toBePaid}`,
   );
   const cancelPendingPayments = db.prepare<[string, number]>(
-    "UPDATE payments SET state = 'cancelled', settled_at = ? WHERE check_record_id = ? AND state = 'pending'",
+    "UPDATE payments SET state = 'cancelled', settled_at = ? WHERE order_kind = 'ai' AND check_record_id = ? AND state = 'pending'",
   );
   const finishIfInProgress = db.prepare<[number, string, number]>(`
     UPDATE ai_orders SET status = ?, updated_at = ?

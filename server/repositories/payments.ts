@@ -63,15 +63,15 @@ export function paymentRepository(db: SqliteDatabase) {
   const byRecordNo = withItem('pay.record_no = ?');
   const byPrepayId = withItem('pay.prepay_id = ?');
   const pendingOf = db.prepare<[number], Payment>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments pay WHERE pay.check_record_id = ? AND pay.state = 'pending'`,
+    `SELECT ${PAYMENT_COLUMNS} FROM payments pay WHERE pay.order_kind = 'ai' AND pay.check_record_id = ? AND pay.state = 'pending'`,
   );
   const paidOf = db.prepare<[number], { one: number }>(
-    "SELECT 1 AS one FROM payments WHERE check_record_id = ? AND state = 'paid' LIMIT 1",
+    "SELECT 1 AS one FROM payments WHERE order_kind = 'ai' AND check_record_id = ? AND state = 'paid' LIMIT 1",
   );
   const orderStatus = db.prepare<[number], { status: number }>('SELECT status FROM ai_orders WHERE id = ?');
   const insert = db.prepare(`
-    INSERT INTO payments (record_no, prepay_id, check_record_id, order_id, patient_id, way, amount_fen, state, created_at)
-    VALUES (@recordNo, @prepayId, @checkRecordId, @orderNo, @patientId, @way, @amountFen, 'pending', @createdAt)`);
+    INSERT INTO payments (record_no, prepay_id, order_kind, check_record_id, order_id, patient_id, way, amount_fen, state, created_at)
+    VALUES (@recordNo, @prepayId, 'ai', @checkRecordId, @orderNo, @patientId, @way, @amountFen, 'pending', @createdAt)`);
   const settlePending = db.prepare<[SettledState, string, number]>(
     "UPDATE payments SET state = ?, settled_at = ? WHERE id = ? AND state = 'pending'",
   );

@@ -34,6 +34,8 @@ type RenderOptions = {
   payWay?: 1 | 2 | (() => 1 | 2);
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
   clock?: AppServices['clock'];
+  /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
+  wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode'>>;
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
@@ -77,6 +79,10 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
       stateCode: () => null,
       pageChanged: () => {},
       shareCard: async () => 'unavailable',
+      chooseImages: async () => ({ kind: 'unavailable' }),
+      openLocation: async () => 'unavailable',
+      scanCode: async () => ({ kind: 'unavailable' }),
+      ...options.wechat,
     },
     analytics,
     inspect: createAuditInspector(analytics),

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db';
 import { MIGRATIONS } from '../../server/migrations';
-import { seedDemoAiOrders, seedDemoData } from '../../server/seed';
+import { seedDemoData } from '../../server/seed';
 import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/shared/api/schemas';
 import { deptNamesSchema, filmDetailSchema, filmPackageSchema, HOSPITAL_MODULES, storageInfoSchema } from '../../src/shared/api/studySchemas';
 import { FILM_DETAIL, HOSPITAL_SETTING, PUBLIC_ORIGIN, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS, tempDir } from './helpers';
@@ -224,7 +224,13 @@ describe('a sandbox seeded before issue 12', () => {
     for (const migration of MIGRATIONS.slice(0, 4)) old.exec(migration.sql);
     old.pragma('user_version = 4');
     seedDemoData(old);
-    seedDemoAiOrders(old);
+    // An AI order paid before payments learned which kind of order they pay (issue 14).
+    old.exec(`
+      INSERT INTO ai_orders (id, order_no, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at)
+        VALUES (1, 'AI-OLD-1', 1, 1, '肺结节', 3990, 2, 3, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+      INSERT INTO payments (record_no, prepay_id, check_record_id, order_id, patient_id, way, amount_fen, state, created_at, settled_at)
+        VALUES ('CF-OLD-1', NULL, 1, 'AI-OLD-1', 1, 2, 3990, 'paid', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z');
+    `);
     old.prepare("DELETE FROM hospital_modules WHERE module_key NOT IN ('aiAnalysis', 'imageStore', 'filmDownload', 'share', 'consultation')").run();
     old.prepare("UPDATE hospital_modules SET enabled = 0 WHERE module_key = 'share'").run();
     old.close();
@@ -242,5 +248,6 @@ describe('a sandbox seeded before issue 12', () => {
     expect((await api.get(`${SYNC_REPORT_STATUS}?CollectId=${newest!.collectFilmId}`)).result.synced).toBe(false);
     const final = (await studiesOf(api)).find((study) => study.studyDate === '2025-12-22')!;
     expect((await api.get(`${ELECT_REPORT}?CollectId=${final.collectFilmId}`)).result.pages).toHaveLength(1);
+    expect(app.sandbox.db.prepare("SELECT order_kind AS kind, state FROM payments WHERE record_no = 'CF-OLD-1'").get()).toEqual({ kind: 'ai', state: 'paid' });
   });
 });

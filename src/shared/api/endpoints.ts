@@ -92,6 +92,10 @@ export const ENDPOINTS = {
     UserInfo: get('V1.0/Center/UserInfo'),
     UpdateUserEmail: post('V1.0/Center/UpdateUserEmail'),
   },
+  /** Not in the specification, which names no call for experience: the demo study's read-only pass (issue 14). */
+  experience: {
+    ExperiencePass: get('V1.0/Package/ExperiencePass'),
+  },
   yjpIndex: {
     ElectImages: get('V2.0/YJPIndex/ElectImages'),
     ElectReport: get('V2.0/YJPIndex/ElectReport'),

@@ -34,3 +34,31 @@ export type QuestionInfo = z.infer<typeof questionInfoSchema>;
 
 /** Business status code: no such article. */
 export const HELP_CODES = { questionNotFound: 4301 } as const;
+
+/**
+ * POST V1.0/HelpSupport/SubmitFeedback, multipart/form-data (public; a signed-in patient's bearer
+ * attaches the feedback to them): parts `clientId` (a UUID made once per draft: a retry of the
+ * same draft is recorded once), `typeId` (a question type, or empty), `content`, `contact`
+ * (optional: a phone number or e-mail to answer on), and up to FEEDBACK_MAX_IMAGES parts `images`.
+ */
+export const FEEDBACK_MAX_IMAGES = 9;
+export const FEEDBACK_CONTENT_MIN = 10;
+export const FEEDBACK_CONTENT_MAX = 500;
+/** Per image, after the phone's compression (an original may be larger, up to this). */
+export const FEEDBACK_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FEEDBACK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const FEEDBACK_CODES = {
+  /** Content shorter than FEEDBACK_CONTENT_MIN or longer than FEEDBACK_CONTENT_MAX characters. */
+  contentInvalid: 4302,
+  /** More than FEEDBACK_MAX_IMAGES images, or one not an accepted image or too large. */
+  imageRefused: 4303,
+} as const;
+
+export const feedbackReceivedSchema = z.object({
+  feedbackId: text,
+  /** ISO time it was received; a retry of the same clientId answers the first receipt. */
+  receivedAt: text,
+  imageCount: z.int().check(z.nonnegative()),
+});
+export type FeedbackReceived = z.infer<typeof feedbackReceivedSchema>;

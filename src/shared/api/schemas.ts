@@ -17,6 +17,10 @@ export const hospitalSettingSchema = z.object({
   officialAccountName: optionalText,
   officialAccountQrUrl: optionalText,
   serviceHours: optionalText,
+  /** Where the hospital is (issue 14: opened in a map at MAP_SCALE_DEFAULT). */
+  address: optionalText,
+  latitude: z.nullish(z.number()),
+  longitude: z.nullish(z.number()),
   modules: z._default(z.record(z.string(), z.boolean()), {}),
 });
 export type HospitalSetting = z.infer<typeof hospitalSettingSchema>;

@@ -22,6 +22,8 @@ export const HOSPITAL_MODULES = [
   'aiAnalysis',
   'imageStore',
   'consultation',
+  /** Ask a patient who does not follow the hospital's official account to follow it (issue 14). */
+  'officialAccountPrompt',
 ] as const;
 export type HospitalModule = (typeof HOSPITAL_MODULES)[number];
 

@@ -520,4 +520,12 @@ export const en: Record<MessageKey, string> = {
   'qa.noRecords': 'No audit records on this page yet',
   'qa.sent': 'sent',
   'qa.queued': 'queued',
+  // issue 14: paid storage and storage orders (storage.*, storeOrder.*)
+  // end storage
+  // issue 14: AI applications, status and result (aiApply.*, aiStatus.*, aiResult.*)
+  // end aiApply
+  // issue 14: the personal centre, modify and feedback (personal.*, modify.*, feedback.*)
+  // end personal
+  // issue 14: experience, consultation, official account, map and scanner (experience.*, diagnose.*, follow.*, map.*, scan.*)
+  // end services
 };

@@ -518,6 +518,14 @@ export const zhCN = {
   'qa.noRecords': '此页面还没有审计记录',
   'qa.sent': '已发送',
   'qa.queued': '排队中',
+  // issue 14: paid storage and storage orders (storage.*, storeOrder.*)
+  // end storage
+  // issue 14: AI applications, status and result (aiApply.*, aiStatus.*, aiResult.*)
+  // end aiApply
+  // issue 14: the personal centre, modify and feedback (personal.*, modify.*, feedback.*)
+  // end personal
+  // issue 14: experience, consultation, official account, map and scanner (experience.*, diagnose.*, follow.*, map.*, scan.*)
+  // end services
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -34,17 +34,27 @@ export const SCAN_TYPES = ['qrCode', 'barCode'] as const;
 /** The APIs the app asks the SDK for. */
 export const JS_API_LIST = ['chooseWXPay', 'scanQRCode', 'chooseImage', 'previewImage', 'openLocation', 'updateAppMessageShareData'];
 
-interface Wx {
+/** The JS-SDK's calls the app makes; each optional one is checked before use. */
+export interface Wx {
   config(options: Record<string, unknown>): void;
   updateAppMessageShareData?(options: Record<string, unknown>): void;
+  chooseImage?(options: Record<string, unknown>): void;
+  getLocalImgData?(options: Record<string, unknown>): void;
+  openLocation?(options: Record<string, unknown>): void;
+  scanQRCode?(options: Record<string, unknown>): void;
   ready(callback: () => void): void;
   error(callback: (reason: unknown) => void): void;
 }
 
+/** The page's `wx` (a test's stand-in), or the SDK, loaded only when first needed inside WeChat. */
+export async function loadWx(win: Window = window): Promise<Wx> {
+  const injected = (win as unknown as { wx?: Wx }).wx;
+  return injected ?? ((await import('weixin-js-sdk')).default as unknown as Wx);
+}
+
 /** wx.config, settled by wx.ready or wx.error. The SDK is loaded only inside WeChat. */
 export async function configureWx(config: JsConfig, win: Window = window): Promise<void> {
-  const injected = (win as unknown as { wx?: Wx }).wx;
-  const wx: Wx = injected ?? ((await import('weixin-js-sdk')).default as unknown as Wx);
+  const wx = await loadWx(win);
   await new Promise<void>((resolve, reject) => {
     wx.ready(resolve);
     wx.error((reason) => reject(new Error(`wx.config failed: ${JSON.stringify(reason)}`)));
@@ -62,8 +72,7 @@ export interface ShareCard {
 
 /** Sets this page's WeChat share card (the SDK must be configured); settles with WeChat's answer. */
 export async function setShareCard(card: ShareCard, win: Window = window): Promise<void> {
-  const injected = (win as unknown as { wx?: Wx }).wx;
-  const wx: Wx = injected ?? ((await import('weixin-js-sdk')).default as unknown as Wx);
+  const wx = await loadWx(win);
   await new Promise<void>((resolve, reject) => {
     if (!wx.updateAppMessageShareData) return reject(new Error('updateAppMessageShareData is missing'));
     wx.updateAppMessageShareData({ ...card, success: () => resolve(), fail: (reason: unknown) => reject(new Error(`share card refused: ${JSON.stringify(reason)}`)) });

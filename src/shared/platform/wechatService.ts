@@ -7,7 +7,9 @@ import type { PayWay } from '../../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
 import type { Inspector } from '../charts/inspection';
-import { configureWx, isIOS, isWeChat, setShareCard, signatureUrl, type ShareCard } from './wechat';
+import { configureWx, isIOS, isWeChat, loadWx, setShareCard, signatureUrl, type ShareCard } from './wechat';
+import { chooseWxImages, type ChosenImages } from './wechatImages';
+import { openWxLocation, scanWxCode, type Place, type ScanResult } from './wechatPlaces';
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });
 
@@ -22,6 +24,12 @@ export interface WechatPort {
    * WeChat `unavailable`; `failed` when the SDK failed or WeChat refused.
    */
   shareCard(card: ShareCard): Promise<'ready' | 'unavailable' | 'failed'>;
+  /** WeChat's image chooser, inside WeChat with the SDK ready; `unavailable` elsewhere (use a file input). */
+  chooseImages(count: number): Promise<ChosenImages | { kind: 'unavailable' }>;
+  /** WeChat's map, inside WeChat with the SDK ready; `unavailable` elsewhere (use a map link). */
+  openLocation(place: Place): Promise<'opened' | 'failed' | 'unavailable'>;
+  /** WeChat's scanner, inside WeChat with the SDK ready; `unavailable` elsewhere (type the code). */
+  scanCode(): Promise<ScanResult | { kind: 'unavailable' }>;
 }
 
 export function startWechatSdk(deps: {
@@ -49,6 +57,8 @@ export function startWechatSdk(deps: {
   ).start();
   actor.send({ type: 'START', inWeChat, url: urlToSign(deps.currentUrl()) });
   let signedUrl = urlToSign(deps.currentUrl());
+  /** The SDK's calls work only inside WeChat once wx.config succeeded. */
+  const ready = () => inWeChat && sdkStateCode(actor.getSnapshot()) === 1;
   return {
     payWay: () => payWayFor(actor.getSnapshot()),
     stateCode: () => sdkStateCode(actor.getSnapshot()),
@@ -59,6 +69,18 @@ export function startWechatSdk(deps: {
         () => 'ready' as const,
         () => 'failed' as const,
       );
+    },
+    async chooseImages(count) {
+      if (!ready()) return { kind: 'unavailable' };
+      return chooseWxImages(await loadWx(), count);
+    },
+    async openLocation(place) {
+      if (!ready()) return 'unavailable';
+      return openWxLocation(await loadWx(), place);
+    },
+    async scanCode() {
+      if (!ready()) return { kind: 'unavailable' };
+      return scanWxCode(await loadWx());
     },
     pageChanged(currentUrl) {
       const next = urlToSign(currentUrl);
