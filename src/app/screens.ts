@@ -62,8 +62,8 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   about: lazyScreen(() => import('../features/personal/AboutScreen')),
   deel: lazyScreen(() => import('../features/personal/DeelScreen')),
   // Issue 14: each line is replaced by its screen as it is built.
-  imageStore: placeholder,
-  storeOrder: placeholder,
+  imageStore: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.ImageStorePage }))),
+  storeOrder: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.StoreOrderPage }))),
   aiApply: placeholder,
   aiStatus: placeholder,
   aiResult: placeholder,

@@ -27,9 +27,9 @@ describe('app shell and routes', () => {
   });
 
   it('renders a placeholder with its title for a screen a later issue builds', async () => {
-    renderApp('/imageStore');
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Paid storage');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Paid storage');
+    renderApp('/diagnose');
+    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Online consultation');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Online consultation');
   });
 
   it('asks the session port to sign in for a login-required route, with the exact address', async () => {

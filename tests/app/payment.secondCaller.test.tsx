@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../../machines/payment/payment.types';
 import { PENDING_PAYMENT_KEY } from '../../src/features/payment/pendingPayment';
-import { usePayment } from '../../src/features/payment/usePaymentFeature';
+import { usePaymentFeature } from '../../src/features/payment/usePaymentFeature';
+import { useStandalonePayment } from '../../src/shared/payment/useStandalonePayment';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -20,7 +21,7 @@ const storageOrder: Purchase = { kind: 'storageOrder', orderId: 'ST2026112300000
 
 /** The whole second caller: a button and the pay dialogs. */
 function BuyStoragePlan({ onPaid }: { onPaid: () => void }) {
-  const { view, pay, Dialogs } = usePayment({ onPaid });
+  const { view, pay, Dialogs } = useStandalonePayment(usePaymentFeature(), onPaid);
   return (
     <>
       <button type="button" disabled={view.isBusy} onClick={() => pay(storageOrder)}>

@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { connectPayment } from '../../../machines/payment/payment.connect';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import { PAY_WAY, type Purchase } from '../../../machines/payment/payment.types';
+import { PAY_WAY } from '../../../machines/payment/payment.types';
 import { useReportFailure } from '../../shared/api/useReportFailure';
-import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { fullPath } from '../../shared/navigation/navigation';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
@@ -65,20 +63,3 @@ export function usePaymentFeature(): PaymentPort {
   }, [api, wechat, analytics, sessionStorage, t, toast, reportFailure]);
 }
 
-
-/**
- * A payment on a screen with nothing else to keep in step (buying a plan): run it on its own.
- * `pay(purchase)` is the whole call; `dialogs` is what the screen renders.
- */
-export function usePayment(options: { onPaid?: () => void } = {}) {
-  const feature = usePaymentFeature();
-  const { onPaid } = options;
-  const logic = useMemo(() => feature.logic.provide({ actions: { refreshList: () => onPaid?.() } }), [feature.logic, onPaid]);
-  const [snapshot, send] = useAppMachine(logic);
-  const view = useMemo(() => connectPayment(snapshot, send), [snapshot, send]);
-  return {
-    view,
-    pay: (purchase: Purchase) => view.pay(purchase, feature.howToPay()),
-    Dialogs: feature.Dialogs,
-  };
-}

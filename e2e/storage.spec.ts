@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, PatientApp, test } from './fixtures';
+
+/**
+ * Paid storage (issue 14 §1). patient1 has one study whose storage is ending and one whose storage
+ * ended; each browser project buys for its own study, so their orders never meet.
+ */
+async function openStudyStore(page: Page, state: 'expiring' | 'expired') {
+  const app = new PatientApp(page);
+  await app.signIn('patient1');
+  await app.open('/imageStore');
+  await page.getByTestId('storage-study').and(page.locator(`[data-state="${state}"]`)).getByRole('link').click();
+  await expect(page).toHaveURL(/\/imageStore\?id=/);
+  await expect(page.getByTestId('storage-buy')).toBeVisible();
+}
+
+async function buy(page: Page, planId: string) {
+  await page.getByTestId(`storage-plan-${planId}`).click();
+  await page.getByTestId('storage-buy').click();
+  await page.getByTestId('storage-confirm').getByRole('button', { name: /确认支付|^Pay$/ }).click();
+}
+
+test('H5: a plan for a study whose storage ended, paid on the pay page; then an order left unpaid is cancelled from the storage orders', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'H5 pay is the phone-browser path');
+  await openStudyStore(page, 'expired');
+  await buy(page, 'y1');
+  await page.waitForURL(/\/sandbox\/h5pay\//);
+  await page.getByRole('button', { name: /^支付|^Pay/ }).click();
+  await page.waitForURL(/\/imageStore\?id=/);
+  await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
+  await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
+  await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
+
+  // Another plan, left unpaid on the pay page: the study says an order waits; the order list cancels it.
+  await buy(page, 'y5');
+  await page.waitForURL(/\/sandbox\/h5pay\//);
+  await page.getByRole('button', { name: /取消支付|Cancel/ }).click();
+  await page.waitForURL(/\/imageStore\?id=/);
+  await page.getByTestId('h5-dialog').getByRole('button', { name: /未支付|Not paid/ }).click();
+  await expect(page.getByTestId('toast')).toHaveText(/您取消了支付|You cancelled the payment/);
+  await page.reload();
+  await page.getByTestId('storage-pending').getByRole('link').click();
+  await expect(page).toHaveURL(/\/storeOrder\?tab=toBePaid/);
+  const order = page.getByTestId('store-order').first();
+  await expect(order).toHaveAttribute('data-status', '2');
+  await order.getByTestId('store-cancel').click();
+  await page.getByTestId('store-cancel-dialog').getByRole('button', { name: /取消订单|Cancel order/ }).click();
+  await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
+  await page.getByTestId('store-tab-paid').click();
+  await expect(page.getByTestId('store-order').first()).toHaveAttribute('data-status', '3');
+});
+
+test('in-app: a plan for a study whose storage is ending, paid with WeChat pay', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'wechat', 'in-app pay is the WeChat path');
+  await openStudyStore(page, 'expiring');
+  await buy(page, 'y3');
+  await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
+  await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
+  expect(await page.evaluate(() => (window as unknown as { __wxPayCalls?: number }).__wxPayCalls)).toBe(1);
+});

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_CODES } from '../../src/shared/api/storageSchemas';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+
+startMswServer();
+afterEach(() => vi.unstubAllGlobals());
+
+const study = {
+  collectFilmId: '8',
+  studyDescription: '胸部CT平扫',
+  studyDate: '2026-05-02',
+  modality: 'CT',
+  state: 'expiring',
+  expireDate: '2026-12-10',
+  daysLeft: 17,
+  canBuy: true,
+  pendingOrderId: null,
+};
+const plans = [
+  { planId: 'y1', name: '1年', months: 12, charge: 30, originalCharge: null, recommended: false },
+  { planId: 'y3', name: '3年', months: 36, charge: 68, originalCharge: 90, recommended: true },
+  { planId: 'y5', name: '5年', months: 60, charge: 98, originalCharge: null, recommended: false },
+];
+const order = { orderId: 'ST2026112300001', id: 41, charge: 68, status: 2, reused: false };
+const refusal = (statusCode: number) => HttpResponse.json({ statusCode, message: '拒绝', result: null });
+
+/** The Image calls, recorded; `submit` answers the order unless a test says otherwise. */
+function storeServer(options: { storage?: object; submit?: () => Response } = {}) {
+  const calls: Array<{ path: string; query: Record<string, string>; body: unknown }> = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    calls.push({ path: url.pathname.replace('/api/', ''), query: Object.fromEntries(url.searchParams), body: request.method === 'POST' ? await request.json() : null });
+  };
+  server.use(
+    http.get(`${API_BASE}V1.0/Image/CheckStorage`, async ({ request }) => (await record(request), HttpResponse.json(envelope({ studies: [{ ...study, ...options.storage }] })))),
+    http.get(`${API_BASE}V1.0/Image/chargelist`, async ({ request }) => (await record(request), HttpResponse.json(envelope({ plans })))),
+    http.post(`${API_BASE}V1.0/Image/submmit`, async ({ request }) => (await record(request), options.submit?.() ?? HttpResponse.json(envelope(order)))),
+    http.get(`${API_BASE}V1.0/Image/pay`, async ({ request }) => (await record(request), HttpResponse.json(envelope({ h5_url: 'http://localhost/sandbox/h5pay/CF1', record_no: 'CF1' })))),
+  );
+  return calls;
+}
+
+describe('paid storage (imageStore)', () => {
+  it('shows until when the study is kept and the plans, the recommended one chosen; buying confirms the price, submits one order and pays it on the H5 page', async () => {
+    const calls = storeServer();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    renderApp('/imageStore?id=8');
+    expect(await screen.findByTestId('storage-until')).toHaveTextContent('Kept until 2026-12-10 (17 days left)');
+    expect(screen.getByTestId('storage-study')).toHaveAttribute('data-state', 'expiring');
+    expect(screen.getByTestId('storage-plan-y3')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('storage-plan-y3')).toHaveTextContent('3 years');
+    await userEvent.click(screen.getByTestId('storage-plan-y1'));
+    expect(screen.getByTestId('storage-buy')).toHaveTextContent('Buy for ¥30.00');
+    await userEvent.click(screen.getByTestId('storage-plan-y3'));
+    await userEvent.click(screen.getByTestId('storage-buy'));
+    const dialog = await screen.findByTestId('storage-confirm');
+    expect(dialog).toHaveTextContent('Pay ¥68.00 for 3 years of storage?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/CF1'));
+    expect(calls.filter((call) => call.path === 'V1.0/Image/submmit').map((call) => call.body)).toEqual([{ id: '8', planId: 'y3' }]);
+    expect(calls.find((call) => call.path === 'V1.0/Image/pay')?.query).toMatchObject({ payway: '2', checkRecordId: '41' });
+  });
+
+  it('thinking again at the price orders nothing', async () => {
+    const calls = storeServer();
+    renderApp('/imageStore?id=8');
+    await userEvent.click(await screen.findByTestId('storage-buy'));
+    await userEvent.click(within(await screen.findByTestId('storage-confirm')).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByTestId('storage-confirm')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === 'V1.0/Image/submmit')).toBe(false);
+  });
+
+  it('a plan no longer offered is said, and the plans are loaded again', async () => {
+    const calls = storeServer({ submit: () => refusal(STORAGE_CODES.planUnknown) });
+    renderApp('/imageStore?id=8');
+    await userEvent.click(await screen.findByTestId('storage-buy'));
+    await userEvent.click(within(await screen.findByTestId('storage-confirm')).getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByTestId('storage-problem')).toHaveTextContent('no longer offered');
+    await waitFor(() => expect(calls.filter((call) => call.path === 'V1.0/Image/chargelist')).toHaveLength(2));
+    expect(calls.some((call) => call.path === 'V1.0/Image/pay')).toBe(false);
+  });
+
+  it('a study kept for good has nothing to buy, and asks for no plans', async () => {
+    const calls = storeServer({ storage: { state: 'permanent', expireDate: null, daysLeft: 0, canBuy: false } });
+    renderApp('/imageStore?id=8');
+    expect(await screen.findByTestId('storage-not-for-sale')).toHaveTextContent('kept for good');
+    expect(screen.queryByTestId('storage-buy')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === 'V1.0/Image/chargelist')).toBe(false);
+  });
+
+  it('without a study: every study\'s storage, each opening its plans', async () => {
+    storeServer();
+    const app = renderApp('/imageStore');
+    await userEvent.click(await screen.findByRole('link', { name: '胸部CT平扫' }));
+    await waitFor(() => expect(app.location()).toBe('/imageStore?id=8'));
+  });
+});
+
+const row = (status: number, orderId: string) => ({
+  orderId,
+  id: Number(orderId.slice(-2)),
+  collectFilmId: '8',
+  time: '2026-11-20 10:00:00',
+  studyDescription: '胸部CT平扫',
+  studyDate: '2026-05-02',
+  modality: 'CT',
+  planName: '3年',
+  months: 36,
+  charge: 68,
+  status,
+  expireDate: status === 3 ? '2029-12-10' : null,
+});
+
+describe('storage orders (storeOrder)', () => {
+  function ordersServer() {
+    const calls: Array<{ path: string; query: Record<string, string>; body: unknown }> = [];
+    let cancelled = false;
+    server.use(
+      http.get(`${API_BASE}V1.0/Image/StorageOrderList`, ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        calls.push({ path: 'list', query, body: null });
+        const rows = [row(cancelled ? 5 : 2, 'ST2026112000011'), row(3, 'ST2026111000010')].filter((one) => query.status === '-1' || String(one.status) === query.status);
+        return HttpResponse.json(envelope({ rows, totals: rows.length }));
+      }),
+      http.post(`${API_BASE}V1.0/Image/CancelOrder`, async ({ request }) => {
+        calls.push({ path: 'cancel', query: {}, body: await request.json() });
+        cancelled = true;
+        return HttpResponse.json(envelope(null));
+      }),
+    );
+    return calls;
+  }
+
+  it('lists the orders; only the one to be paid can be paid or cancelled; a paid one says until when', async () => {
+    ordersServer();
+    renderApp('/storeOrder');
+    const cards = await screen.findAllByTestId('store-order');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByTestId('store-pay')).toBeEnabled();
+    expect(within(cards[1]!).queryByTestId('store-pay')).not.toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('2029-12-10');
+  });
+
+  it('cancel after confirming: one call, and the list shows the order closed', async () => {
+    const calls = ordersServer();
+    renderApp('/storeOrder');
+    await userEvent.click(within((await screen.findAllByTestId('store-order'))[0]!).getByTestId('store-cancel'));
+    await userEvent.click(within(await screen.findByTestId('store-cancel-dialog')).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.getAllByTestId('store-order')[0]).toHaveAttribute('data-status', '5'));
+    expect(calls.filter((call) => call.path === 'cancel').map((call) => call.body)).toEqual([{ orderId: 'ST2026112000011' }]);
+  });
+
+  it('a tab asks for its status and is kept in the address', async () => {
+    const calls = ordersServer();
+    const app = renderApp('/storeOrder');
+    await screen.findAllByTestId('store-order');
+    await userEvent.click(screen.getByTestId('store-tab-paid'));
+    await waitFor(() => expect(screen.getAllByTestId('store-order')).toHaveLength(1));
+    expect(calls.at(-1)?.query).toMatchObject({ status: '3', pageIndex: '1', pageLength: '8' });
+    expect(app.location()).toBe('/storeOrder?tab=paid');
+  });
+});
