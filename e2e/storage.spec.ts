@@ -23,7 +23,7 @@ async function buy(page: Page, planId: string) {
 test('H5: a plan for a study whose storage ended, paid on the pay page; then an order left unpaid is cancelled from the storage orders', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'H5 pay is the phone-browser path');
   await openStudyStore(page, 'expired');
-  await buy(page, 'y1');
+  await buy(page, 'storage-12m');
   await page.waitForURL(/\/sandbox\/h5pay\//);
   await page.getByRole('button', { name: /^支付|^Pay/ }).click();
   await page.waitForURL(/\/imageStore\?id=/);
@@ -32,7 +32,7 @@ test('H5: a plan for a study whose storage ended, paid on the pay page; then an 
   await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
 
   // Another plan, left unpaid on the pay page: the study says an order waits; the order list cancels it.
-  await buy(page, 'y5');
+  await buy(page, 'storage-60m');
   await page.waitForURL(/\/sandbox\/h5pay\//);
   await page.getByRole('button', { name: /取消支付|Cancel/ }).click();
   await page.waitForURL(/\/imageStore\?id=/);
@@ -53,7 +53,7 @@ test('H5: a plan for a study whose storage ended, paid on the pay page; then an 
 test('in-app: a plan for a study whose storage is ending, paid with WeChat pay', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'wechat', 'in-app pay is the WeChat path');
   await openStudyStore(page, 'expiring');
-  await buy(page, 'y3');
+  await buy(page, 'storage-36m');
   await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
   await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
   expect(await page.evaluate(() => (window as unknown as { __wxPayCalls?: number }).__wxPayCalls)).toBe(1);

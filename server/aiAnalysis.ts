@@ -28,8 +28,9 @@ export function aiAnalysisSettings(env: NodeJS.ProcessEnv = process.env): AiAnal
 }
 
 /**
- * The sandbox's stand-in for the AI service: a paid order (1, analysing) ends as 3 (succeeded) or
- * 4 (failed) after a fixed delay with a fixed outcome, or when a test says so. Never at random.
+ * The sandbox's stand-in for the AI service: a paid order (1, analysing) or a free one (0, queued)
+ * ends as 3 (succeeded) or 4 (failed, with DEFAULT_FAILURE_REASON) after a fixed delay with a fixed
+ * outcome, or when a test says so. Never at random.
  */
 export function aiAnalysis(orders: AiOrderRepository, settings: AiAnalysisSettings) {
   const timers = new Map<number, NodeJS.Timeout>();
@@ -42,7 +43,7 @@ export function aiAnalysis(orders: AiOrderRepository, settings: AiAnalysisSettin
   return {
     settings,
 
-    /** The order was just paid. */
+    /** The order was just paid, or queued for free. */
     started(orderId: number): void {
       if (settings.delayMs === null) return;
       cancelTimer(orderId);
@@ -54,10 +55,10 @@ export function aiAnalysis(orders: AiOrderRepository, settings: AiAnalysisSettin
       timers.set(orderId, timer);
     },
 
-    /** Ends the analysis now; false when the order is not queued or analysing. */
-    finish(orderId: number, outcome: AnalysisOutcome = settings.outcome): boolean {
+    /** Ends the analysis now (a failure for `reason`, if given); false when the order is not queued or analysing. */
+    finish(orderId: number, outcome: AnalysisOutcome = settings.outcome, reason?: string): boolean {
       cancelTimer(orderId);
-      return orders.finishAnalysis(orderId, outcome, new Date());
+      return orders.finishAnalysis(orderId, outcome, new Date(), reason);
     },
 
     close(): void {

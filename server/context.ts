@@ -13,6 +13,8 @@ import type { PatientRepository } from './repositories/patients';
 import { paymentRepository } from './repositories/payments';
 import type { PaymentRepository } from './repositories/payments';
 import { reportSyncRepository } from './repositories/reportSync';
+import { storageOrderRepository } from './repositories/storageOrders';
+import type { StorageOrderRepository } from './repositories/storageOrders';
 import type { ReportSyncRepository } from './repositories/reportSync';
 import { studyRepository } from './repositories/studies';
 import type { StudyRepository } from './repositories/studies';
@@ -31,6 +33,8 @@ export interface SandboxContext {
   passes: StudyPassRepository;
   reportSync: ReportSyncRepository;
   aiOrders: AiOrderRepository;
+  storageOrders: StorageOrderRepository;
+  /** Payments of either kind of order (AI analyses, storage plans). */
   payments: PaymentRepository;
   analytics: AnalyticsRepository;
   aiAnalysis: AiAnalysis;
@@ -50,17 +54,20 @@ export interface SandboxContextOptions {
 
 export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider, options: SandboxContextOptions): SandboxContext {
   const aiOrders = aiOrderRepository(db);
+  const studies = studyRepository(db);
+  const storageOrders = storageOrderRepository(db, studies);
   return {
     db,
     identity,
     publicOrigin: new URL(options.publicOrigin).origin,
     hospitals: hospitalRepository(db),
     patients: patientRepository(db),
-    studies: studyRepository(db),
+    studies,
     passes: studyPassRepository(db),
     reportSync: reportSyncRepository(db),
     aiOrders,
-    payments: paymentRepository(db),
+    storageOrders,
+    payments: paymentRepository(db, { ai: aiOrders.settlement, storage: storageOrders.settlement }),
     analytics: analyticsRepository(db),
     aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
   };

@@ -153,15 +153,15 @@ export interface DemoStudy {
 
 /** The AI analyses the demo hospital sells. checkWay 1: the result is an external page; 2: the in-app viewer. */
 export const AI_ITEMS = {
-  lungNodule: { name: '肺结节AI分析', chargeFen: 1250, checkWay: 2, finding: '右肺上叶见一枚实性结节，直径约4mm，恶性风险低，建议12个月后复查。' },
-  coronaryCta: { name: '冠脉CTA AI分析', chargeFen: 3980, checkWay: 1, finding: '冠状动脉各主要分支未见明显狭窄，钙化积分0分。' },
-  boneAge: { name: '骨龄AI分析', chargeFen: 880, checkWay: 1, finding: '骨骼发育与实际年龄相符，骨骺线已闭合。' },
-  fracture: { name: '骨折AI筛查', chargeFen: 0, checkWay: 2, finding: '未见明确骨折征象。' },
-  thyroidNodule: { name: '甲状腺结节AI分析', chargeFen: 1500, checkWay: 1, finding: '甲状腺右叶低回声结节，AI评估TI-RADS 3类，建议定期随访。' },
-  stroke: { name: '脑卒中AI分析', chargeFen: 2990, checkWay: 2, finding: '未见明确急性梗死或出血征象。' },
-  liverLesion: { name: '肝脏病灶AI分析', chargeFen: 1990, checkWay: 1, finding: '肝右叶小低密度灶，AI评估良性可能大（血管瘤）。' },
-  spine: { name: '脊柱AI分析', chargeFen: 1600, checkWay: 2, finding: '椎间盘退行性变，未见明显椎管狭窄。' },
-} as const satisfies Record<string, { name: string; chargeFen: number; checkWay: 1 | 2; finding: string }>;
+  lungNodule: { name: '肺结节AI分析', chargeFen: 1250, checkWay: 2, finding: '右肺上叶见一枚实性结节，直径约4mm，恶性风险低，建议12个月后复查。', findingCount: 1 },
+  coronaryCta: { name: '冠脉CTA AI分析', chargeFen: 3980, checkWay: 1, finding: '冠状动脉各主要分支未见明显狭窄，钙化积分0分。', findingCount: 0 },
+  boneAge: { name: '骨龄AI分析', chargeFen: 880, checkWay: 1, finding: '骨骼发育与实际年龄相符，骨骺线已闭合。', findingCount: 0 },
+  fracture: { name: '骨折AI筛查', chargeFen: 0, checkWay: 2, finding: '未见明确骨折征象。', findingCount: 0 },
+  thyroidNodule: { name: '甲状腺结节AI分析', chargeFen: 1500, checkWay: 1, finding: '甲状腺右叶低回声结节，AI评估TI-RADS 3类，建议定期随访。', findingCount: 1 },
+  stroke: { name: '脑卒中AI分析', chargeFen: 2990, checkWay: 2, finding: '未见明确急性梗死或出血征象。', findingCount: 0 },
+  liverLesion: { name: '肝脏病灶AI分析', chargeFen: 1990, checkWay: 1, finding: '肝右叶小低密度灶，AI评估良性可能大（血管瘤）。', findingCount: 1 },
+  spine: { name: '脊柱AI分析', chargeFen: 1600, checkWay: 2, finding: '椎间盘退行性变，未见明显椎管狭窄。', findingCount: 1 },
+} as const satisfies Record<string, { name: string; chargeFen: number; checkWay: 1 | 2; finding: string; findingCount: number }>;
 
 export type AiItemKey = keyof typeof AI_ITEMS;
 

@@ -1,6 +1,8 @@
 import { toChinaWallClock } from '../chinaTime';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
+import { pendingPaymentCanceller } from './payments';
+import type { OrderSettlement, PayableOrder } from './payments';
 
 import { AI_ORDER_STATUS, type AiOrderStatus } from '../../machines/aiOrder/aiOrder.types';
 
@@ -14,6 +16,9 @@ export { AI_ORDER_STATUS, type AiOrderStatus };
 export type CheckWay = 1 | 2;
 
 export type AnalysisOutcome = 'succeeded' | 'failed';
+
+/** Why an analysis failed when nothing more particular is known (and for orders failed before reasons were kept). */
+export const DEFAULT_FAILURE_REASON = '影像层厚不满足AI分析要求，请咨询医院放射科';
 
 /** The AI order list row of spec section 3. */
 export interface AiOrderListRow {
@@ -43,6 +48,22 @@ export interface AiOrder {
   checkWay: CheckWay;
   status: AiOrderStatus;
   orderedAt: string;
+  /** When it last changed status: for an order queued or analysing, when it entered that status. */
+  updatedAt: string;
+  /** The AI service it was placed with (V1.0/AI/channelList); null for orders from before channels. */
+  channelId: string | null;
+  /** Status 4 only: why the analysis failed, in the hospital's words. */
+  failureReason: string | null;
+}
+
+/** What a new order is for. */
+export interface NewAiOrder {
+  patientId: number;
+  studyId: number;
+  channelId: string;
+  item: string;
+  chargeFen: number;
+  checkWay: CheckWay;
 }
 
 /** What the sandbox's AI report page shows. */
@@ -57,9 +78,12 @@ export interface AiReport extends AiOrder {
 
 export type CancelResult = 'cancelled' | 'notCancellable' | 'notFound';
 
+// DEFAULT_FAILURE_REASON is a constant without quotes, so it can stand in the SQL as a literal.
 const ORDER_COLUMNS = `
   o.id, o.order_no AS orderNo, o.patient_id AS patientId, o.study_id AS studyId, o.item,
-  o.charge_fen AS chargeFen, o.check_way AS checkWay, o.status, o.ordered_at AS orderedAt`;
+  o.charge_fen AS chargeFen, o.check_way AS checkWay, o.status, o.ordered_at AS orderedAt,
+  o.updated_at AS updatedAt, o.channel_id AS channelId,
+  CASE WHEN o.status = ${AI_ORDER_STATUS.failed} THEN COALESCE(o.failure_reason, '${DEFAULT_FAILURE_REASON}') END AS failureReason`;
 
 type ListRecord = Omit<AiOrderListRow, 'collectFilmId' | 'time' | 'charge'> & {
   studyId: number;
@@ -67,7 +91,17 @@ type ListRecord = Omit<AiOrderListRow, 'collectFilmId' | 'time' | 'charge'> & {
   chargeFen: number;
 };
 
-function fenToYuan(fen: number): number {
+/** The payment side's view of an AI order. */
+export function payableAiOrder(order: AiOrder): PayableOrder {
+  return { kind: 'ai', id: order.id, orderNo: order.orderNo, patientId: order.patientId, chargeFen: order.chargeFen, status: order.status };
+}
+
+/** AI order numbers: "AI", the China date, then the record id, six digits at least (the seed's numbers stay below new ids). */
+function orderNoOf(id: number, now: Date): string {
+  return `AI${toChinaWallClock(now).slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+}
+
+export function fenToYuan(fen: number): number {
   return Math.round(fen) / 100;
 }
 
@@ -97,12 +131,27 @@ export function aiOrderRepository(db: SqliteDatabase) {
   const closeIfToBePaid = db.prepare<[string, number]>(
     `UPDATE ai_orders SET status = ${AI_ORDER_STATUS.closed}, updated_at = ? WHERE id = ? AND status = ${AI_ORDER_STATUS.toBePaid}`,
   );
-  const cancelPendingPayments = db.prepare<[string, number]>(
-    "UPDATE payments SET state = 'cancelled', settled_at = ? WHERE order_kind = 'ai' AND check_record_id = ? AND state = 'pending'",
-  );
-  const finishIfInProgress = db.prepare<[number, string, number]>(`
-    UPDATE ai_orders SET status = ?, updated_at = ?
+  const cancelPendingPayment = pendingPaymentCanceller(db, 'ai');
+  const finishIfInProgress = db.prepare<[number, string | null, string, number]>(`
+    UPDATE ai_orders SET status = ?, failure_reason = ?, updated_at = ?
      WHERE id = ? AND status IN (${AI_ORDER_STATUS.queued}, ${AI_ORDER_STATUS.analysing})`);
+  const markPaid = db.prepare<[string, number]>(
+    `UPDATE ai_orders SET status = ${AI_ORDER_STATUS.analysing}, updated_at = ?
+      WHERE id = ? AND status = ${AI_ORDER_STATUS.toBePaid}`,
+  );
+  const nextId = db.prepare<[], { id: number }>('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM ai_orders');
+  const insert = db.prepare(`
+    INSERT INTO ai_orders (id, order_no, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at, channel_id)
+    VALUES (@id, @orderNo, @patientId, @studyId, @item, @chargeFen, @checkWay, @status, @at, @at, @channelId)`);
+  // Orders from before channels name no channel: their item says which analysis they are.
+  const liveOfStudyChannel = db.prepare<[number, string, string], AiOrder>(`
+    SELECT ${ORDER_COLUMNS} FROM ai_orders o
+     WHERE o.study_id = ? AND (o.channel_id = ? OR (o.channel_id IS NULL AND o.item = ?))
+       AND o.status IN (${AI_ORDER_STATUS.queued}, ${AI_ORDER_STATUS.analysing}, ${AI_ORDER_STATUS.toBePaid}, ${AI_ORDER_STATUS.succeeded})
+     ORDER BY o.ordered_at DESC, o.id DESC LIMIT 1`);
+  const latestOfStudy = db.prepare<[number], AiOrder>(
+    `SELECT ${ORDER_COLUMNS} FROM ai_orders o WHERE o.study_id = ? ORDER BY o.ordered_at DESC, o.id DESC LIMIT 1`,
+  );
 
   function ownedBy<T extends AiOrder>(order: T | undefined, patientId: number): T | undefined {
     return order?.patientId === patientId ? order : undefined;
@@ -155,16 +204,49 @@ export function aiOrderRepository(db: SqliteDatabase) {
           if (!order) return 'notFound';
           const at = now.toISOString();
           if (closeIfToBePaid.run(at, order.id).changes === 0) return 'notCancellable';
-          cancelPendingPayments.run(at, order.id);
+          cancelPendingPayment(order.id, now);
           return 'cancelled';
         })
         .immediate();
     },
 
-    /** Ends the analysis of a queued or analysing order; false when it is in no such state. */
-    finishAnalysis(id: number, outcome: AnalysisOutcome, now: Date): boolean {
+    /**
+     * Places a new order: a free one queues (0) at once, any other waits for its money (2). Its
+     * number derives from its id, so it is unique.
+     */
+    create(order: NewAiOrder, now: Date): AiOrder {
+      return db
+        .transaction((): AiOrder => {
+          const { id } = nextId.get()!;
+          const status = order.chargeFen === 0 ? AI_ORDER_STATUS.queued : AI_ORDER_STATUS.toBePaid;
+          insert.run({ ...order, id, orderNo: orderNoOf(id, now), status, at: now.toISOString() });
+          return byId.get(id)!;
+        })
+        .immediate();
+    },
+
+    /** The study's order of that channel that is not closed or failed, if any: the one intent it stands for. */
+    liveForStudyChannel(studyId: number, channelId: string, item: string): AiOrder | undefined {
+      return liveOfStudyChannel.get(studyId, channelId, item);
+    },
+
+    latestOfStudy(studyId: number): AiOrder | undefined {
+      return latestOfStudy.get(studyId);
+    },
+
+    /** How a paid AI order moves on: 2 (to be paid) → 1 (analysing). */
+    settlement: {
+      markPaid: (id, now) => markPaid.run(now.toISOString(), id).changes === 1,
+    } satisfies OrderSettlement,
+
+    /**
+     * Ends the analysis of a queued or analysing order; false when it is in no such state. A failed
+     * one keeps why (`reason`, else DEFAULT_FAILURE_REASON).
+     */
+    finishAnalysis(id: number, outcome: AnalysisOutcome, now: Date, reason?: string): boolean {
       const status = outcome === 'succeeded' ? AI_ORDER_STATUS.succeeded : AI_ORDER_STATUS.failed;
-      return finishIfInProgress.run(status, now.toISOString(), id).changes === 1;
+      const failureReason = outcome === 'failed' ? reason?.trim() || DEFAULT_FAILURE_REASON : null;
+      return finishIfInProgress.run(status, failureReason, now.toISOString(), id).changes === 1;
     },
   };
 }

@@ -85,7 +85,7 @@ export function studyRepository(db: SqliteDatabase) {
       JOIN patients p ON p.id = s.patient_id
       JOIN hospitals h ON h.id = s.hospital_id
      WHERE s.id = ? AND s.patient_id = ?`);
-  const byId = db.prepare<[number], StudyRecord>(`
+  const recordColumns = `
     SELECT s.id, s.patient_id AS patientId, p.name AS patientName, p.sex, s.patient_age AS age,
            s.study_uid AS studyUId, s.accession_number AS accessionNumber, s.modality, s.body_part AS bodyPart,
            s.study_description AS studyDescription, s.study_date AS studyDate, s.study_time AS studyTime,
@@ -93,8 +93,12 @@ export function studyRepository(db: SqliteDatabase) {
            h.id AS hospitalId, h.name AS hospitalName, h.org_code AS orgCode
       FROM studies s
       JOIN patients p ON p.id = s.patient_id
-      JOIN hospitals h ON h.id = s.hospital_id
-     WHERE s.id = ?`);
+      JOIN hospitals h ON h.id = s.hospital_id`;
+  const byId = db.prepare<[number], StudyRecord>(`${recordColumns} WHERE s.id = ?`);
+  const allOfPatient = db.prepare<[number], StudyRecord>(
+    `${recordColumns} WHERE s.patient_id = ? ORDER BY s.study_date DESC, s.study_time DESC, s.id DESC`,
+  );
+  const setStorageEnd = db.prepare<[string, number]>('UPDATE studies SET storage_expires_on = ? WHERE id = ?');
   const idOfUid = db.prepare<[string], { id: number }>('SELECT id FROM studies WHERE study_uid = ?');
   // today, then the last day that still counts as expiring.
   const storageOfPatient = db.prepare<[string, string, string, string, string, number], StorageSummary>(`
@@ -119,6 +123,16 @@ export function studyRepository(db: SqliteDatabase) {
     /** Any patient's: for the sandbox's own pages and test hooks. */
     findById(studyId: number): StudyRecord | undefined {
       return byId.get(studyId);
+    },
+
+    /** Every study the patient owns, newest first. */
+    allForPatient(patientId: number): StudyRecord[] {
+      return allOfPatient.all(patientId);
+    },
+
+    /** The last day the study's images are kept ("YYYY-MM-DD", China): bought storage, or a test's. */
+    setStorageEnd(studyId: number, lastDay: string): void {
+      setStorageEnd.run(lastDay, studyId);
     },
 
     /** Expiring: the last day is from `today` to `lastExpiringDay`; expired: before `today`. */

@@ -23,18 +23,24 @@ export async function sandboxAiRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * Test hook, sandbox only: ends the analysis of a queued or analysing order now, as
-   * `outcome=succeeded` (3) or `failed` (4); without it, as CF_AI_ANALYSIS_OUTCOME says.
+   * `outcome=succeeded` (3) or `failed` (4); without it, as CF_AI_ANALYSIS_OUTCOME says. A failure
+   * keeps `reason=` as why (the default reason without it); `reason` alone means failed.
    */
-  app.post<{ Querystring: { orderId?: unknown; outcome?: unknown } }>(AI_FINISH_HOOK_PATH, async (request, reply) => {
+  app.post<{ Querystring: { orderId?: unknown; outcome?: unknown; reason?: unknown } }>(AI_FINISH_HOOK_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { orderId, outcome = aiAnalysis.settings.outcome } = request.query;
+    const { orderId, reason } = request.query;
+    if (reason !== undefined && (typeof reason !== 'string' || !reason.trim())) {
+      return reply.code(400).send(fail(400, 'reason must be some text'));
+    }
+    const outcome = request.query.outcome ?? (reason === undefined ? aiAnalysis.settings.outcome : 'failed');
     if (typeof orderId !== 'string' || !orderId) return reply.code(400).send(fail(400, 'orderId must be one order number'));
     if (outcome !== 'succeeded' && outcome !== 'failed') {
       return reply.code(400).send(fail(400, 'outcome must be succeeded or failed'));
     }
     const order = aiOrders.findByOrderNo(orderId);
     if (!order) return reply.code(404).send(fail(404, `no order ${orderId}`));
-    if (!aiAnalysis.finish(order.id, outcome)) {
+    if (outcome === 'succeeded' && reason !== undefined) return reply.code(400).send(fail(400, 'a reason is for a failed outcome only'));
+    if (!aiAnalysis.finish(order.id, outcome, reason)) {
       return reply.code(409).send(fail(409, `order ${orderId} is not queued or analysing (status ${order.status})`));
     }
     return ok({ orderId, status: aiOrders.findByOrderNo(orderId)!.status });

@@ -29,7 +29,8 @@ function formFields(body: unknown): Partial<Record<string, string>> {
 /**
  * The payment provider's side, emulated: the H5 pay page a browser is sent to (pay way 2), and the
  * WeChat bridge's pay call (pay way 1) for browser tests that inject a WeixinJSBridge. Each settles
- * a pending payment once; paying moves the order to 1 (analysing) and starts its analysis.
+ * a pending payment once, for an order of either kind: paying moves an AI order to 1 (analysing)
+ * and starts its analysis, a storage order to 3 (paid) with the study's storage extended.
  */
 export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> {
   const { payments, aiAnalysis, publicOrigin } = app.sandbox;
@@ -41,7 +42,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
 
   function settle(payment: Payment, state: SettledState): Payment {
     const result = payments.settle(payment.id, state, new Date());
-    if (result?.orderPaid) aiAnalysis.started(payment.checkRecordId);
+    if (result?.orderPaid && payment.orderKind === 'ai') aiAnalysis.started(payment.checkRecordId);
     return result?.payment ?? payment;
   }
 

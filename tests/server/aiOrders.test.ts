@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { aiResultSchema } from '../../src/shared/api/aiApplySchemas';
 import { aiDetailSchema, aiOrderRowSchema, filmDetailSchema, pageSchema } from '../../src/shared/api/schemas';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
 import { MIGRATIONS } from '../../server/migrations';
@@ -280,8 +281,16 @@ describe('GetSJAiCheckResult (AI detail)', () => {
     const external = (await succeededOrders(api)).filter(({ result }) => result.checkWay === 1);
     expect(external.length).toBeGreaterThanOrEqual(2);
     for (const { row, result } of external) {
-      expect(result).toEqual({ status: 3, checkWay: 1, resultUrl: `${PUBLIC_ORIGIN}/sandbox/ai-report/${row.orderId}` });
-      expect(aiDetailSchema.parse(result)).toEqual(result);
+      expect(result).toEqual({
+        status: 3,
+        checkWay: 1,
+        resultUrl: `${PUBLIC_ORIGIN}/sandbox/ai-report/${row.orderId}`,
+        summary: expect.any(String),
+        findingCount: expect.any(Number),
+        failureReason: null,
+      });
+      expect(aiResultSchema.parse(result)).toEqual(result);
+      expect(aiDetailSchema.parse(result)).toEqual({ status: 3, checkWay: 1, resultUrl: result.resultUrl });
     }
     const { row, result } = external[0]!;
     const page = await app.inject({ url: new URL(result.resultUrl).pathname });
@@ -300,7 +309,9 @@ describe('GetSJAiCheckResult (AI detail)', () => {
     const api = await patientApi(app);
     const inApp = (await succeededOrders(api)).filter(({ result }) => result.checkWay === 2);
     expect(inApp.length).toBeGreaterThanOrEqual(2);
-    for (const { result } of inApp) expect(result).toEqual({ status: 3, checkWay: 2, resultUrl: null });
+    for (const { result } of inApp) {
+      expect(result).toEqual({ status: 3, checkWay: 2, resultUrl: null, summary: expect.any(String), findingCount: expect.any(Number), failureReason: null });
+    }
   });
 
   it('tells the status of an order not analysed yet, with no result URL', async () => {
@@ -309,7 +320,14 @@ describe('GetSJAiCheckResult (AI detail)', () => {
     for (const status of [0, 1, 2, 4, 5]) {
       const order = (await api.orders()).find((row) => row.status === status)!;
       const { result } = await detail(api, order.orderId);
-      expect(result).toEqual({ status, checkWay: expect.any(Number), resultUrl: null });
+      expect(result).toEqual({
+        status,
+        checkWay: expect.any(Number),
+        resultUrl: null,
+        summary: null,
+        findingCount: null,
+        failureReason: status === 4 ? expect.stringMatching(/\S/) : null,
+      });
       expect((await app.inject({ url: `/sandbox/ai-report/${order.orderId}` })).statusCode).toBe(404);
     }
   });

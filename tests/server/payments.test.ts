@@ -401,7 +401,14 @@ describe('the analysis after payment', () => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order } = await paidOrder(app);
     expect((await finish(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
-    expect((await api.get(`/api/V1.0/AI/GetSJAiCheckResult?orderId=${order.orderId}`)).result).toEqual({ status: 3, checkWay: 2, resultUrl: null });
+    expect((await api.get(`/api/V1.0/AI/GetSJAiCheckResult?orderId=${order.orderId}`)).result).toEqual({
+      status: 3,
+      checkWay: 2,
+      resultUrl: null,
+      summary: expect.stringContaining('结节'),
+      findingCount: 1,
+      failureReason: null,
+    });
   });
 
   it('ends a free queued order too, and refuses orders that are not queued or analysing', async () => {

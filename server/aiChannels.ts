@@ -1,0 +1,71 @@
+import { AI_ITEMS } from './demoData';
+import type { AiItemKey } from './demoData';
+import type { AiChannel } from '../src/shared/api/aiApplySchemas';
+
+/**
+ * The AI services the demo hospital offers (V1.0/AI/channelList): one per item of AI_ITEMS, whose
+ * key is the channel id. A channel analyses studies of its modalities only. Providers are made up.
+ */
+export interface AiChannelRecord {
+  channelId: AiItemKey;
+  /** The item's name, which orders keep (ai_orders.item). */
+  name: string;
+  provider: string;
+  /** What it looks for, in plain Chinese. */
+  description: string;
+  modalities: readonly string[];
+  /** About how long an analysis takes once paid. */
+  minutes: number;
+  chargeFen: number;
+  checkWay: 1 | 2;
+  /** The conclusion a succeeded analysis reports, and how many findings it counts. */
+  finding: string;
+  findingCount: number;
+}
+
+type ChannelTraits = Pick<AiChannelRecord, 'provider' | 'description' | 'modalities' | 'minutes'>;
+
+const TRAITS: Record<AiItemKey, ChannelTraits> = {
+  lungNodule: { provider: '云影智能', description: '识别肺部结节，测量大小并评估恶性风险', modalities: ['CT'], minutes: 5 },
+  coronaryCta: { provider: '心衡医疗AI', description: '评估冠状动脉各分支的狭窄程度与钙化积分', modalities: ['CT'], minutes: 10 },
+  boneAge: { provider: '明析智能', description: '根据手腕部X光片评估骨骼发育年龄', modalities: ['DR'], minutes: 3 },
+  fracture: { provider: '明析智能', description: '筛查X光片上的骨折征象', modalities: ['DR'], minutes: 3 },
+  thyroidNodule: { provider: '声影科技', description: '识别甲状腺结节并给出TI-RADS分类建议', modalities: ['US'], minutes: 5 },
+  stroke: { provider: '云影智能', description: '识别急性脑梗死与脑出血征象', modalities: ['CT', 'MR'], minutes: 8 },
+  liverLesion: { provider: '慧眼医疗', description: '检出肝脏病灶并评估良恶性', modalities: ['CT', 'MR', 'US'], minutes: 8 },
+  spine: { provider: '慧眼医疗', description: '评估椎间盘退变、椎管狭窄等脊柱问题', modalities: ['MR', 'DR'], minutes: 6 },
+};
+
+export const AI_CHANNELS: readonly AiChannelRecord[] = (Object.keys(AI_ITEMS) as AiItemKey[]).map((key) => ({
+  channelId: key,
+  ...AI_ITEMS[key],
+  ...TRAITS[key],
+}));
+
+export function findAiChannel(channelId: string): AiChannelRecord | undefined {
+  return AI_CHANNELS.find((channel) => channel.channelId === channelId);
+}
+
+/** The channel an order's item names: orders from before channels kept only the item. */
+export function aiChannelOfItem(item: string): AiChannelRecord | undefined {
+  return AI_CHANNELS.find((channel) => channel.name === item);
+}
+
+/** The channels that analyse studies of this modality ("CT", "MR", "DR", "US"...). */
+export function aiChannelsFor(modality: string): AiChannelRecord[] {
+  const wanted = modality.trim().toUpperCase();
+  return AI_CHANNELS.filter((channel) => channel.modalities.includes(wanted));
+}
+
+/** A channel as channelList answers it: yuan. */
+export function aiChannelView(channel: AiChannelRecord): AiChannel {
+  return {
+    channelId: channel.channelId,
+    name: channel.name,
+    provider: channel.provider,
+    description: channel.description,
+    charge: channel.chargeFen / 100,
+    checkWay: channel.checkWay,
+    minutes: channel.minutes,
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentPatient } from './currentPatient';
+import { ApiError, fail, ok, withMsg } from './envelope';
+import { parseQuery, recordIdParam } from './query';
+import type { PayableOrder } from './repositories/payments';
+import { h5PayUrl, sameOriginUrl } from './sandboxUrls';
+import { nonceStr, paySign, SANDBOX_WECHAT } from './wechat';
+import type { H5PayParams, InAppPayParams, PayWay } from '../machines/payment/payment.types';
+
+const checkRecordQuerySchema = z.object({ checkRecordId: recordIdParam('checkRecordId') });
+const payQuerySchema = checkRecordQuerySchema.extend({
+  payway: z
+    .enum(['1', '2'], { error: 'payway must be 1 (WeChat in-app) or 2 (H5)' })
+    .transform((way): PayWay => (way === '1' ? 1 : 2)),
+  returnUrl: z.string({ error: 'returnUrl must be one URL' }).optional(),
+});
+
+export const ORDER_NOT_FOUND = 'order not found';
+
+export interface OrderPayCalls {
+  /** The pay parameters call, e.g. `/V1.0/AI/GetWxPayParms`. */
+  payPath: string;
+  /** The pay result call, e.g. `/V1.0/AI/WxPayResultNotify`. */
+  resultPath: string;
+  /** Where the H5 page returns when the app names no return URL. */
+  defaultReturnPath: string;
+  /** The signed-in patient's order with that check record id; another patient's is not found. */
+  findOrder(patientId: number, checkRecordId: number): PayableOrder | undefined;
+}
+
+/**
+ * The two pay calls of one kind of order, the same for every kind (spec section 3):
+ * `?payway=1|2&checkRecordId=&returnUrl=` answers WeChat's in-app parameters or the H5 page's URL
+ * (one pending payment per order, reused for the same way: no double charge; 4002 once the order
+ * is no longer to be paid; 404 for no such order), and `?checkRecordId=` answers 1 once paid, else 0.
+ */
+export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls): void {
+  const { payments, publicOrigin } = app.sandbox;
+
+  app.get(calls.payPath, async (request) => {
+    const patient = await currentPatient(request);
+    const query = parseQuery(payQuerySchema, request.query);
+    const returnUrl = sameOriginUrl(query.returnUrl ?? calls.defaultReturnPath, publicOrigin);
+    if (!returnUrl) throw new ApiError(400, `returnUrl must be a URL of this app (${publicOrigin})`);
+    const order = calls.findOrder(patient.id, query.checkRecordId);
+    if (!order) return withMsg(404, ORDER_NOT_FOUND);
+    const now = new Date();
+    const started = payments.start(order, query.payway, now);
+    if (started.kind === 'notPayable') return withMsg(4002, '订单状态已变化');
+    const { payment } = started;
+    if (query.payway === 2) {
+      return ok({ h5_url: h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), record_no: payment.recordNo } satisfies H5PayParams);
+    }
+    const signed = {
+      appId: SANDBOX_WECHAT.appId,
+      timeStamp: String(Math.floor(now.getTime() / 1000)),
+      nonceStr: nonceStr(),
+      package: `prepay_id=${payment.prepayId}`,
+    };
+    return ok({ ...signed, signType: 'RSA', paySign: paySign(signed) } satisfies InAppPayParams);
+  });
+
+  app.get(calls.resultPath, async (request) => {
+    const patient = await currentPatient(request);
+    const { checkRecordId } = parseQuery(checkRecordQuerySchema, request.query);
+    const order = calls.findOrder(patient.id, checkRecordId);
+    if (!order) return fail(404, ORDER_NOT_FOUND);
+    return ok(payments.isPaid(order.kind, order.id) ? 1 : 0);
+  });
+}
