@@ -7,6 +7,11 @@ import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE, type RouteName } from '../../shared/navigation/routes';
 import { useClientState, useServices } from '../../shared/services';
 import { useModules } from '../../shared/state/modules';
+import { useSessionStatus } from '../../shared/session/useSession';
+import { FollowPrompt } from '../../shared/views/FollowPrompt';
+import { HospitalPlace } from '../../shared/views/HospitalPlace';
+import { ScanEntry } from '../../shared/views/ScanEntry';
+import * as ui from '../../shared/views/ui.css';
 import { loadHomeBadges, type HomeBadges } from './homeCalls';
 import * as css from './hub.css';
 
@@ -44,6 +49,7 @@ const TILES: readonly Tile[] = [
       return null;
     },
   },
+  { route: 'diagnose', label: 'diagnose.hubTile', module: 'consultation', glyph: 'M8 4v5a4 4 0 0 0 8 0V4M12 13v3a4 4 0 0 0 8 0v-1M20 13a1.5 1.5 0 1 0 0-.1' },
   { route: 'help', label: 'hub.help', glyph: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h0' },
   { route: 'personal', label: 'hub.personal', glyph: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0' },
 ];
@@ -54,6 +60,8 @@ const NO_REQUEST = {};
 export default function HubScreen() {
   const { t, locale, setLocale } = useI18n();
   const { api, session } = useServices();
+  // Only once the session is known: a signed-in patient never sees the visitor's card flash by.
+  const visitor = useSessionStatus() === 'signedOut';
   const hospital = useClientState((state) => state.hospitalSetting);
   const modules = useModules();
   const load = useCallback((_: object, signal: AbortSignal) => loadHomeBadges(api, session.status() === 'signedIn', signal), [api, session]);
@@ -68,6 +76,11 @@ export default function HubScreen() {
           <p className={css.welcome}>{t('hub.welcome')}</p>
         </div>
       </header>
+      <div className={css.services}>
+        <FollowPrompt />
+        {visitor && <ExperienceCard />}
+        <ScanEntry className={css.scanEntry} />
+      </div>
       <ul className={css.grid}>
         {tiles.map((tile) => {
           const badge = badges && tile.badge?.(badges, t);
@@ -96,11 +109,28 @@ export default function HubScreen() {
           );
         })}
       </ul>
+      <div className={css.place}>
+        <HospitalPlace />
+      </div>
       <div className={css.footer}>
         <button type="button" className={css.languageButton} lang={locale === 'en' ? 'zh-CN' : 'en'} onClick={() => setLocale(locale === 'en' ? 'zh-CN' : 'en')}>
           {t('app.language')}
         </button>
       </div>
     </div>
+  );
+}
+
+/** For a visitor who has not signed in: the demo study, to see what the app shows without an account (issue 14). */
+function ExperienceCard() {
+  const { t } = useI18n();
+  return (
+    <section className={css.experience} aria-labelledby="hub-experience-heading" data-testid="hub-experience">
+      <h3 id="hub-experience-heading" className={css.experienceHeading}>{t('experience.hubHeading')}</h3>
+      <p className={css.experienceText}>{t('experience.hubText')}</p>
+      <Link className={`${ui.button.primary} ${css.experienceLink}`} to={ROUTE.experience.path} data-testid="hub-experience-link">
+        {t('experience.hubLink')}
+      </Link>
+    </section>
   );
 }

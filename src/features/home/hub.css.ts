@@ -85,3 +85,18 @@ export const badge = style({
   fontWeight: 600,
   lineHeight: 1.4,
 });
+/** Issue 14: the follow prompt, the demo study for a visitor, and the scan entry, between the header and the tiles. */
+export const services = style({ display: 'grid', gap: tokens.size.gap, marginBottom: tokens.size.gap });
+export const scanEntry = style({ width: '100%' });
+export const place = style({ marginTop: tokens.size.gap });
+export const experience = style({
+  display: 'grid',
+  gap: 8,
+  padding: 16,
+  borderRadius: tokens.size.radius,
+  background: tokens.colour.surface,
+  boxShadow: '0 1px 2px rgba(15, 23, 42, 0.06)',
+});
+export const experienceHeading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
+export const experienceText = style({ margin: 0, color: tokens.colour.textMuted, lineHeight: 1.5, overflowWrap: 'anywhere' });
+export const experienceLink = style({ justifySelf: 'start', whiteSpace: 'normal' });

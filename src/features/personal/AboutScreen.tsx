@@ -3,6 +3,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
 import { useClientState, useServices } from '../../shared/services';
 import { CustomerService } from '../../shared/views/CustomerService';
+import { HospitalPlace } from '../../shared/views/HospitalPlace';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './personal.css';
 
@@ -19,6 +20,7 @@ export default function AboutScreen() {
         {setting?.hospitalName && <p className={css.hospital} data-testid="about-hospital">{setting.hospitalName}</p>}
         <p className={css.text}>{t('about.what')}</p>
       </section>
+      <HospitalPlace />
       <section className={css.section}>
         <h2 className={css.heading}>{t('about.privacyHeading')}</h2>
         <p className={css.text}>{t('about.privacy')}</p>

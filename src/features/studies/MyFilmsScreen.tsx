@@ -17,6 +17,7 @@ import { StudyCard } from './StudyCard';
 import { filmPackagePage, removeFilm } from './studyCalls';
 import * as css from './studyList.css';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import { ScanEntry } from '../../shared/views/ScanEntry';
 import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
 import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
 
@@ -39,6 +40,8 @@ export default function MyFilmsScreen() {
       <Link className={`${ui.button.secondary} ${css.addFilm}`} to={ROUTE.addFilm.path} data-testid="films-add">
         {t('films.add')}
       </Link>
+      {/* The film bag in hand: its QR code or barcode opens the collect form for that study (issue 14). */}
+      <ScanEntry className={css.addFilm} />
       <PagedList
         testId="film-list"
         list={list}

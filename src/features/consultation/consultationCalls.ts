@@ -1,0 +1,48 @@
+import type { ApiClient } from '../../shared/api/client';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { businessFailure } from '../../shared/api/failure';
+import { CONSULTATION_CODES, consultationJumpSchema } from '../../shared/api/serviceSchemas';
+import { allowedExternalUrl } from '../../shared/navigation/externalUrl';
+
+/**
+ * Where the consultation service's answer leads: its page (an allowed origin), a refusal naming the
+ * address's origin (null when it is not an address at all), the hospital not offering it (4701),
+ * or the server's own refusal in its words. No answer at all is a thrown failure (offline).
+ */
+export type ConsultationJump =
+  | { kind: 'go'; url: string }
+  | { kind: 'refused'; origin: string | null }
+  | { kind: 'notOffered' }
+  | { kind: 'declined'; message: string };
+
+/** The origin of an address as the patient can read it, or null for something that is no address. */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.origin !== 'null' ? url.origin : url.protocol;
+  } catch {
+    return null;
+  }
+}
+
+/** GET V1.0/Haodafu/GetZjwzJumpUrl?id=: the consultation page for this patient (and study), checked against the allowed origins. */
+export async function askConsultation(
+  api: ApiClient,
+  request: { collectFilmId: string | null; allowedOrigins: readonly string[] },
+  signal?: AbortSignal,
+): Promise<ConsultationJump> {
+  try {
+    const { url } = await api.request(ENDPOINTS.haodafu.GetZjwzJumpUrl, {
+      params: request.collectFilmId ? { id: request.collectFilmId } : {},
+      schema: consultationJumpSchema,
+      signal,
+    });
+    const allowed = allowedExternalUrl(url, request.allowedOrigins);
+    return allowed ? { kind: 'go', url: allowed } : { kind: 'refused', origin: originOf(url) };
+  } catch (error) {
+    const failure = businessFailure(error);
+    if (!failure) throw error;
+    if (failure.statusCode === CONSULTATION_CODES.notOffered) return { kind: 'notOffered' };
+    return { kind: 'declined', message: failure.message };
+  }
+}

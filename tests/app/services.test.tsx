@@ -1,0 +1,483 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HospitalSetting } from '../../src/shared/api/schemas';
+import type { ExperiencePass } from '../../src/shared/api/serviceSchemas';
+import { FOLLOW_DISMISSED_KEY, FOLLOW_DISMISS_MS } from '../../src/shared/views/useFollowPrompt';
+import { API_BASE, envelope, hospitalSetting } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp as renderAppOnly } from './renderApp';
+
+startMswServer();
+
+afterEach(() => {
+  nextSetting = hospitalSetting;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI';
+
+/** The hospital setting the app holds for the next render, with these changes. */
+let nextSetting: HospitalSetting = hospitalSetting;
+function setting(changes: Partial<HospitalSetting> = {}) {
+  nextSetting = { ...hospitalSetting, ...changes };
+}
+
+/** The app at `path`, holding the hospital setting `setting` made (the fixture's otherwise). */
+function renderApp(path: string, options: Parameters<typeof renderAppOnly>[1] = {}) {
+  const app = renderAppOnly(path, options);
+  act(() => app.services.store.update({ hospitalSetting: nextSetting }));
+  return app;
+}
+
+const PLACE = { address: '上海市徐汇区漕溪北路88号', latitude: 31.19325, longitude: 121.43752 };
+
+/** location.assign as a spy (jsdom cannot leave the page). */
+function stubAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+  return assign;
+}
+
+/** Looks like WeChat's embedded browser to the page. */
+function inWeChat() {
+  vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
+}
+
+describe('experience (public)', () => {
+  const demo: NonNullable<ExperiencePass> = {
+    pass: 'exp-pass-1',
+    passExpiresAt: '2099-01-01T00:00:00+08:00',
+    collectFilmId: 'demo-1',
+    studyDescription: '胸部CT平扫（示例）',
+    modality: 'CT',
+  };
+
+  it('a visitor finds it on the home page, reads what it is, and opens the demo study read-only: report and viewer, nothing to download, share, buy or analyse', async () => {
+    const user = userEvent.setup();
+    const passHeaders: Array<string | null> = [];
+    server.use(
+      http.get(`${API_BASE}V1.0/Package/ExperiencePass`, () => HttpResponse.json(envelope(demo))),
+      http.get(`${API_BASE}V1.0/Package/HospitalStudyImageList`, ({ request }) => {
+        passHeaders.push(request.headers.get('X-Study-Pass'));
+        return HttpResponse.json(
+          envelope({ patientName: '体验用户', modality: 'CT', studyDescription: demo.studyDescription, studyDate: '2026-11-18', imServerUrl: 'http://localhost/sandbox/wado', studyUId: '1.2.3.demo', orgCode: 'DEMO001', collectFilmId: 'demo-1', series: [] }),
+        );
+      }),
+    );
+    setting({ modules: { consultation: true, filmDownload: true, share: true, aiAnalysis: true, imageStore: true } });
+    const app = renderApp('/index', { session: 'signedOut' });
+    await user.click(await screen.findByTestId('hub-experience-link'));
+    expect(app.location()).toBe('/experience');
+    const page = await screen.findByTestId('experience');
+    expect(page).toHaveTextContent('no sign-in');
+    expect(page).toHaveTextContent('holds nothing of yours');
+    expect(await screen.findByTestId('experience-study')).toHaveTextContent('胸部CT平扫（示例）');
+    await user.click(screen.getByTestId('experience-open'));
+
+    expect(app.location()).toBe('/index?id=demo-1');
+    expect(JSON.parse(window.sessionStorage.getItem('cf.studyPass')!)).toEqual({ token: 'exp-pass-1', scope: 'experience', studyIds: ['demo-1'], expiresAt: demo.passExpiresAt });
+    const detail = await screen.findByTestId('film-detail');
+    expect(app.services.passes.isSharedView('demo-1')).toBe(true);
+    expect(within(detail).getByTestId('film-shared-note')).toBeInTheDocument();
+    for (const entry of ['film-download', 'film-share', 'film-apply-ai', 'film-consult', 'film-buy-storage']) {
+      expect(within(detail).queryByTestId(entry)).toBeNull();
+    }
+    expect(within(detail).getByTestId('film-report')).toBeInTheDocument();
+    expect(within(detail).getByTestId('film-open-viewer')).toHaveAttribute('href', expect.stringContaining('/cloudFilm?'));
+    expect(passHeaders.at(-1)).toBe('exp-pass-1');
+  });
+
+  it('a signed-in patient is not offered the demo on the home page', async () => {
+    renderApp('/Home');
+    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    expect(screen.queryByTestId('hub-experience')).toBeNull();
+  });
+
+  it('says calmly that the hospital has no demo study', async () => {
+    server.use(http.get(`${API_BASE}V1.0/Package/ExperiencePass`, () => HttpResponse.json(envelope(null))));
+    renderApp('/experience', { session: 'signedOut' });
+    const none = await screen.findByTestId('experience-none');
+    expect(none).toHaveTextContent('No example study at this hospital');
+    expect(within(none).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/Home');
+    expect(window.sessionStorage.getItem('cf.studyPass')).toBeNull();
+  });
+
+  it('shows a skeleton while the pass comes, says a failure, and tries again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    server.use(
+      http.get(`${API_BASE}V1.0/Package/ExperiencePass`, () => (fail ? HttpResponse.error() : HttpResponse.json(envelope(demo)))),
+    );
+    const app = renderApp('/experience', { session: 'signedOut' });
+    expect(await screen.findByTestId('experience-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('experience-failed')).toHaveTextContent('could not be prepared');
+    expect(app.location()).toBe('/experience');
+    fail = false;
+    await user.click(screen.getByTestId('experience-retry'));
+    expect(await screen.findByTestId('experience-open')).toBeInTheDocument();
+  });
+});
+
+describe('diagnose (online consultation)', () => {
+  /** The consultation call answers this; records the ids it was asked with. */
+  function consultation(answer: () => Response) {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get(`${API_BASE}V1.0/Haodafu/GetZjwzJumpUrl`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('id'));
+        return answer();
+      }),
+    );
+    return asked;
+  }
+
+  it("from the film detail's consult entry: asks for the study's consultation page and goes there (an allowed origin)", async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    const asked = consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation?study=7' })));
+    setting({ modules: { consultation: true } });
+    const app = renderApp('/index?id=7');
+    await user.click(await screen.findByTestId('film-consult'));
+    expect(app.location()).toBe('/diagnose?id=7');
+    expect(await screen.findByTestId('diagnose-opening')).toHaveTextContent('Opening the consultation service');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation?study=7'));
+    expect(asked).toEqual(['7']);
+    // Should the browser not go, the page is not blank: the address to tap.
+    expect(screen.getByTestId('diagnose-open-link')).toHaveAttribute('href', 'http://localhost/sandbox/consultation?study=7');
+  });
+
+  it("from the home page's consultation tile, with no study", async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    const asked = consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    setting({ modules: { consultation: true } });
+    renderApp('/Home');
+    await user.click(await screen.findByTestId('hub-tile-diagnose'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation'));
+    expect(asked).toEqual([null]);
+  });
+
+  it('the home page has no consultation tile when the hospital switched it off', async () => {
+    setting({ modules: { consultation: false } });
+    renderApp('/Home');
+    expect(await screen.findByTestId('hub-tile-myStudyList')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('hub-hospital')).toHaveTextContent('云胶片示范医院'));
+    expect(screen.queryByTestId('hub-tile-diagnose')).toBeNull();
+  });
+
+  it('refuses an address whose origin the app may not open, names the origin, and offers the way back', async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    consultation(() => HttpResponse.json(envelope({ url: 'https://consult.example.net/room?p=1' })));
+    const app = renderApp('/index?id=7');
+    await user.click(await screen.findByTestId('film-consult'));
+    const refused = await screen.findByTestId('diagnose-refused');
+    expect(refused).toHaveTextContent('The app may not open this address');
+    expect(screen.getByTestId('diagnose-refused-origin')).toHaveTextContent('https://consult.example.net');
+    expect(assign).not.toHaveBeenCalled();
+    // The way back (the previous page in a browser; home under the test's memory router, which keeps no history index).
+    expect(screen.getByTestId('diagnose-back-button')).toBeInTheDocument();
+    expect(app.location()).toBe('/diagnose?id=7');
+  });
+
+  it('refuses what is no web address at all (javascript:) without opening it', async () => {
+    const assign = stubAssign();
+    consultation(() => HttpResponse.json(envelope({ url: 'javascript:alert(1)' })));
+    renderApp('/diagnose');
+    expect(await screen.findByTestId('diagnose-refused')).toHaveTextContent('javascript:');
+    expect(assign).not.toHaveBeenCalled();
+    // Entered directly: the way back is home.
+    expect(screen.getByTestId('diagnose-back-button')).toHaveAttribute('href', '/Home');
+  });
+
+  it('says when the hospital offers no online consultation (4701)', async () => {
+    const assign = stubAssign();
+    consultation(() => HttpResponse.json(envelope(null, 4701, '未开通在线问诊')));
+    renderApp('/diagnose?id=7');
+    expect(await screen.findByTestId('diagnose-not-offered')).toHaveTextContent('This hospital does not offer online consultation');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("says another refusal in the server's words, with a retry", async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    let refuse = true;
+    consultation(() => (refuse ? HttpResponse.json(envelope(null, 5003, '问诊服务维护中')) : HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' }))));
+    renderApp('/diagnose');
+    const declined = await screen.findByTestId('diagnose-declined');
+    expect(declined).toHaveTextContent('问诊服务维护中');
+    refuse = false;
+    await user.click(within(declined).getByTestId('diagnose-ask-again'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation'));
+  });
+
+  it('says when the service cannot be reached, and tries again', async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    let offline = true;
+    consultation(() => (offline ? HttpResponse.error() : HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' }))));
+    const app = renderApp('/diagnose');
+    expect(await screen.findByTestId('diagnose-failed')).toHaveTextContent('Could not reach the consultation service');
+    expect(app.location()).toBe('/diagnose');
+    offline = false;
+    await user.click(screen.getByTestId('diagnose-retry'));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  });
+
+  it('back from the consultation page does not bounce out again: it may be opened again', async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    const first = renderApp('/diagnose');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    first.unmount();
+    // The same history entry shown again (back from the consultation page reloads the app).
+    renderApp('/diagnose');
+    const back = await screen.findByTestId('diagnose-back');
+    expect(back).toHaveTextContent('You are back from the consultation service');
+    expect(assign).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByTestId('diagnose-open-again'));
+    expect(assign).toHaveBeenCalledTimes(2);
+  });
+
+  it('a page restored from the back-forward cache does not go again either', async () => {
+    const assign = stubAssign();
+    consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    renderApp('/diagnose');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(await screen.findByTestId('diagnose-back')).toBeInTheDocument();
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the official-account prompt on the home page', () => {
+  /** The follow tag answers this; counts how often it was asked. */
+  function followTag(answer: () => Response) {
+    const asked = { count: 0 };
+    server.use(
+      http.get(`${API_BASE}V1.0/WeChat/GetUserScribeGZHTag`, () => {
+        asked.count += 1;
+        return answer();
+      }),
+    );
+    return asked;
+  }
+  const promptOn = () => setting({ modules: { officialAccountPrompt: true } });
+
+  it("shows a patient who does not follow the account its name, QR code and why; put away, it stays away for 7 days", async () => {
+    const user = userEvent.setup();
+    followTag(() => HttpResponse.json(envelope({ subscribed: false })));
+    promptOn();
+    const first = renderApp('/Home');
+    const prompt = await screen.findByTestId('follow-prompt');
+    expect(screen.getByTestId('follow-name')).toHaveTextContent('Follow 示范医院服务号');
+    expect(screen.getByTestId('follow-qr')).toHaveAttribute('src', hospitalSetting.officialAccountQrUrl);
+    expect(prompt).toHaveTextContent('when your report is ready');
+    expect(prompt).toHaveTextContent('storage');
+    await user.click(screen.getByTestId('follow-dismiss'));
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+    const at = Number(window.localStorage.getItem(FOLLOW_DISMISSED_KEY));
+    expect(Date.now() - at).toBeLessThan(5000);
+    first.unmount();
+
+    // Still put away on the next visit.
+    const asked = followTag(() => HttpResponse.json(envelope({ subscribed: false })));
+    const second = renderApp('/Home');
+    await waitFor(() => expect(screen.getByTestId('hub-hospital')).toHaveTextContent('云胶片示范医院'));
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+    expect(asked.count).toBe(0);
+    second.unmount();
+
+    // Back after 7 days.
+    window.localStorage.setItem(FOLLOW_DISMISSED_KEY, String(Date.now() - FOLLOW_DISMISS_MS - 1000));
+    renderApp('/Home');
+    expect(await screen.findByTestId('follow-prompt')).toBeInTheDocument();
+  });
+
+  it('"not now" puts it away too', async () => {
+    const user = userEvent.setup();
+    followTag(() => HttpResponse.json(envelope({ subscribed: false })));
+    promptOn();
+    renderApp('/Home');
+    await user.click(await screen.findByTestId('follow-later'));
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+    expect(window.localStorage.getItem(FOLLOW_DISMISSED_KEY)).not.toBeNull();
+  });
+
+  it('is not shown to a patient who follows the account', async () => {
+    const asked = followTag(() => HttpResponse.json(envelope({ subscribed: true })));
+    promptOn();
+    renderApp('/Home');
+    await waitFor(() => expect(asked.count).toBe(1));
+    await screen.findByTestId('hub-tile-myStudyList');
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+  });
+
+  it('is not shown, silently, when the call fails (no sign-in asked, no error page)', async () => {
+    const asked = followTag(() => new HttpResponse(null, { status: 401 }));
+    promptOn();
+    const app = renderApp('/Home');
+    await waitFor(() => expect(asked.count).toBe(1));
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+    expect(app.session.unauthorized).not.toHaveBeenCalled();
+    expect(app.location()).toBe('/Home');
+  });
+
+  it('is not asked for when the hospital leaves the prompt off, nor for a visitor who has not signed in', async () => {
+    const asked = followTag(() => HttpResponse.json(envelope({ subscribed: false })));
+    setting({ modules: { officialAccountPrompt: false } });
+    const first = renderApp('/Home');
+    await waitFor(() => expect(screen.getByTestId('hub-hospital')).toHaveTextContent('云胶片示范医院'));
+    first.unmount();
+    promptOn();
+    renderApp('/index', { session: 'signedOut' });
+    await waitFor(() => expect(screen.getByTestId('hub-hospital')).toHaveTextContent('云胶片示范医院'));
+    expect(screen.queryByTestId('follow-prompt')).toBeNull();
+    expect(asked.count).toBe(0);
+  });
+});
+
+describe("the hospital's place", () => {
+  it('outside WeChat: the address and a map link opening in a new tab, on the home page and the about page', async () => {
+    setting(PLACE);
+    const first = renderApp('/Home');
+    expect(await screen.findByTestId('hospital-address')).toHaveTextContent(PLACE.address);
+    const link = screen.getByTestId('hospital-map');
+    expect(link).toHaveAttribute('href', `https://uri.amap.com/marker?position=${PLACE.longitude},${PLACE.latitude}&name=${encodeURIComponent('云胶片示范医院')}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    first.unmount();
+    renderApp('/about');
+    expect(await screen.findByTestId('hospital-address')).toHaveTextContent(PLACE.address);
+    expect(screen.getByTestId('hospital-map')).toHaveTextContent('Open in map');
+  });
+
+  it("inside WeChat: WeChat's map with the hospital's name, address and coordinates", async () => {
+    const user = userEvent.setup();
+    inWeChat();
+    const assign = stubAssign();
+    const openLocation = vi.fn(async () => 'opened' as const);
+    setting(PLACE);
+    renderApp('/Home', { wechat: { openLocation } });
+    await user.click(await screen.findByTestId('hospital-map'));
+    expect(openLocation).toHaveBeenCalledWith({ name: '云胶片示范医院', address: PLACE.address, latitude: PLACE.latitude, longitude: PLACE.longitude });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("inside WeChat, when WeChat's map cannot open: the map site", async () => {
+    const user = userEvent.setup();
+    inWeChat();
+    const assign = stubAssign();
+    setting(PLACE);
+    renderApp('/Home', { wechat: { openLocation: async () => 'failed' } });
+    await user.click(await screen.findByTestId('hospital-map'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/uri\.amap\.com\/marker\?position=121\.43752,31\.19325&name=/)));
+  });
+
+  it('nothing without an address; the address alone without coordinates', async () => {
+    setting({ address: null });
+    const first = renderApp('/Home');
+    await waitFor(() => expect(screen.getByTestId('hub-hospital')).toHaveTextContent('云胶片示范医院'));
+    expect(screen.queryByTestId('hospital-place')).toBeNull();
+    first.unmount();
+    setting({ address: PLACE.address, latitude: null, longitude: null });
+    renderApp('/Home');
+    expect(await screen.findByTestId('hospital-address')).toHaveTextContent(PLACE.address);
+    expect(screen.queryByTestId('hospital-map')).toBeNull();
+  });
+});
+
+describe('scanning the film bag', () => {
+  /** The collect form the scan leads to: the bag names its study. */
+  beforeEach(() => {
+    server.use(
+      http.get(`${API_BASE}V1.0/Package/imagecode`, () => HttpResponse.json(envelope({ captchaId: 'c1', image: 'data:image/svg+xml,%3Csvg%2F%3E', expiresInSeconds: 120 }))),
+      http.get(`${API_BASE}V1.0/Package/MachTextKeyWords`, ({ request }) =>
+        HttpResponse.json(
+          envelope({
+            bagCode: new URL(request.url).searchParams.get('text'),
+            hospitalName: '云胶片示范医院',
+            studyDate: '2026-10-02',
+            modality: 'CT',
+            studyDescription: '胸部CT平扫',
+            patientNameMasked: '张*',
+          }),
+        ),
+      ),
+    );
+  });
+
+  it('outside WeChat: a dialog to type the code, which opens the collect form for that bag', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/Home');
+    await user.click(await screen.findByTestId('scan-entry'));
+    const dialog = await screen.findByTestId('scan-dialog');
+    expect(dialog).toHaveAccessibleName('Type the code on the film bag');
+    expect(within(dialog).queryByTestId('scan-problem')).toBeNull();
+    await user.click(screen.getByTestId('scan-go'));
+    expect(screen.getByTestId('scan-problem')).toHaveAttribute('data-problem', 'empty');
+    await user.type(screen.getByTestId('scan-code-input'), 'hello world');
+    await user.click(screen.getByTestId('scan-go'));
+    expect(screen.getByTestId('scan-problem')).toHaveTextContent("This is not a film bag's code");
+    await user.clear(screen.getByTestId('scan-code-input'));
+    expect(screen.queryByTestId('scan-problem')).toBeNull();
+    await user.type(screen.getByTestId('scan-code-input'), 'CT202610020001');
+    await user.click(screen.getByTestId('scan-go'));
+    expect(app.location()).toBe('/index?code=CT202610020001');
+    expect(screen.queryByTestId('scan-dialog')).toBeNull();
+    expect(await screen.findByTestId('collect-bag')).toHaveTextContent('2026-10-02');
+  });
+
+  it('a typed address of the bag’s QR code works too; cancel closes the dialog', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/myImageList');
+    await user.click(await screen.findByTestId('scan-entry'));
+    await user.click(screen.getByTestId('scan-cancel'));
+    expect(screen.queryByTestId('scan-dialog')).toBeNull();
+    await user.click(screen.getByTestId('scan-entry'));
+    await user.type(screen.getByTestId('scan-code-input'), 'https://film.example.org/sl/pic/qr/selfhelp?code=MR202609120002');
+    await user.click(screen.getByTestId('scan-go'));
+    expect(app.location()).toBe('/index?code=MR202609120002');
+  });
+
+  it.each([
+    ['the QR code on the bag', 'http://localhost/sl/pic/qr/selfhelp?code=CT202610020001', 'CT202610020001'],
+    ['a barcode', 'CODE_128,DR202608010003', 'DR202608010003'],
+    ['an index address', 'http://localhost/index?code=US202607150004', 'US202607150004'],
+  ])('inside WeChat: %s goes to the collect form for that bag', async (_, text, code) => {
+    const user = userEvent.setup();
+    const scanCode = vi.fn(async () => ({ kind: 'scanned' as const, text }));
+    const app = renderApp('/Home', { wechat: { scanCode } });
+    await user.click(await screen.findByTestId('scan-entry'));
+    await waitFor(() => expect(app.location()).toBe(`/index?code=${code}`));
+    expect(scanCode).toHaveBeenCalledTimes(1);
+  });
+
+  it('inside WeChat: something that is not a bag says so, and the code may be typed', async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/Home', { wechat: { scanCode: async () => ({ kind: 'scanned', text: 'https://mp.weixin.qq.com/s/abc' }) } });
+    await user.click(await screen.findByTestId('scan-entry'));
+    expect(await screen.findByTestId('scan-problem')).toHaveAttribute('data-problem', 'notBag');
+    expect(app.location()).toBe('/Home');
+  });
+
+  it('inside WeChat: a failed scanner offers to type the code; a cancelled one does nothing', async () => {
+    const user = userEvent.setup();
+    let outcome: 'failed' | 'cancelled' = 'failed';
+    const app = renderApp('/Home', { wechat: { scanCode: async () => ({ kind: outcome }) } });
+    await user.click(await screen.findByTestId('scan-entry'));
+    expect(await screen.findByTestId('scan-problem')).toHaveTextContent('The scanner did not open');
+    await user.click(screen.getByTestId('scan-cancel'));
+    outcome = 'cancelled';
+    await user.click(screen.getByTestId('scan-entry'));
+    await waitFor(() => expect(screen.getByTestId('scan-entry')).toBeEnabled());
+    expect(screen.queryByTestId('scan-dialog')).toBeNull();
+    expect(app.location()).toBe('/Home');
+  });
+});
