@@ -27,6 +27,8 @@ test.describe('English fits a phone', () => {
     test.setTimeout(PAGES.length * LANGUAGES.length * 4_000 + 30_000);
     const app = new PatientApp(page);
     await app.signIn();
+    // diagnose leaves the app for the consultation service: measure its refusal page instead.
+    await page.route('**/api/**/GetZjwzJumpUrl*', (route) => route.fulfill({ json: { statusCode: 200, message: 'ok', result: { url: 'https://consult.example.net/zjwz' } } }));
     const problems: string[] = [];
     for (const lang of LANGUAGES) {
       for (const route of PAGES) {
