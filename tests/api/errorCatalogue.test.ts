@@ -59,10 +59,11 @@ describe('error catalogue (spec section 8)', () => {
 });
 
 describe('endpoint table', () => {
-  it('holds every call path of spec section 7 once, plus the analytics endpoint and share revoke', () => {
+  it('holds every call path of spec section 7 once, plus the analytics endpoint, share revoke and the experience pass', () => {
     const paths = allEndpoints().map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(66 + 2);
+    expect(paths).toHaveLength(66 + 3);
+    expect(paths).toContain('V1.0/Package/ExperiencePass');
     expect(paths).toContain('V1.0/Share/revoke');
     expect(paths).toContain('V1.0/Analytics/Collect');
     expect(paths).toContain('v1.0/wechat/GetJsConfigParms');
@@ -79,6 +80,8 @@ describe('endpoint table', () => {
       ENDPOINTS.package.checkcollect, ENDPOINTS.package.Notify, ENDPOINTS.package.imagecode, ENDPOINTS.package.sendcode,
       ENDPOINTS.package.collect, ENDPOINTS.package.MachTextKeyWords, ENDPOINTS.report.PatientPhone, ENDPOINTS.report.AuthenReport,
       ENDPOINTS.reportCheck.sendcode, ENDPOINTS.reportCheck.authenpatientphone,
+      // The experience page says itself when the demo study cannot be had (issue 14).
+      ENDPOINTS.experience.ExperiencePass,
     ] as const;
     for (const endpoint of allEndpoints()) {
       const isStudyGroup = /^(V1\.0\/(Package|Report)|v2\/ReportCheck)\//.test(endpoint.path) && !(collectCalls as readonly unknown[]).includes(endpoint);
