@@ -5,14 +5,13 @@ import { aiChannelListSchema, aiOrderCreatedSchema, aiOrderInfoSchema, aiResultS
 import { reportAiInfoSchema } from '../../src/shared/api/studySchemas';
 import { AI_CHECK_RESULT, AI_PAY_PARAMS, AI_PAY_RESULT, startSandbox, STUDY_LIST } from './helpers';
 import { query } from './patientApi';
-import { signedInHeaders } from './signIn';
+import { patientApi } from './patientApi';
 
 const LIST = '/api/V1.0/AI/list';
 const CHANNELS = '/api/V1.0/AI/channelList';
 const SUBMIT = '/api/V1.0/AI/submmit';
 const INFO = '/api/V1.0/AI/info';
 const AI_INFO = '/api/V2.0/YJPIndex/ReportAiInfo';
-const XSRF = 'test-pair';
 const DEFAULT_REASON = '影像层厚不满足AI分析要求，请咨询医院放射科';
 
 afterEach(() => void vi.useRealTimers());
@@ -23,21 +22,8 @@ interface StudyRow {
 }
 
 async function client(app: FastifyInstance, login = 'patient1') {
-  const headers = await signedInHeaders(app, login);
   return {
-    async get(url: string) {
-      return (await app.inject({ url, headers })).json();
-    },
-    async post(url: string, body?: object) {
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'x-xsrf-token': XSRF },
-        cookies: { 'XSRF-TOKEN': XSRF },
-        ...(body ? { payload: body } : {}),
-      });
-      return response.json();
-    },
+    ...(await patientApi(app, login)),
     /** The patient's studies, newest first (demoData order). */
     async studies(): Promise<StudyRow[]> {
       return (await this.get(`${STUDY_LIST}?pageIndex=1&pageLength=100`)).result.rows;

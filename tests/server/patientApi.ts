@@ -25,12 +25,14 @@ export async function patientApi(app: FastifyInstance, login = 'patient1') {
     async get(url: string) {
       return (await app.inject({ url, headers })).json();
     },
-    async post(url: string) {
+    /** A command; `body` goes as JSON (the issue 13 and 14 commands read one). */
+    async post(url: string, body?: object) {
       const response = await app.inject({
         method: 'POST',
         url,
         headers: { ...headers, 'x-xsrf-token': XSRF },
         cookies: { 'XSRF-TOKEN': XSRF },
+        ...(body ? { payload: body } : {}),
       });
       return response.json();
     },

@@ -6,7 +6,7 @@ import { chargeListSchema, checkStorageSchema, storageOrderCreatedSchema, storag
 import { pageSchema } from '../../src/shared/api/schemas';
 import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
 import { query } from './patientApi';
-import { signedInHeaders } from './signIn';
+import { patientApi } from './patientApi';
 
 const CHARGE_LIST = '/api/V1.0/Image/chargelist';
 const CHECK_STORAGE = '/api/V1.0/Image/CheckStorage';
@@ -15,7 +15,6 @@ const ORDER_LIST = '/api/V1.0/Image/StorageOrderList';
 const CANCEL = '/api/V1.0/Image/CancelOrder';
 const PAY = '/api/V1.0/Image/pay';
 const PAY_RESULT = '/api/V1.0/Image/WxPayResultNotify';
-const XSRF = 'test-pair';
 const RETURN_URL = `${PUBLIC_ORIGIN}/storeOrder?from=pay`;
 
 const THREE_YEARS = 'storage-36m';
@@ -28,21 +27,8 @@ interface StudyRow {
 
 /** The API as one patient calls it; POST sends a JSON body (or none). */
 async function client(app: FastifyInstance, login = 'patient1') {
-  const headers = await signedInHeaders(app, login);
   return {
-    async get(url: string) {
-      return (await app.inject({ url, headers })).json();
-    },
-    async post(url: string, body?: object) {
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'x-xsrf-token': XSRF },
-        cookies: { 'XSRF-TOKEN': XSRF },
-        ...(body ? { payload: body } : {}),
-      });
-      return response.json();
-    },
+    ...(await patientApi(app, login)),
     /** The patient's studies, newest first. */
     async studies(): Promise<StudyRow[]> {
       return (await this.get(`${STUDY_LIST}?pageIndex=1&pageLength=100`)).result.rows;
