@@ -18,6 +18,8 @@ export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   // The help centre and its articles (public routes, issue 14).
   '/api/V1.0/HelpSupport/QuestionTypes',
   '/api/V1.0/HelpSupport/QuestionInfo',
+  // A study pass over the hospital's demo study, for anyone to try the app without signing in (issue 14).
+  '/api/V1.0/Package/ExperiencePass',
 ]);
 
 /**
@@ -44,6 +46,8 @@ export const VISITOR_API_PATHS: ReadonlySet<string> = new Set([
   // Check their own credential: a download token, or a bearer or pass.
   '/api/v2/FilmDown/QueryPackageTask',
   '/api/v2/FilmDown/FilmDownFile',
+  // Feedback anyone may send (issue 14); a signed-in patient's bearer attaches it to them.
+  '/api/V1.0/HelpSupport/SubmitFeedback',
 ]);
 
 /**
