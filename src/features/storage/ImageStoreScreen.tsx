@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import dayjs from 'dayjs';
 import type { StoreBuyProblem } from '../../../machines/storeBuy/storeBuy.types';
 import type { StoragePlan, StudyStorage } from '../../shared/api/storageSchemas';
 import { useResource } from '../../shared/charts/useResource';
@@ -8,7 +7,6 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE, type ScreenProps } from '../../shared/navigation/routes';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
-import { DATE_FORMAT } from '../../shared/rules/dates';
 import { formatYuan } from '../../shared/rules/money';
 import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
@@ -18,7 +16,7 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { loadAllStorage, planLength } from './storageCalls';
+import { loadAllStorage, planLength, storageEndAfter } from './storageCalls';
 import * as css from './storage.css';
 import { useStoreBuy, useStudyStore } from './useStoreBuy';
 
@@ -39,13 +37,6 @@ export default function ImageStoreScreen({ payment }: ScreenProps & { payment: P
 
 /** The plan a patient who chose none sees chosen: the hospital's recommended one, else the first. */
 const defaultPlan = (plans: readonly StoragePlan[]) => plans.find((plan) => plan.recommended) ?? plans[0];
-
-/** The storage end a plan would give: the later of today and the current end, plus its months. */
-const endAfter = (storage: StudyStorage, plan: StoragePlan) => {
-  const today = dayjs().startOf('day');
-  const from = storage.expireDate && dayjs(storage.expireDate).isAfter(today) ? dayjs(storage.expireDate) : today;
-  return from.add(plan.months, 'month').format(DATE_FORMAT);
-};
 
 function StudyStore({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
   const { t } = useI18n();
@@ -119,7 +110,7 @@ function Offer({ collectFilmId, buy, busy }: { collectFilmId: string; buy: Retur
       {buy.isConfirming && ordering && (
         <ConfirmDialog
           testId="storage-confirm"
-          message={t('storage.confirm', { price: formatYuan(ordering.charge), years: planLength(t, ordering.months), until: endAfter(storage, ordering) })}
+          message={t('storage.confirm', { price: formatYuan(ordering.charge), years: planLength(t, ordering.months), until: storageEndAfter(storage, ordering.months) })}
           confirmLabel={t('storage.confirmYes')}
           dismissLabel={t('storage.confirmNo')}
           onConfirm={buy.confirm}
@@ -139,7 +130,7 @@ function PlanOption({ plan, storage }: { plan: StoragePlan; storage: StudyStorag
         {plan.recommended && <span className={css.recommended}>{t('storage.recommended')}</span>}
       </span>
       <span className={css.planPrice}>{formatYuan(plan.charge)}</span>
-      <span className={css.planNote}>{t('storage.planUntil', { date: endAfter(storage, plan) })}</span>
+      <span className={css.planNote}>{t('storage.planUntil', { date: storageEndAfter(storage, plan.months) })}</span>
       {plan.originalCharge != null && plan.originalCharge > plan.charge ? <span className={css.originalPrice}>{formatYuan(plan.originalCharge)}</span> : <span />}
     </>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
@@ -15,6 +15,7 @@ import { formatYuan } from '../../shared/rules/money';
 import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import * as tabStyles from '../../shared/views/tabs.css';
 import { cancelStorageOrder, loadStorageOrders, planLength, purchaseOf } from './storageCalls';
 import * as css from './storage.css';
 
@@ -44,22 +45,20 @@ export default function StoreOrderScreen({ payment: port }: ScreenProps & { paym
   const cancel = useConfirmedAction(act, list.refresh);
   const busy = payment.view.isBusy || cancel.isBusy;
   const { Dialogs } = payment;
-  const switchTab = useMemo(
-    () => (tab: Tab) => {
-      if (tab.key !== selected.key) setQuery({ tab: tab.key }, { replace: true });
-      list.switchFilter(tab.status);
-    },
-    [list, selected.key, setQuery],
-  );
+  const switchTab = (tab: Tab) => {
+    if (tab.key !== selected.key) setQuery({ tab: tab.key }, { replace: true });
+    list.switchFilter(tab.status);
+  };
   return (
     <div className={css.page} data-testid="store-order-list" data-payment-state={payment.view.state}>
-      <div className={css.tabs} role="tablist">
+      <div className={tabStyles.tabs} role="tablist">
         {STORAGE_ORDER_TABS.map((tab) => (
           <button
+            data-label={t(`storeOrder.tab.${tab.key}`)}
             key={tab.key}
             type="button"
             role="tab"
-            className={css.tab}
+            className={tabStyles.tab}
             aria-selected={tab.key === selected.key}
             data-testid={`store-tab-${tab.key}`}
             onClick={() => switchTab(tab)}

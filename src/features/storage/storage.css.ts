@@ -62,16 +62,3 @@ export const facts = style({ margin: 0, display: 'grid', gridTemplateColumns: 'a
 export const factName = style({ color: tokens.colour.textMuted, whiteSpace: 'nowrap' });
 export const factValue = style({ margin: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const orderActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 8 });
-export const tabs = style({ display: 'flex', gap: 4, overflowX: 'auto', borderBottom: `1px solid ${tokens.colour.line}` });
-export const tab = style({
-  flex: '1 0 auto',
-  minHeight: tokens.size.touch,
-  padding: '0 12px',
-  border: 'none',
-  borderBottom: '3px solid transparent',
-  background: 'none',
-  color: tokens.colour.textMuted,
-  font: 'inherit',
-  cursor: 'pointer',
-  selectors: { '&[aria-selected="true"]': { color: brandVars.brandStrong, borderBottomColor: brandVars.brand, fontWeight: 600 } },
-});

@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { Purchase } from '../../../machines/payment/payment.types';
 import type { StoreBuyProblem, SubmitOutcome } from '../../../machines/storeBuy/storeBuy.types';
@@ -15,8 +17,8 @@ import {
   type StorageOrderRow,
   type StudyStorage,
 } from '../../shared/api/storageSchemas';
-import * as z from 'zod/mini';
 import type { Translate } from '../../shared/i18n/translate';
+import { DATE_FORMAT } from '../../shared/rules/dates';
 
 const PROBLEM_OF_CODE: Readonly<Record<number, StoreBuyProblem>> = {
   [STORAGE_CODES.planUnknown]: 'planUnknown',
@@ -88,4 +90,14 @@ export function planLength(t: Translate, months: number): string {
   if (months === 12) return t('storage.planOneYear');
   if (months % 12 === 0) return t('storage.planYears', { count: months / 12 });
   return months === 1 ? t('storage.planOneMonth') : t('storage.planMonths', { count: months });
+}
+
+/**
+ * The storage end a plan would give, as the sandbox computes it: the later of today and the current
+ * end, plus the plan's months (a shown estimate; the server's answer after paying is what counts).
+ */
+export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, months: number, today: Date = new Date()): string {
+  const start = dayjs(today).startOf('day');
+  const from = storage.expireDate && dayjs(storage.expireDate).isAfter(start) ? dayjs(storage.expireDate) : start;
+  return from.add(months, 'month').format(DATE_FORMAT);
 }
