@@ -46,8 +46,6 @@ export const VISITOR_API_PATHS: ReadonlySet<string> = new Set([
   // Check their own credential: a download token, or a bearer or pass.
   '/api/v2/FilmDown/QueryPackageTask',
   '/api/v2/FilmDown/FilmDownFile',
-  // Feedback anyone may send (issue 14); a signed-in patient's bearer attaches it to them.
-  '/api/V1.0/HelpSupport/SubmitFeedback',
 ]);
 
 /**

@@ -119,9 +119,10 @@ describe('public endpoints answer without a token', () => {
     expect(response.json().statusCode).toBe(200);
   });
 
-  it('the list names the hospital settings and logo, the JS-SDK signature and the help centre', () => {
+  it('the list names the hospital settings and logo, the JS-SDK signature, the help centre and the demo study\'s pass', () => {
     const help = ['/api/V1.0/HelpSupport/QuestionTypes', '/api/V1.0/HelpSupport/QuestionInfo'];
-    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG, ...help].sort());
+    const experience = '/api/V1.0/Package/ExperiencePass';
+    expect([...PUBLIC_API_PATHS].sort()).toEqual([HOSPITAL_LOGO, HOSPITAL_SETTING, JS_SDK_CONFIG, ...help, experience].sort());
   });
 
   it.each(['/config.json', '/sandbox/assets/hospital-logo.svg', '/sandbox/assets/official-account-qr.svg', '/', '/myStudyList'])(
