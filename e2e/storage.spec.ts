@@ -2,15 +2,20 @@ import type { Page } from '@playwright/test';
 import { expect, PatientApp, test } from './fixtures';
 
 /**
- * Paid storage (issue 14 §1). patient1 has one study whose storage is ending and one whose storage
- * ended; each browser project buys for its own study, so their orders never meet.
+ * Paid storage (issue 14 §1). Each project buys as its own patient (patient2 on the phone, patient3 in
+ * WeChat), for their oldest study, whose storage the sandbox's test hook sets to ended or ending: the
+ * storage badges other tests read (patient1's) never change.
  */
-async function openStudyStore(page: Page, state: 'expiring' | 'expired') {
+async function openStudyStore(page: Page, login: 'patient2' | 'patient3', state: 'expiring' | 'expired') {
   const app = new PatientApp(page);
-  await app.signIn('patient1');
+  await app.signIn(login);
   await app.open('/imageStore');
-  await page.getByTestId('storage-study').and(page.locator(`[data-state="${state}"]`)).getByRole('link').click();
-  await expect(page).toHaveURL(/\/imageStore\?id=/);
+  const href = await page.getByTestId('storage-study').last().getByRole('link').getAttribute('href');
+  const collectFilmId = new URL(href!, 'http://app').searchParams.get('id')!;
+  const set = await page.request.post(`/sandbox/test/storage/expire?collectFilmId=${collectFilmId}&days=${state === 'expired' ? -5 : 5}`);
+  expect(set.ok()).toBe(true);
+  await app.open(`/imageStore?id=${collectFilmId}`);
+  await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', state);
   await expect(page.getByTestId('storage-buy')).toBeVisible();
 }
 
@@ -22,7 +27,7 @@ async function buy(page: Page, planId: string) {
 
 test('H5: a plan for a study whose storage ended, paid on the pay page; then an order left unpaid is cancelled from the storage orders', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'H5 pay is the phone-browser path');
-  await openStudyStore(page, 'expired');
+  await openStudyStore(page, 'patient2', 'expired');
   await buy(page, 'storage-12m');
   await page.waitForURL(/\/sandbox\/h5pay\//);
   await page.getByRole('button', { name: /^支付|^Pay/ }).click();
@@ -52,7 +57,7 @@ test('H5: a plan for a study whose storage ended, paid on the pay page; then an 
 
 test('in-app: a plan for a study whose storage is ending, paid with WeChat pay', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'wechat', 'in-app pay is the WeChat path');
-  await openStudyStore(page, 'expiring');
+  await openStudyStore(page, 'patient3', 'expiring');
   await buy(page, 'storage-36m');
   await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
   await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
