@@ -36,6 +36,7 @@ import { sandboxAuditRoutes } from './routes/sandboxAudit';
 import { sandboxHospitalRoutes } from './routes/sandboxHospital';
 import { sandboxPaymentRoutes } from './routes/sandboxPayment';
 import { sandboxReportRoutes } from './routes/sandboxReports';
+import { sandboxServiceRoutes } from './routes/sandboxServices';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
 import { wadoRoutes } from './routes/wado';
@@ -154,6 +155,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(filmRoutes, { archive: dicom });
     await app.register(sandboxReportRoutes);
     await app.register(sandboxHospitalRoutes, { env });
+    await app.register(sandboxServiceRoutes);
     if (isTestMode(env)) {
       await app.register(collectTestRoutes);
       await app.register(filmDownTestRoutes);

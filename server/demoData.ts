@@ -18,6 +18,10 @@ export const DEMO_HOSPITAL = {
   officialAccountFollowUrl: 'http://weixin.qq.com/r/cloud-film-demo001',
   officialAccountQrUrl: OFFICIAL_ACCOUNT_QR_PATH,
   serviceHours: '9:00-18:00',
+  /** Its place on the map: GCJ-02 coordinates (what Chinese maps and WeChat's openLocation use). */
+  address: '北京市朝阳区东三环北路16号',
+  latitude: 39.932431,
+  longitude: 116.461087,
   modules: {
     aiAnalysis: true,
     imageStore: true,
@@ -309,3 +313,23 @@ export const DEMO_PATIENTS: DemoPatient[] = [
 ];
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
+
+/**
+ * The experience patient: the owner of the hospital's demo study, which anyone may open without
+ * signing in (V1.0/Package/ExperiencePass). Never signs in (no password), and cannot be found by
+ * collecting: the national ID and phone are not valid ones, so nobody can type them.
+ */
+export const EXPERIENCE_PATIENT = {
+  loginName: 'experience',
+  name: '体验用户',
+  sex: 'M',
+  birthDate: '1976-08-19',
+  phone: '',
+  nationalId: `EXPERIENCE-${DEMO_ORG_CODE}`,
+  medicalRecordNo: 'TY0000000001',
+} as const;
+
+/** The demo study: a real CT series, generated like every demo study's. */
+export const EXPERIENCE_STUDY: DemoStudy = final('2026-09-08', 'ctChest');
+/** Its accession number: TY (体验) and the date, unlike the demo studies' modality prefix. */
+export const EXPERIENCE_ACCESSION = `TY${EXPERIENCE_STUDY.date.replaceAll('-', '')}0001`;

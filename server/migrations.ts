@@ -440,4 +440,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'the demo study\'s passes, read-only like a share\'s (issue 14)',
+    sql: `
+      -- V1.0/Package/ExperiencePass hands anyone a pass over the hospital's demo study (scope
+      -- experience): it reads the study and takes nothing away (no downloads, no e-mail). SQLite
+      -- cannot change a CHECK in place, so both pass tables are rebuilt; renaming the new passes
+      -- table updates the new studies table's reference to it.
+      CREATE TABLE study_passes_v2 (
+        token_hash TEXT    PRIMARY KEY,
+        scope      TEXT    NOT NULL CHECK (scope IN ('collect', 'share', 'experience')),
+        patient_id INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        share_id   INTEGER REFERENCES shares (id) ON DELETE CASCADE,
+        expires_at TEXT    NOT NULL,
+        created_at TEXT    NOT NULL,
+        CHECK ((scope = 'share') = (share_id IS NOT NULL))
+      );
+      CREATE TABLE study_pass_studies_v2 (
+        token_hash TEXT    NOT NULL REFERENCES study_passes_v2 (token_hash) ON DELETE CASCADE,
+        study_id   INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        PRIMARY KEY (token_hash, study_id)
+      );
+      INSERT INTO study_passes_v2 SELECT token_hash, scope, patient_id, share_id, expires_at, created_at FROM study_passes;
+      INSERT INTO study_pass_studies_v2 SELECT token_hash, study_id FROM study_pass_studies;
+      DROP TABLE study_pass_studies;
+      DROP TABLE study_passes;
+      ALTER TABLE study_passes_v2 RENAME TO study_passes;
+      ALTER TABLE study_pass_studies_v2 RENAME TO study_pass_studies;
+    `,
+  },
 ];

@@ -46,6 +46,8 @@ export const VISITOR_API_PATHS: ReadonlySet<string> = new Set([
   // Check their own credential: a download token, or a bearer or pass.
   '/api/v2/FilmDown/QueryPackageTask',
   '/api/v2/FilmDown/FilmDownFile',
+  // Feedback anyone may send (issue 14); a signed-in patient's bearer attaches it to them.
+  '/api/V1.0/HelpSupport/SubmitFeedback',
 ]);
 
 /**
@@ -67,7 +69,7 @@ export const PASS_API_PATHS: ReadonlySet<string> = new Set([
   '/api/V1.0/Common/DeptNames',
   // Telling the hospital the studies were collected electronically.
   '/api/V1.0/Package/Notify',
-  // Packaged downloads a collect pass may ask for (routes/filmDown.ts refuses share passes).
+  // Packaged downloads a collect pass may ask for (routes/filmDown.ts refuses share and experience passes).
   '/api/v2/FilmDown/ExeitPackageTask',
   '/api/v2/FilmDown/AddPackageTask',
   '/api/v2/FilmDown/UpdateDesensitize',

@@ -92,3 +92,31 @@ ${detailRows([
 export function messagePage(zh: string, en: string): string {
   return page({ title: `${zh} · ${en}`, body: `${SANDBOX_BADGE}\n<h1>${bilingual(escapeHtml(zh), escapeHtml(en))}</h1>` });
 }
+
+export interface ConsultationPageOptions {
+  patientMasked: string;
+  hospitalName: string;
+  study?: { description: string; date: string; modality: string };
+  /** Back to the app: the study's film detail, or the app's home. */
+  backUrl: string;
+}
+
+/** The online expert consultation service's stand-in (V1.0/Haodafu/GetZjwzJumpUrl hands it out). */
+export function consultationPage({ patientMasked, hospitalName, study, backUrl }: ConsultationPageOptions): string {
+  const rows: Array<[string, string, string]> = [
+    ['患者', 'Patient', patientMasked],
+    ['医院', 'Hospital', hospitalName],
+  ];
+  if (study) rows.push(['检查', 'Study', `${study.modality} ${study.description}`], ['检查日期', 'Study date', study.date]);
+  return page({
+    title: '在线专家问诊 · Online consultation',
+    body: `${SANDBOX_BADGE}
+<h1>${bilingual('在线专家问诊', 'Online expert consultation')}</h1>
+${detailRows(rows)}
+<p class="note">${bilingual(
+      '这是沙盒中问诊服务的替身页面：真实环境会在此由合作平台的专家解读影像与报告。',
+      "This stands in for the consultation service in the sandbox: in production, the partner platform's experts read the images and report here.",
+    )}</p>
+<a class="button" href="${escapeHtml(backUrl)}">${bilingual('返回云胶片', 'Back to Cloud Film')}</a>`,
+  });
+}

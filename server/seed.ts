@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import { chinaStamp, fromChinaWallClock } from './chinaTime';
 import type { SqliteDatabase } from './db';
 import { dicomAge, uidFor } from './dicom/uids';
-import { AI_ITEMS, DEMO_DEPARTMENTS, DEMO_HOSPITAL, DEMO_PASSWORD, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXAMS } from './demoData';
+import {
+  AI_ITEMS,
+  DEMO_DEPARTMENTS,
+  DEMO_HOSPITAL,
+  DEMO_PASSWORD,
+  DEMO_PATIENTS,
+  DEMO_RADIOLOGISTS,
+  EXAMS,
+  EXPERIENCE_ACCESSION,
+  EXPERIENCE_PATIENT,
+  EXPERIENCE_STUDY,
+} from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
 import { hashPassword } from './passwords';
 import { newPrintId } from './repositories/reports';
@@ -105,6 +116,7 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
   return db
     .transaction(() => {
       if (hospitalExists.get(DEMO_HOSPITAL.orgCode)) return false;
+      // Its place on the map and its experience study come with seedDemoStudyDetails (seedHospitalServices).
       const { modules, ...hospital } = DEMO_HOSPITAL;
       const hospitalId = Number(insertHospital.run({ ...hospital, createdAt }).lastInsertRowid);
       for (const [key, enabled] of Object.entries(modules)) insertModule.run(hospitalId, key, enabled ? 1 : 0);
@@ -130,6 +142,87 @@ export function seedDemoData(db: SqliteDatabase, now: Date = new Date()): boolea
       return true;
     })
     .immediate();
+}
+
+const EXPERIENCE_STUDY_TIME = '10:20:00';
+
+/**
+ * The demo hospital's place on the map and its experience study (issue 14), when it lacks them:
+ * on a fresh sandbox, and on one seeded before they existed. The experience patient and study are
+ * inserted after every demo study, so the demo studies keep their ids.
+ */
+function seedHospitalServices(db: SqliteDatabase, hospitalId: number, createdAt: string): void {
+  db.prepare<[string, number, number, number]>(`
+    UPDATE hospitals SET address = ?, latitude = ?, longitude = ? WHERE id = ? AND address IS NULL`).run(
+    DEMO_HOSPITAL.address,
+    DEMO_HOSPITAL.latitude,
+    DEMO_HOSPITAL.longitude,
+    hospitalId,
+  );
+  const hasStudy = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM hospitals WHERE id = ? AND experience_study_id IS NOT NULL');
+  if (hasStudy.get(hospitalId)) return;
+
+  const patientIdOf = db.prepare<[string], { id: number }>('SELECT id FROM patients WHERE login_name = ?');
+  let patientId = patientIdOf.get(EXPERIENCE_PATIENT.loginName)?.id;
+  if (patientId === undefined) {
+    // No password_hash: the experience patient cannot sign in.
+    patientId = Number(
+      db
+        .prepare(`
+          INSERT INTO patients (hospital_id, login_name, name, sex, birth_date, phone, national_id, medical_record_no, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(
+          hospitalId,
+          EXPERIENCE_PATIENT.loginName,
+          EXPERIENCE_PATIENT.name,
+          EXPERIENCE_PATIENT.sex,
+          EXPERIENCE_PATIENT.birthDate,
+          EXPERIENCE_PATIENT.phone,
+          EXPERIENCE_PATIENT.nationalId,
+          EXPERIENCE_PATIENT.medicalRecordNo,
+          createdAt,
+        ).lastInsertRowid,
+    );
+    db.prepare('INSERT OR IGNORE INTO report_sync_status (patient_id, synced, last_sync_at) VALUES (?, 1, ?)').run(patientId, createdAt);
+  }
+
+  const exam = EXAMS[EXPERIENCE_STUDY.exam];
+  const date = EXPERIENCE_STUDY.date;
+  let studyId = db.prepare<[string], { id: number }>('SELECT id FROM studies WHERE accession_number = ?').get(EXPERIENCE_ACCESSION)?.id;
+  if (studyId === undefined) {
+    studyId = Number(
+      db
+        .prepare(`
+          INSERT INTO studies (patient_id, hospital_id, study_uid, accession_number, modality, study_date, study_time,
+                               body_part, study_description, patient_age, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(
+          patientId,
+          hospitalId,
+          uidFor(`${DEMO_HOSPITAL.orgCode}/${EXPERIENCE_ACCESSION}`),
+          EXPERIENCE_ACCESSION,
+          exam.modality,
+          date,
+          EXPERIENCE_STUDY_TIME,
+          exam.bodyPart,
+          exam.description,
+          dicomAge(EXPERIENCE_PATIENT.birthDate, date),
+          createdAt,
+        ).lastInsertRowid,
+    );
+    db.prepare(`
+      INSERT INTO reports (study_id, status, findings, impression, reported_by, reported_at, reviewed_by, reviewed_at)
+      VALUES (?, 'final', ?, ?, ?, ?, ?, ?)`).run(
+      studyId,
+      exam.findings,
+      exam.impression,
+      DEMO_RADIOLOGISTS.reporter,
+      fromChinaWallClock(date, EXPERIENCE_STUDY_TIME, 2),
+      DEMO_RADIOLOGISTS.reviewer,
+      fromChinaWallClock(date, EXPERIENCE_STUDY_TIME, 5),
+    );
+  }
+  db.prepare('UPDATE hospitals SET experience_study_id = ? WHERE id = ?').run(studyId, hospitalId);
 }
 
 const DAYS_KEPT_WHEN_BOUGHT = 365;
@@ -163,7 +256,8 @@ interface UndetailedStudy {
 /**
  * Gives every study that has none yet its department, storage expiry, report sync state and, when
  * the demo data says so, a place in its patient's films; every report without one its print id;
- * and the demo hospital every module and department it lacks. Separate from seedDemoData so a database seeded before these existed gets
+ * and the demo hospital every module and department it lacks, its place on the map and its experience
+ * study (seedHospitalServices). Separate from seedDemoData so a database seeded before these existed gets
  * them too; a study is done once, so films a patient deleted stay deleted. Returns how many studies
  * it completed.
  */
@@ -194,6 +288,11 @@ export function seedDemoStudyDetails(db: SqliteDatabase, now: Date = new Date())
       demoStudies.set(`${patient.loginName}|${study.date}|${EXAMS[study.exam].description}`, { study, collected });
     });
   }
+  // The experience study is kept online like a demo study, and in nobody's films.
+  demoStudies.set(`${EXPERIENCE_PATIENT.loginName}|${EXPERIENCE_STUDY.date}|${EXAMS[EXPERIENCE_STUDY.exam].description}`, {
+    study: EXPERIENCE_STUDY,
+    collected: false,
+  });
 
   return db
     .transaction(() => {
@@ -201,6 +300,7 @@ export function seedDemoStudyDetails(db: SqliteDatabase, now: Date = new Date())
       if (hospital) {
         for (const [key, enabled] of Object.entries(DEMO_HOSPITAL.modules)) addModule.run(hospital.id, key, enabled ? 1 : 0);
         for (const { code, name } of DEMO_DEPARTMENTS) addDepartment.run(hospital.id, code, name);
+        seedHospitalServices(db, hospital.id, at);
       }
       const studies = undetailed.all();
       for (const study of studies) {

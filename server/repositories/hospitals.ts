@@ -10,6 +10,12 @@ export interface Hospital {
   officialAccountFollowUrl: string | null;
   officialAccountQrUrl: string | null;
   serviceHours: string;
+  /** Where the hospital is, for the map: GCJ-02 coordinates, as Chinese maps use. */
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The demo study anyone may open without signing in (V1.0/Package/ExperiencePass), or null. */
+  experienceStudyId: number | null;
   modules: Record<string, boolean>;
 }
 
@@ -23,6 +29,10 @@ interface HospitalRow {
   official_account_follow_url: string | null;
   official_account_qr_url: string | null;
   service_hours: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  experience_study_id: number | null;
 }
 
 export function hospitalRepository(db: SqliteDatabase) {
@@ -48,6 +58,10 @@ export function hospitalRepository(db: SqliteDatabase) {
       officialAccountFollowUrl: row.official_account_follow_url,
       officialAccountQrUrl: row.official_account_qr_url,
       serviceHours: row.service_hours,
+      address: row.address,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      experienceStudyId: row.experience_study_id,
       modules,
     };
   }

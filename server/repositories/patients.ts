@@ -16,19 +16,45 @@ const PATIENT_COLUMNS = `
   id, hospital_id AS hospitalId, login_name AS loginName, name, sex, birth_date AS birthDate,
   phone, national_id AS nationalId, medical_record_no AS medicalRecordNo`;
 
+/** What the patient chooses in the personal centre (issue 14); the rest is the hospital's record. */
+export interface PatientProfile {
+  nickName: string | null;
+  /** The address download links go to (V2 FilmDown SaveEmail keeps it too). */
+  email: string | null;
+}
+
 export function patientRepository(db: SqliteDatabase) {
   const byLoginName = db.prepare<[string], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE login_name = ?`);
-  const all = db.prepare<[], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients ORDER BY id`);
+  // Patients without a password (the experience patient) cannot sign in, so are no sign-in hint.
+  const all = db.prepare<[], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE password_hash IS NOT NULL ORDER BY id`);
   const passwordHash = db.prepare<[string], { passwordHash: string | null }>(
     'SELECT password_hash AS passwordHash FROM patients WHERE login_name = ?',
   );
+  const profile = db.prepare<[number], PatientProfile>('SELECT nick_name AS nickName, email FROM patients WHERE id = ?');
+  const setNickName = db.prepare<[string, number]>('UPDATE patients SET nick_name = ? WHERE id = ?');
+  const setEmail = db.prepare<[string, number]>('UPDATE patients SET email = ? WHERE id = ?');
+  const studyCount = db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM studies WHERE patient_id = ?');
 
   return {
     findByLoginName(loginName: string): Patient | undefined {
       return byLoginName.get(loginName);
     },
+    /** Every patient who can sign in (has a password). */
     list(): Patient[] {
       return all.all();
+    },
+    profileOf(patientId: number): PatientProfile {
+      return profile.get(patientId) ?? { nickName: null, email: null };
+    },
+    setNickName(patientId: number, nickName: string): void {
+      setNickName.run(nickName, patientId);
+    },
+    setEmail(patientId: number, email: string): void {
+      setEmail.run(email, patientId);
+    },
+    /** How many studies the patient has (their own, not the ones they collected). */
+    studyCountOf(patientId: number): number {
+      return studyCount.get(patientId)?.count ?? 0;
     },
     /** Kept off `Patient`, so no answer can carry it by accident. */
     passwordHashOf(loginName: string): string | null {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../db';
 
-export type PassScope = 'collect' | 'share';
+/** collect: an SMS verification's; share: an opened share's (read-only); experience: the hospital's demo study (read-only). */
+export type PassScope = 'collect' | 'share' | 'experience';
 
 /** What a study pass lets its holder read (migrations.ts says where passes come from). */
 export interface StudyPass {

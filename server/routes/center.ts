@@ -1,4 +1,92 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { maskPhone } from '../collect/masks';
+import { commandInput } from '../commandInput';
+import { currentPatient } from '../currentPatient';
+import { ApiError, ok } from '../envelope';
+import { sniffImageType } from '../imageType';
+import { readMultipartForm } from '../multipartForm';
+import { avatarRepository } from '../repositories/avatars';
+import type { Patient } from '../repositories/patients';
+import { avatarUrl } from '../serviceUrls';
+import { AVATAR_MAX_BYTES, CENTER_CODES, NICK_NAME_MAX } from '../../src/shared/api/centerSchemas';
+import type { avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
+import { isValidEmail } from '../../src/shared/rules/email';
+import type * as zm from 'zod/mini';
 
-/** V1.0/Center UserInfo, UpdateUser, UploadImage, UpdateUserEmail (issue 14). To be written. */
-export async function centerRoutes(_app: FastifyInstance): Promise<void> {}
+type UserInfoAnswer = zm.input<typeof userInfoSchema>;
+
+const NICK_NAME_INVALID = `昵称须为1-${NICK_NAME_MAX}个字符`;
+const EMAIL_INVALID = '邮箱格式不正确';
+const IMAGE_REFUSED = `请上传不超过${AVATAR_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
+
+const SEX_TEXT: Readonly<Record<string, string>> = { M: '男', F: '女' };
+
+/** A text field, or nothing when the input has none (then the rule's own refusal answers). */
+const textField = (name: string) => z.object({ [name]: z.string().optional().catch(undefined) });
+const nickNameInput = textField('nickName');
+const emailInput = textField('email');
+
+/** The avatar upload: one file part named `file`; a few text parts are tolerated and ignored. */
+const AVATAR_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 };
+
+/**
+ * V1.0/Center (issue 14, signed in): the patient's record with what they chose (display name,
+ * e-mail address, avatar), and changing those. The avatar is served publicly at its own address
+ * (routes/sandboxServices.ts), which changes with every upload.
+ */
+export async function centerRoutes(app: FastifyInstance): Promise<void> {
+  const { db, hospitals, patients, publicOrigin } = app.sandbox;
+  const avatars = avatarRepository(db);
+  await app.register(multipart, { limits: AVATAR_LIMITS });
+
+  function userInfoOf(patient: Patient): UserInfoAnswer {
+    const { nickName, email } = patients.profileOf(patient.id);
+    const token = avatars.tokenOf(patient.id);
+    return {
+      patientId: String(patient.id),
+      name: patient.name,
+      nickName,
+      sex: SEX_TEXT[patient.sex] ?? null,
+      birthDate: patient.birthDate,
+      phoneMasked: patient.phone ? maskPhone(patient.phone) : null,
+      email,
+      avatarUrl: token === null ? null : avatarUrl(publicOrigin, token),
+      hospitalName: hospitals.findById(patient.hospitalId)?.name ?? '',
+      studyCount: patients.studyCountOf(patient.id),
+    };
+  }
+
+  app.get('/V1.0/Center/UserInfo', async (request) => ok(userInfoOf(await currentPatient(request))));
+
+  /** { nickName }: trimmed, 1-20 characters (as the app counts them), else 4601. */
+  app.post('/V1.0/Center/UpdateUser', async (request) => {
+    const patient = await currentPatient(request);
+    const nickName = nickNameInput.parse(commandInput(request)).nickName?.trim() ?? '';
+    if (nickName.length < 1 || nickName.length > NICK_NAME_MAX) throw new ApiError(CENTER_CODES.nickNameInvalid, NICK_NAME_INVALID);
+    patients.setNickName(patient.id, nickName);
+    return ok(userInfoOf(patient));
+  });
+
+  /** { email }: spec section 5's rule, else 4602. The address download links go to (patients.email). */
+  app.post('/V1.0/Center/UpdateUserEmail', async (request) => {
+    const patient = await currentPatient(request);
+    const email = emailInput.parse(commandInput(request)).email ?? '';
+    if (!isValidEmail(email)) throw new ApiError(CENTER_CODES.emailInvalid, EMAIL_INVALID);
+    patients.setEmail(patient.id, email);
+    return ok(userInfoOf(patient));
+  });
+
+  /** multipart, part `file`: a JPEG, PNG or WebP (by its bytes) of at most AVATAR_MAX_BYTES, else 4603. */
+  app.post('/V1.0/Center/UploadImage', async (request) => {
+    const patient = await currentPatient(request);
+    const refused = () => new ApiError(CENTER_CODES.imageRefused, IMAGE_REFUSED);
+    const { files } = await readMultipartForm(request, refused);
+    const file = files.find((one) => one.fieldname === 'file');
+    const mime = file ? sniffImageType(file.bytes) : null;
+    if (!file || !mime) throw refused();
+    const token = avatars.replace(patient.id, mime, file.bytes);
+    return ok({ avatarUrl: avatarUrl(publicOrigin, token) } satisfies zm.input<typeof avatarUploadedSchema>);
+  });
+}

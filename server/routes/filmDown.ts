@@ -66,9 +66,9 @@ function fieldsOf(request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body };
 }
 
-/** A share's pass opens a study to look at, not to take away. */
-function refuseShare(access: ReadableStudy): ReadableStudy {
-  if (access.scope === 'share') throw new ApiError(DOWNLOAD_CODES.studyNotAllowed, NOT_ALLOWED);
+/** A share's pass and the demo study's open a study to look at, not to take away: only a collect pass downloads. */
+function refuseReadOnlyPass(access: ReadableStudy): ReadableStudy {
+  if (access.scope !== undefined && access.scope !== 'collect') throw new ApiError(DOWNLOAD_CODES.studyNotAllowed, NOT_ALLOWED);
   return access;
 }
 
@@ -81,9 +81,9 @@ async function requesterOf(request: FastifyRequest, access: ReadableStudy): Prom
   return access.via === 'collected' ? (await currentPatient(request)).id : access.ownerPatientId;
 }
 
-/** The study, if the request may download it (not with a share's pass), and whose request it is. */
+/** The study, if the request may download it (not with a share's or the demo study's pass), and whose request it is. */
 async function downloadableStudy(request: FastifyRequest, studyId: number): Promise<{ study: StudyRecord; requester: number }> {
-  const access = refuseShare(await readableStudy(request, studyId));
+  const access = refuseReadOnlyPass(await readableStudy(request, studyId));
   return { study: access.study, requester: await requesterOf(request, access) };
 }
 

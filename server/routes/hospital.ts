@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { currentHospital } from '../currentHospital';
 import { ok } from '../envelope';
+import type { hospitalSettingSchema } from '../../src/shared/api/schemas';
+import type * as z from 'zod/mini';
 
 export async function hospitalRoutes(app: FastifyInstance): Promise<void> {
   app.get('/V2.0/YJPIndex/GetHospitalSetting', async (request) => {
@@ -13,7 +15,10 @@ export async function hospitalRoutes(app: FastifyInstance): Promise<void> {
       officialAccountName: hospital.officialAccountName,
       officialAccountQrUrl: hospital.officialAccountQrUrl,
       serviceHours: hospital.serviceHours,
+      address: hospital.address,
+      latitude: hospital.latitude,
+      longitude: hospital.longitude,
       modules: hospital.modules,
-    });
+    } satisfies z.input<typeof hospitalSettingSchema>);
   });
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
-import { DEMO_PASSWORD } from '../../server/demoData';
+import { DEMO_PASSWORD, EXPERIENCE_PATIENT } from '../../server/demoData';
 import { MIGRATIONS } from '../../server/migrations';
 import { oidcArtifactStore } from '../../server/oidc/sqliteAdapter';
 import { hashPassword, verifyPassword } from '../../server/passwords';
@@ -89,9 +89,11 @@ describe('the oidc-provider adapter on SQLite', () => {
 });
 
 describe('patient passwords', () => {
-  it('are stored as salted scrypt hashes, never as the password', async () => {
+  it('are stored as salted scrypt hashes, never as the password; the experience patient has none and cannot sign in', async () => {
     const app = await startSandbox();
-    const rows = app.sandbox.db.prepare('SELECT login_name AS login, password_hash AS hash FROM patients').all() as Array<{ login: string; hash: string }>;
+    const all = app.sandbox.db.prepare('SELECT login_name AS login, password_hash AS hash FROM patients').all() as Array<{ login: string; hash: string | null }>;
+    expect(all.find((row) => row.login === EXPERIENCE_PATIENT.loginName)?.hash).toBeNull();
+    const rows = all.filter((row): row is { login: string; hash: string } => row.login !== EXPERIENCE_PATIENT.loginName);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const { hash } of rows) {
       expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);

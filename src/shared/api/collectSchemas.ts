@@ -119,7 +119,7 @@ export type Verified = z.infer<typeof verifiedSchema>;
 
 /** POST V1.0/Report/AuthenReport (with the pass): whose studies the pass opens (the checking page). */
 export const passSummarySchema = z.object({
-  scope: z.enum(['collect', 'share']),
+  scope: z.enum(['collect', 'share', 'experience']),
   patientNameMasked: text,
   hospitalName: text,
   studyCount: count,

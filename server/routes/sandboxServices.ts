@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messagePage, consultationPage } from '../sandboxPages';
+import { avatarRepository } from '../repositories/avatars';
+import { AVATAR_PATH, CONSULTATION_PATH } from '../serviceUrls';
+
+const HTML = 'text/html; charset=utf-8';
+/** An avatar's address changes with every upload, so what it names never changes. */
+const AVATAR_CACHE = 'public, max-age=31536000, immutable';
+
+const text = z.string().trim().max(100).optional().catch(undefined);
+const consultationQuerySchema = z.object({
+  patient: text,
+  hospital: text,
+  id: z.string().regex(/^\d{1,15}$/).optional().catch(undefined),
+  study: text,
+  date: text,
+  modality: text,
+});
+
+/**
+ * The sandbox's public pages of issue 14, outside /api: the avatars the personal centre hands out,
+ * and the online consultation service's stand-in page.
+ */
+export async function sandboxServiceRoutes(app: FastifyInstance): Promise<void> {
+  const { db, publicOrigin } = app.sandbox;
+  const avatars = avatarRepository(db);
+
+  app.get<{ Params: { token: string } }>(`${AVATAR_PATH}/:token`, async (request, reply) => {
+    const avatar = avatars.byToken(request.params.token);
+    if (!avatar) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('no such avatar');
+    return reply.type(avatar.mime).header('cache-control', AVATAR_CACHE).header('last-modified', new Date(avatar.updatedAt).toUTCString()).send(avatar.bytes);
+  });
+
+  /** What GetZjwzJumpUrl's address says; the way back goes to the study's film detail, or the app's home. */
+  app.get(CONSULTATION_PATH, async (request, reply) => {
+    reply.type(HTML).header('cache-control', 'no-store');
+    const query = consultationQuerySchema.parse(request.query ?? {});
+    if (!query.patient) return reply.code(400).send(messagePage('问诊链接不完整', 'The consultation link is incomplete'));
+    const back = new URL(query.id ? `/index?id=${query.id}` : '/Home', publicOrigin).href;
+    return reply.send(
+      consultationPage({
+        patientMasked: query.patient,
+        hospitalName: query.hospital ?? '',
+        study: query.study ? { description: query.study, date: query.date ?? '', modality: query.modality ?? '' } : undefined,
+        backUrl: back,
+      }),
+    );
+  });
+}
