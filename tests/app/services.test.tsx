@@ -81,7 +81,7 @@ describe('experience (public)', () => {
     expect(JSON.parse(window.sessionStorage.getItem('cf.studyPass')!)).toEqual({ token: 'exp-pass-1', scope: 'experience', studyIds: ['demo-1'], expiresAt: demo.passExpiresAt });
     const detail = await screen.findByTestId('film-detail');
     expect(app.services.passes.isSharedView('demo-1')).toBe(true);
-    expect(within(detail).getByTestId('film-shared-note')).toBeInTheDocument();
+    expect(within(detail).getByTestId('film-shared-note')).toHaveTextContent('This is an example study for you to try');
     for (const entry of ['film-download', 'film-share', 'film-apply-ai', 'film-consult', 'film-buy-storage']) {
       expect(within(detail).queryByTestId(entry)).toBeNull();
     }

@@ -273,7 +273,7 @@ describe('opening a share (shareCode)', () => {
     expect(codes).toEqual([null, '1234', '4321']);
     expect(app.services.passes.current()).toMatchObject({ token: 'share-pass-1', scope: 'share', studyIds: ['film-3'] });
     expect(app.services.passes.isSharedView('film-3')).toBe(true);
-    expect(await screen.findByTestId('film-shared-note')).toBeInTheDocument();
+    expect(await screen.findByTestId('film-shared-note')).toHaveTextContent('Someone shared this study with you');
     // The code page was replaced: back does not return to it.
     expect(app.router.state.historyAction).toBe('REPLACE');
   });

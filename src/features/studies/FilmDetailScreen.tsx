@@ -35,7 +35,9 @@ export default function FilmDetailScreen() {
 function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
   const { t } = useI18n();
   const view = useFilmDetail(collectFilmId);
-  const sharedView = useServices().passes.isSharedView(collectFilmId);
+  const { passes } = useServices();
+  const sharedView = passes.isSharedView(collectFilmId);
+  const isExample = passes.current()?.scope === 'experience';
   if (view.isFailed) {
     return (
       <StatusPage
@@ -55,7 +57,7 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
       <ReportSection view={view} />
       {/* Someone else's share is read-only: nothing to buy, download or pass on (issue 13). */}
       {sharedView ? (
-        <p className={css.sharedNote} data-testid="film-shared-note">{t('film.sharedView')}</p>
+        <p className={css.sharedNote} data-testid="film-shared-note">{t(isExample ? 'film.exampleView' : 'film.sharedView')}</p>
       ) : (
         <>
           <ExtrasSections view={view} film={film} collectFilmId={collectFilmId} />

@@ -283,6 +283,7 @@ export const en: Record<MessageKey, string> = {
   'checking.allStudies': 'See all my studies',
   'checking.keep': 'You can view them on this device until {time}. Sign in to keep them in My images.',
   'checkList.images': '{count} images',
+  'film.exampleView': 'This is an example study for you to try: no one\'s health data. You can view it only.',
   'film.sharedView': 'Someone shared this study with you. You can view it only.',
   'collect.alreadyAdded': 'These studies are already in My images',
   // end collect

@@ -281,6 +281,7 @@ export const zhCN = {
   'checking.allStudies': '查看全部检查',
   'checking.keep': '在本设备上可查看至 {time}；登录后可长期保存到"我的影像"。',
   'checkList.images': '{count} 幅图像',
+  'film.exampleView': '这是供您体验的示例检查，不含任何人的真实信息，仅可查看。',
   'film.sharedView': '这是他人分享给您的检查，仅供查看。',
   'collect.alreadyAdded': '这些检查已在我的影像中',
   // end collect
