@@ -45,7 +45,7 @@ const pages = [
   ['help-detail', '/helpDetail?id=collect-qr'],
   ['about', '/about'],
   ['deel', '/deel'],
-  ['coming-soon', '/aiStatus'],
+  ['coming-soon', '/modify'],
   ['error', '/error?code=500&msg=%E7%B3%BB%E7%BB%9F%E7%B9%81%E5%BF%99%EF%BC%8C%E8%AF%B7%E7%A8%8D%E5%90%8E%E5%86%8D%E8%AF%95'],
   ['error-network', '/error?key=error.network&network=1'],
   ['stop', '/errorStop'],

@@ -64,9 +64,9 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   // Issue 14: each line is replaced by its screen as it is built.
   imageStore: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.ImageStorePage }))),
   storeOrder: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.StoreOrderPage }))),
-  aiApply: placeholder,
-  aiStatus: placeholder,
-  aiResult: placeholder,
+  aiApply: lazyScreen(() => import('./AiApplyPage')),
+  aiStatus: lazyScreen(() => import('./AiApplyPage').then((module) => ({ default: module.AiStatusPage }))),
+  aiResult: lazyScreen(() => import('../features/aiApply/AiResultScreen')),
   personal: placeholder,
   modify: placeholder,
   experience: lazyScreen(() => import('../features/experience/ExperienceScreen')),

@@ -27,9 +27,9 @@ describe('app shell and routes', () => {
   });
 
   it('renders a placeholder with its title for a screen a later issue builds', async () => {
-    renderApp('/aiStatus');
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('AI analysis progress');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('AI analysis progress');
+    renderApp('/modify');
+    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Edit profile');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Edit profile');
   });
 
   it('asks the session port to sign in for a login-required route, with the exact address', async () => {

@@ -106,7 +106,7 @@ describe('the way home in the top bar', () => {
 
 describe('the placeholder and the film detail', () => {
   it('"coming soon" shows a calm picture, not a warning', async () => {
-    renderApp('/aiStatus');
+    renderApp('/modify');
     const page = await screen.findByTestId('placeholder');
     expect(page.querySelector('[data-illustration="comingSoon"]')).not.toBeNull();
     expect(page.querySelector('[data-illustration="building"]')).toBeNull();

@@ -22,7 +22,8 @@ import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { PAGE_SIZE } from '../../shared/rules/constants';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
-import { aiResultHref, aiViewerHref, cancelOrder, lookUpResult } from './aiOrderCalls';
+import { aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
+import { aiResultHref, cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
 import { AI_ORDER_TABS, tabFromQuery, tabOfFilter, type AiOrderTab, type AiOrderTabFilter } from './aiOrderTabs';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { aiDetailSchema } from './schemas';
 
 /**
  * Applying for AI analysis (issue 14): V1.0/AI list, channelList, submmit, info; pay with the
@@ -103,10 +104,7 @@ export type AiOrderInfo = z.infer<typeof aiOrderInfoSchema>;
  * for a finished analysis, its summary: the findings' count and the conclusion in the hospital's
  * words; for a failed one, the reason.
  */
-export const aiResultSchema = z.object({
-  status: z.int(),
-  checkWay: z.nullish(z.int()),
-  resultUrl: z.nullish(text),
+export const aiResultSchema = z.extend(aiDetailSchema, {
   summary: z.nullish(text),
   findingCount: z.nullish(z.int().check(z.nonnegative())),
   failureReason: z.nullish(text),

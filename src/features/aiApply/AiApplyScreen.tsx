@@ -1,0 +1,194 @@
+import { Link, useLocation } from 'react-router-dom';
+import type { AiApplyView } from '../../../machines/aiApply/aiApply.connect';
+import type { AiApplyProblem } from '../../../machines/aiApply/aiApply.types';
+import type { PaymentView } from '../../../machines/payment/payment.connect';
+import type { AiChannel, AiStudy } from '../../shared/api/aiApplySchemas';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { filmIdOf, type ScreenProps } from '../../shared/navigation/routes';
+import type { PaymentPort } from '../../shared/payment/paymentPort';
+import { formatYuan } from '../../shared/rules/money';
+import { Button } from '../../shared/views/Button';
+import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
+import * as form from '../../shared/views/form.css';
+import { SkeletonList } from '../../shared/views/Skeleton';
+import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
+import * as css from './aiApply.css';
+import { aiApplyHref, aiStatusHref, liveOrderOf, type ApplyPage } from './aiApplyCalls';
+import { statusWords } from './aiStatusWords';
+import { useAiApply, useAiStudies, useApplyPage } from './useAiApply';
+
+const PROBLEM_KEYS: Record<AiApplyProblem, MessageKey> = {
+  channelUnavailable: 'aiApply.problem.channelUnavailable',
+  notOffered: 'aiApply.problem.notOffered',
+  studyNotFound: 'aiApply.problem.studyNotFound',
+};
+
+/**
+ * aiApply (issue 14 §2): with a study (`?id=`, the film detail's "apply AI"), its AI channels to
+ * choose from, confirmed with the price and paid through the payment feature; without one, the
+ * studies AI can analyse, each with what is already under way.
+ */
+export default function AiApplyScreen({ payment }: ScreenProps & { payment: PaymentPort }) {
+  const collectFilmId = filmIdOf(useLocation().search);
+  return collectFilmId ? <StudyApply key={collectFilmId} collectFilmId={collectFilmId} port={payment} /> : <StudyPicker />;
+}
+
+/** The free/paid price of a channel: ¥19.90, or "free". */
+function usePrice() {
+  const { t } = useI18n();
+  return (charge: number) => (charge > 0 ? formatYuan(charge) : t('aiApply.free'));
+}
+
+function StudyPicker() {
+  const { t } = useI18n();
+  const studies = useAiStudies();
+  if (studies.isFailed) {
+    return <StatusPage testId="ai-studies-failed" illustration="error" heading={t('aiApply.loadFailed')} actions={<Button onClick={studies.retry}>{t('app.retry')}</Button>} />;
+  }
+  if (!studies.data) return <SkeletonList label={t('app.loading')} />;
+  if (studies.data.studies.length === 0) return <StatusPage testId="ai-studies-empty" illustration="empty" heading={t('aiApply.noStudies')} />;
+  return (
+    <div className={css.page} data-testid="ai-study-picker">
+      <p className={css.intro}>{t('aiApply.pickStudy')}</p>
+      <ul className={ui.list}>
+        {studies.data.studies.map((study) => (
+          <li key={study.collectFilmId}>
+            <Link to={aiApplyHref(study.collectFilmId)} className={css.studyLink} data-testid="ai-study" data-id={study.collectFilmId}>
+              <StudyLines study={study} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A study's description, date and body part, and its latest order's status. */
+function StudyLines({ study }: { study: AiStudy }) {
+  const { t } = useI18n();
+  const latest = study.latestOrder;
+  const words = latest ? statusWords(latest.status) : null;
+  return (
+    <>
+      <div className={css.studyHead}>
+        <span className={css.modality}>{study.modality}</span>
+        <h3 className={css.studyTitle}>{study.studyDescription || study.modality}</h3>
+      </div>
+      <p className={css.meta}>{[study.studyDate, study.bodyPart].filter(Boolean).join(' · ')}</p>
+      {words && (
+        <span className={css.status[words.tone]} data-testid="ai-study-status" data-status={latest?.status}>
+          {t('aiApply.latestOrder', { status: t(words.key) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+function StudyApply({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
+  const { t } = useI18n();
+  const { apply, payment, Dialogs, howToPay, loads } = useAiApply(collectFilmId, port);
+  return (
+    <div className={css.page} data-testid="ai-apply" data-apply-state={apply.state} data-payment-state={payment.state}>
+      <Channels key={loads} collectFilmId={collectFilmId} apply={apply} payment={payment} howToPay={howToPay} />
+      {apply.problem && (
+        <p className={form.problem} role="alert" data-testid="ai-apply-problem" data-problem={apply.problem}>
+          {t(PROBLEM_KEYS[apply.problem])}
+        </p>
+      )}
+      <Dialogs payment={payment} />
+    </div>
+  );
+}
+
+function Channels(props: { collectFilmId: string; apply: AiApplyView; payment: PaymentView; howToPay: PaymentPort['howToPay'] }) {
+  const { t } = useI18n();
+  const page = useApplyPage(props.collectFilmId);
+  if (page.isFailed) {
+    return <StatusPage testId="ai-apply-failed" illustration="error" heading={t('aiApply.loadFailed')} actions={<Button onClick={page.retry}>{t('app.retry')}</Button>} />;
+  }
+  const data: ApplyPage | null = page.data;
+  if (!data) return <SkeletonList count={3} label={t('app.loading')} />;
+  if (data.kind === 'refused') {
+    return <StatusPage testId="ai-apply-refused" illustration="empty" heading={t(PROBLEM_KEYS[data.problem])} />;
+  }
+  if (data.channels.length === 0) return <StatusPage testId="ai-apply-no-channels" illustration="empty" heading={t('aiApply.noChannels')} />;
+  return <ChannelChoice {...props} study={data.study} channels={data.channels} />;
+}
+
+function ChannelChoice({ apply, payment, howToPay, study, channels }: { apply: AiApplyView; payment: PaymentView; howToPay: PaymentPort['howToPay']; study: AiStudy | null; channels: AiChannel[] }) {
+  const { t } = useI18n();
+  const price = usePrice();
+  // The patient who chose none sees the first channel chosen.
+  const chosen = channels.find((channel) => channel.channelId === apply.channelId) ?? channels[0];
+  const ordering = channels.find((channel) => channel.channelId === apply.ordering);
+  const live = chosen ? liveOrderOf(study, chosen.channelId) : null;
+  const busy = apply.isSubmitting || payment.isBusy;
+  return (
+    <>
+      {study && (
+        <section className={css.study} data-testid="ai-apply-study">
+          <StudyLines study={study} />
+        </section>
+      )}
+      <h2 id="ai-channels-heading" className={css.heading}>
+        {t('aiApply.channelsHeading')}
+      </h2>
+      <div className={css.channels} role="radiogroup" aria-labelledby="ai-channels-heading">
+        {channels.map((channel) => (
+          <button
+            key={channel.channelId}
+            type="button"
+            role="radio"
+            aria-checked={channel.channelId === chosen?.channelId}
+            className={css.channel}
+            disabled={busy}
+            onClick={() => apply.choose(channel.channelId)}
+            data-testid={`ai-channel-${channel.channelId}`}
+          >
+            <span className={css.channelHead}>
+              <span className={css.channelName}>{channel.name}</span>
+              <span className={css.price} data-testid="ai-channel-price">
+                {price(channel.charge)}
+              </span>
+            </span>
+            <span className={css.meta}>{t('aiApply.provider', { provider: channel.provider })}</span>
+            <span className={css.description}>{channel.description}</span>
+            <span className={css.meta}>
+              {[t('aiApply.minutes', { minutes: channel.minutes }), t(channel.checkWay === 1 ? 'aiApply.opensProvider' : 'aiApply.opensViewer')].join(' · ')}
+            </span>
+          </button>
+        ))}
+      </div>
+      {chosen && (
+        <div className={css.actions}>
+          {live ? (
+            <>
+              <p className={css.applied} data-testid="ai-already-applied">
+                {t('aiApply.alreadyApplied', { status: t(statusWords(live.status).key) })}
+              </p>
+              <Link to={aiStatusHref(live.orderId)} className={ui.button.secondary} data-testid="ai-see-progress">
+                {t('aiApply.seeProgress')}
+              </Link>
+            </>
+          ) : (
+            <Button onClick={() => apply.apply(chosen.channelId)} disabled={busy} aria-busy={busy} data-testid="ai-apply-submit">
+              {apply.isSubmitting ? t('aiApply.submitting') : chosen.charge > 0 ? t('aiApply.applyFor', { price: price(chosen.charge) }) : t('aiApply.applyFree')}
+            </Button>
+          )}
+        </div>
+      )}
+      {apply.isConfirming && ordering && (
+        <ConfirmDialog
+          testId="ai-apply-confirm"
+          message={t(ordering.charge > 0 ? 'aiApply.confirmPaid' : 'aiApply.confirmFree', { name: ordering.name, price: price(ordering.charge) })}
+          confirmLabel={t(ordering.charge > 0 ? 'aiApply.confirmPay' : 'aiApply.confirm')}
+          dismissLabel={t('aiApply.thinkAgain')}
+          onConfirm={() => apply.confirm(howToPay())}
+          onDismiss={apply.dismiss}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { Link, useLocation } from 'react-router-dom';
+import type { AiOrderInfo } from '../../shared/api/aiApplySchemas';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { ScreenProps } from '../../shared/navigation/routes';
+import type { PaymentPort } from '../../shared/payment/paymentPort';
+import { formatYuan } from '../../shared/rules/money';
+import { Button } from '../../shared/views/Button';
+import * as form from '../../shared/views/form.css';
+import { SkeletonList } from '../../shared/views/Skeleton';
+import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
+import * as css from './aiApply.css';
+import { aiApplyHref, aiResultPageHref } from './aiApplyCalls';
+import { minutesLeft, statusWords } from './aiStatusWords';
+import { useAiStatus } from './useAiApply';
+
+/** The query key of the order the progress page follows. */
+export const ORDER_ID_QUERY = 'orderId';
+
+/**
+ * aiStatus (`?orderId=`): the order as AI/info says, followed while it is queued or analysing
+ * (a progress bar and about how long is left); to be paid: pay; succeeded: see the result; failed:
+ * the reason; closed: said. Leaving the page stops asking; coming back asks again.
+ */
+export default function AiStatusScreen({ payment }: ScreenProps & { payment: PaymentPort }) {
+  const { t } = useI18n();
+  const orderId = new URLSearchParams(useLocation().search).get(ORDER_ID_QUERY)?.trim();
+  if (!orderId) return <StatusPage testId="ai-status-missing" illustration="empty" heading={t('toast.messageLost')} />;
+  return <OrderStatus key={orderId} orderId={orderId} port={payment} />;
+}
+
+function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) {
+  const { t } = useI18n();
+  const { view, payment, Dialogs, howToPay } = useAiStatus(orderId, port);
+  const info = view.info;
+  return (
+    <div className={css.page} data-testid="ai-status" data-step={view.step} data-state={view.state} data-payment-state={payment.state}>
+      {view.step === 'loading' && <SkeletonList count={2} label={t('app.loading')} />}
+      {view.step === 'loadFailed' && (
+        <StatusPage testId="ai-status-failed" illustration="offline" heading={t('aiApply.loadFailed')} actions={<Button onClick={view.retry}>{t('app.retry')}</Button>} />
+      )}
+      {view.step === 'missing' && <StatusPage testId="ai-status-missing" illustration="empty" heading={t('toast.messageLost')} />}
+      {info && <OrderCard info={info} />}
+      {info && view.step === 'following' && (
+        <section className={css.order} aria-labelledby="ai-progress-heading" data-testid="ai-progress">
+          <h2 id="ai-progress-heading" className={css.heading}>
+            {t(info.status === 0 ? 'aiStatus.queuedHeading' : 'aiStatus.analysingHeading')}
+          </h2>
+          <div
+            className={css.bar}
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={view.progress ?? 0}
+            aria-label={t('aiStatus.progressLabel')}
+            data-testid="ai-progress-bar"
+          >
+            <div className={css.barFill} style={{ width: `${view.progress ?? 0}%` }} />
+          </div>
+          <div className={css.progressLine}>
+            <span data-testid="ai-progress-percent">{t('aiStatus.percent', { percent: view.progress ?? 0 })}</span>
+            {view.secondsLeft !== null && (
+              <span data-testid="ai-time-left">
+                {view.secondsLeft < 60 ? t('aiStatus.underAMinute') : t('aiStatus.minutesLeft', { minutes: minutesLeft(view.secondsLeft) })}
+              </span>
+            )}
+          </div>
+          <p className={css.intro}>{t('aiStatus.canLeave')}</p>
+          {view.isStalled && (
+            <>
+              <p className={form.problem} role="alert" data-testid="ai-status-stalled">
+                {t('aiStatus.stalled')}
+              </p>
+              <Button variant="secondary" onClick={view.retry} data-testid="ai-status-retry">
+                {t('app.retry')}
+              </Button>
+            </>
+          )}
+        </section>
+      )}
+      {info && view.step === 'toBePaid' && (
+        <section className={css.actions}>
+          <p className={css.intro}>{t('aiStatus.toBePaid')}</p>
+          <Button onClick={() => view.pay(howToPay())} disabled={payment.isBusy} aria-busy={payment.isBusy} data-testid="ai-status-pay">
+            {t('aiStatus.pay', { price: formatYuan(info.charge) })}
+          </Button>
+        </section>
+      )}
+      {info && view.step === 'succeeded' && (
+        <section className={css.actions}>
+          <p className={form.success} data-testid="ai-status-succeeded">
+            {t('aiStatus.succeeded')}
+          </p>
+          <Link to={aiResultPageHref(info.collectFilmId, info.orderId)} className={ui.button.primary} data-testid="ai-see-result">
+            {t('aiStatus.seeResult')}
+          </Link>
+        </section>
+      )}
+      {info && view.step === 'failed' && (
+        <section className={css.actions}>
+          <p className={css.reason} data-testid="ai-failure-reason">
+            {info.failureReason || t('aiStatus.noReason')}
+          </p>
+          <Link to={aiApplyHref(info.collectFilmId)} className={ui.button.primary} data-testid="ai-apply-again">
+            {t('aiResult.applyAgain')}
+          </Link>
+        </section>
+      )}
+      {info && view.step === 'closed' && (
+        <section className={css.actions}>
+          <p className={css.intro} data-testid="ai-status-closed">
+            {t('aiStatus.closed')}
+          </p>
+          <Link to={aiApplyHref(info.collectFilmId)} className={ui.button.secondary} data-testid="ai-apply-again">
+            {t('aiResult.applyAgain')}
+          </Link>
+        </section>
+      )}
+      <Dialogs payment={payment} />
+    </div>
+  );
+}
+
+/** The order: what was applied for, for which study, its status and price. */
+export function OrderCard({ info }: { info: AiOrderInfo }) {
+  const { t } = useI18n();
+  const words = statusWords(info.status);
+  return (
+    <section className={css.order} data-testid="ai-order">
+      <div className={css.studyHead}>
+        <h2 className={css.studyTitle}>{info.item}</h2>
+        <span className={css.status[words.tone]} data-testid="ai-order-status" data-status={info.status}>
+          {t(words.key)}
+        </span>
+      </div>
+      <dl className={css.facts}>
+        {info.provider && (
+          <>
+            <dt className={css.factName}>{t('aiStatus.providerName')}</dt>
+            <dd className={css.factValue}>{info.provider}</dd>
+          </>
+        )}
+        <dt className={css.factName}>{t('aiStatus.study')}</dt>
+        <dd className={css.factValue}>{[info.modality, info.studyDescription, info.studyDate].filter(Boolean).join(' · ')}</dd>
+        <dt className={css.factName}>{t('aiStatus.orderedAt')}</dt>
+        <dd className={css.factValue}>{info.time}</dd>
+        <dt className={css.factName}>{t('aiStatus.price')}</dt>
+        <dd className={css.factValue}>{info.charge > 0 ? formatYuan(info.charge) : t('aiApply.free')}</dd>
+      </dl>
+    </section>
+  );
+}
