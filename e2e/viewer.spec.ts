@@ -42,7 +42,14 @@ async function canvasPixels(page: Page) {
 }
 
 async function expectImageDrawn(page: Page) {
-  await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 20_000 });
+  try {
+    await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 20_000 });
+  } catch (error) {
+    // Say where the viewer stopped (still listing the study, refused, failed), not only that no image came.
+    const viewer = page.getByTestId('viewer');
+    const where = (await viewer.count()) > 0 ? { state: await viewer.getAttribute('data-viewer-state'), problem: await viewer.getAttribute('data-problem') } : 'no viewer';
+    throw new Error(`No image drawn at ${page.url()}; viewer: ${JSON.stringify(where)}\n${String(error)}`, { cause: error });
+  }
   await expect(page.getByTestId('viewer')).toHaveAttribute('data-viewer-state', 'imageReady');
   // A body in a field of black: a good share of the canvas lit, in many grey levels.
   await expect.poll(async () => (await canvasPixels(page)).litShare).toBeGreaterThan(0.15);

@@ -14,7 +14,6 @@ import { filmIdOf, type RouteName, type ScreenProps } from '../shared/navigation
 
 type Screen = ComponentType<ScreenProps>;
 
-const placeholder = lazyScreen(() => import('./PlaceholderScreen'));
 const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
 const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
@@ -32,11 +31,11 @@ function IndexScreen() {
 }
 
 /**
- * Screens built so far; every other route shows a clear placeholder with its title. The error
- * pages and the sign-in pages are in the main bundle: they must show when the network that would
- * fetch a chunk is down, and the sign-in round trip should not wait for one.
+ * Every route's screen (the type makes a new route name its screen). The error pages and the
+ * sign-in pages are in the main bundle: they must show when the network that would fetch a chunk
+ * is down, and the sign-in round trip should not wait for one.
  */
-const BUILT: Partial<Record<RouteName, Screen>> = {
+const SCREENS: Record<RouteName, Screen> = {
   index: IndexScreen,
   Home: hub,
   myStudyList: lazyScreen(() => import('../features/studies/StudyListScreen')),
@@ -61,14 +60,13 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
   helpDetail: lazyScreen(() => import('../features/help/HelpDetailScreen')),
   about: lazyScreen(() => import('../features/personal/AboutScreen')),
   deel: lazyScreen(() => import('../features/personal/DeelScreen')),
-  // Issue 14: each line is replaced by its screen as it is built.
   imageStore: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.ImageStorePage }))),
   storeOrder: lazyScreen(() => import('./StoragePages').then((module) => ({ default: module.StoreOrderPage }))),
   aiApply: lazyScreen(() => import('./AiApplyPage')),
   aiStatus: lazyScreen(() => import('./AiApplyPage').then((module) => ({ default: module.AiStatusPage }))),
   aiResult: lazyScreen(() => import('../features/aiApply/AiResultScreen')),
-  personal: placeholder,
-  modify: placeholder,
+  personal: lazyScreen(() => import('../features/personal/PersonalScreen')),
+  modify: lazyScreen(() => import('../features/personal/ModifyScreen')),
   experience: lazyScreen(() => import('../features/experience/ExperienceScreen')),
   diagnose: lazyScreen(() => import('../features/consultation/DiagnoseScreen')),
   error: ErrorScreen,
@@ -81,5 +79,5 @@ const BUILT: Partial<Record<RouteName, Screen>> = {
 };
 
 export function screenFor(name: RouteName): Screen {
-  return BUILT[name] ?? placeholder;
+  return SCREENS[name];
 }

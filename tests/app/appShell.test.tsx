@@ -26,16 +26,10 @@ describe('app shell and routes', () => {
     expect(app.location()).toBe('/no/such/page');
   });
 
-  it('renders a placeholder with its title for a screen a later issue builds', async () => {
-    renderApp('/modify');
-    expect(await screen.findByTestId('placeholder')).toHaveTextContent('Edit profile');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Edit profile');
-  });
-
   it('asks the session port to sign in for a login-required route, with the exact address', async () => {
     const app = renderApp('/personal?from=menu', { session: 'signedOut' });
     await waitFor(() => expect(app.session.signIn).toHaveBeenCalledWith('/personal?from=menu'));
-    expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('personal')).not.toBeInTheDocument();
   });
 
   it('never forces sign-in on a public route, by either reading', async () => {

@@ -23,7 +23,7 @@ describe('sign-in pages and guards', () => {
     const app = renderApp('/personal', { session: 'pending' });
     expect(await screen.findByTestId('busy')).toHaveTextContent('Loading');
     expect(app.session.signIn).not.toHaveBeenCalled();
-    expect(screen.queryByTestId('placeholder')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('personal')).not.toBeInTheDocument();
   });
 
   it('the sign-in error page says what happened and tries again', async () => {

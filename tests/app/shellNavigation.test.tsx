@@ -104,14 +104,7 @@ describe('the way home in the top bar', () => {
   });
 });
 
-describe('the placeholder and the film detail', () => {
-  it('"coming soon" shows a calm picture, not a warning', async () => {
-    renderApp('/modify');
-    const page = await screen.findByTestId('placeholder');
-    expect(page.querySelector('[data-illustration="comingSoon"]')).not.toBeNull();
-    expect(page.querySelector('[data-illustration="building"]')).toBeNull();
-  });
-
+describe('the film detail', () => {
   it('index with a film id is the film detail, not the home grid', async () => {
     renderApp('/index?id=film-5');
     const page = await screen.findByTestId('film-detail');

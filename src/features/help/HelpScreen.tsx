@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
@@ -8,24 +8,53 @@ import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as css from './help.css';
+import { FEEDBACK_VIEW } from './feedbackCalls';
+import { FeedbackView } from './FeedbackView';
 import { loadQuestionTypes, type HelpRequest } from './helpCalls';
 
 /** An article of the help centre, by its question id. */
 export const helpDetailHref = (questionId: string) => `${ROUTE.helpDetail.path}?${new URLSearchParams({ id: questionId }).toString()}`;
 
-/** help (public): the hospital's answers, by question type; each question opens its article. */
+/** The feedback form: the help route with ?view=feedback. */
+export const feedbackHref = `${ROUTE.help.path}?${new URLSearchParams({ view: FEEDBACK_VIEW }).toString()}`;
+
+/**
+ * help (public): the hospital's answers, by question type, each question opening its article, and
+ * the way to send feedback; with ?view=feedback the feedback form instead.
+ */
 export default function HelpScreen() {
+  const view = new URLSearchParams(useLocation().search).get('view');
+  return view === FEEDBACK_VIEW ? <FeedbackView /> : <Questions />;
+}
+
+function FeedbackEntry() {
+  const { t } = useI18n();
+  return (
+    <Link className={css.feedbackEntry} to={feedbackHref} data-testid="help-feedback">
+      <p className={css.feedbackEntryTitle}>{t('feedback.entry')}</p>
+      <p className={css.feedbackEntryText}>{t('feedback.entryText')}</p>
+    </Link>
+  );
+}
+
+function Questions() {
   const { api } = useServices();
   const { t, locale } = useI18n();
   const request = useMemo(() => ({ lang: locale }), [locale]);
   const load = useCallback((query: HelpRequest, signal: AbortSignal) => loadQuestionTypes(api, query, signal), [api]);
   const help = useResource(load, request, { quiet: true });
   if (help.isFailed) {
-    return <StatusPage testId="help-failed" illustration="offline" heading={t('help.failed')} actions={<Button onClick={help.retry}>{t('app.retry')}</Button>} />;
+    return (
+      <div className={css.page}>
+        <StatusPage testId="help-failed" illustration="offline" heading={t('help.failed')} actions={<Button onClick={help.retry}>{t('app.retry')}</Button>} />
+        <FeedbackEntry />
+      </div>
+    );
   }
   if (!help.data) return <SkeletonList count={3} label={t('app.loading')} />;
   return (
     <div className={css.page} data-testid="help">
+      <FeedbackEntry />
       {help.data.types.map((type) => (
         <section key={type.typeId} className={css.section} aria-labelledby={`help-${type.typeId}`} data-testid="help-type">
           <h2 id={`help-${type.typeId}`} className={css.sectionTitle}>{type.name}</h2>

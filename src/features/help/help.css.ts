@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { tokens } from '../../shared/theme/theme.css';
+import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card } from '../../shared/views/ui.css';
 
 export const page = style({ display: 'grid', gap: tokens.size.gap });
@@ -23,3 +23,103 @@ export const articleType = style({ margin: 0, fontSize: tokens.size.small, color
 export const articleTitle = style({ margin: 0, fontSize: tokens.size.heading, fontWeight: 600, lineHeight: 1.35 });
 export const paragraph = style({ margin: 0, lineHeight: 1.7 });
 export const updated = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted });
+
+/** The way to the feedback form, above the questions. */
+export const feedbackEntry = style([card, {
+  display: 'grid',
+  gap: 2,
+  minHeight: tokens.size.touch,
+  color: tokens.colour.text,
+  textDecoration: 'none',
+  selectors: { '&:active': { background: tokens.colour.line } },
+}]);
+export const feedbackEntryTitle = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, color: brandVars.brandStrong });
+export const feedbackEntryText = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted, overflowWrap: 'anywhere' });
+
+/** The feedback form. */
+export const textarea = style({
+  width: '100%',
+  boxSizing: 'border-box',
+  minHeight: 140,
+  padding: 12,
+  border: `1px solid ${tokens.colour.line}`,
+  borderRadius: 8,
+  font: 'inherit',
+  fontSize: 'max(16px, 0.427rem)',
+  lineHeight: 1.5,
+  resize: 'vertical',
+  color: tokens.colour.text,
+  background: tokens.colour.surface,
+  selectors: {
+    '&:focus': { outline: `2px solid ${brandVars.brandStrong}`, outlineOffset: 1, borderColor: 'transparent' },
+    '&[aria-invalid="true"]': { borderColor: tokens.colour.danger },
+  },
+});
+export const counter = style({ justifySelf: 'end', fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
+export const select = style({
+  minHeight: tokens.size.touch,
+  width: '100%',
+  padding: '0 8px',
+  border: `1px solid ${tokens.colour.line}`,
+  borderRadius: 8,
+  background: tokens.colour.surface,
+  color: tokens.colour.text,
+  font: 'inherit',
+  fontSize: 'max(16px, 0.427rem)',
+});
+export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' });
+export const thumb = style({ position: 'relative', aspectRatio: '1', borderRadius: 8, overflow: 'hidden', background: '#111' });
+export const thumbImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
+export const thumbRemove = style({
+  position: 'absolute',
+  top: 0,
+  right: 0,
+  width: 44,
+  height: 44,
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'flex-end',
+  padding: 4,
+  border: 0,
+  background: 'transparent',
+  cursor: 'pointer',
+});
+export const thumbRemoveMark = style({
+  width: 24,
+  height: 24,
+  borderRadius: 12,
+  background: 'rgba(0, 0, 0, 0.6)',
+  color: '#fff',
+  fontSize: 16,
+  lineHeight: '24px',
+  textAlign: 'center',
+});
+export const addTile = style({
+  position: 'relative',
+  aspectRatio: '1',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 2,
+  boxSizing: 'border-box',
+  minHeight: tokens.size.touch,
+  border: `1px dashed ${brandVars.brandStrong}`,
+  borderRadius: 8,
+  background: tokens.colour.surface,
+  color: brandVars.brandStrong,
+  font: 'inherit',
+  fontSize: tokens.size.small,
+  textAlign: 'center',
+  cursor: 'pointer',
+  overflowWrap: 'anywhere',
+  padding: 4,
+  selectors: { '&:focus-within': { outline: `2px solid ${brandVars.brandStrong}`, outlineOffset: 2 } },
+});
+export const addPlus = style({ fontSize: 28, lineHeight: 1 });
+export const fileInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' });
+export const progress = style({ display: 'grid', gap: 4 });
+export const progressTrack = style({ height: 8, borderRadius: 4, background: tokens.colour.line, overflow: 'hidden' });
+export const progressBar = style({ height: '100%', background: brandVars.brandStrong, transition: 'width 120ms linear' });
+export const progressText = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
+export const receiptId = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600, overflowWrap: 'anywhere' });

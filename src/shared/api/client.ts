@@ -27,9 +27,45 @@ export interface RequestOptions<T> {
   background?: boolean;
 }
 
+export interface UploadOptions<T> {
+  schema: z.ZodMiniType<T>;
+  /** The multipart body: its parts as the endpoint's schema comment names them. */
+  form: FormData;
+  /** How much of the body has gone, 0 to 1, as the browser reports it (not at all where it cannot). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * How an upload's progress reaches the chart that started it: the chart's actor is made before
+ * the running chart exists, so the wiring hook attaches the chart's `send` once it runs, and the
+ * upload tells the channel. Shared by the avatar and feedback uploads.
+ */
+export function progressChannel() {
+  let send: ((event: { type: 'UPLOAD_PROGRESS'; progress: number }) => void) | null = null;
+  return {
+    /** Where progress goes from now on; the returned function detaches it. */
+    attach(target: (event: { type: 'UPLOAD_PROGRESS'; progress: number }) => void) {
+      send = target;
+      return () => {
+        if (send === target) send = null;
+      };
+    },
+    tell(progress: number) {
+      send?.({ type: 'UPLOAD_PROGRESS', progress });
+    },
+  };
+}
+
 export interface ApiClient {
   /** Resolves with the envelope's result; rejects with an ApiFailure and nothing else. */
   request<T>(endpoint: Endpoint, options: RequestOptions<T>): Promise<T>;
+  /**
+   * POST multipart/form-data (an avatar, feedback with images), reporting upload progress; the
+   * answer is checked as `request` checks it. The timeout counts from the last progress, so a
+   * slow upload that keeps moving is not cut off.
+   */
+  upload<T>(endpoint: Endpoint, options: UploadOptions<T>): Promise<T>;
 }
 
 export function createApiClient(options: {
@@ -56,18 +92,32 @@ export function createApiClient(options: {
     return config;
   });
 
-  async function send(endpoint: Endpoint, request: RequestOptions<unknown>): Promise<unknown> {
+  interface Sending {
+    params?: RequestOptions<unknown>['params'];
+    data?: unknown;
+    signal?: AbortSignal;
+    background?: boolean;
+    onProgress?: (fraction: number) => void;
+  }
+
+  async function send(endpoint: Endpoint, request: Sending): Promise<unknown> {
     // One abort signal for both the caller's cancel and our timeout, so every adapter honours
     // the timeout and a timeout reads as a network failure, a cancel as an abort.
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, HTTP_TIMEOUT_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, HTTP_TIMEOUT_MS);
+    };
+    startTimer();
     const forwardAbort = () => controller.abort();
     if (request.signal?.aborted) controller.abort();
     request.signal?.addEventListener('abort', forwardAbort);
+    const { onProgress } = request;
     try {
       const response = await http.request<unknown>({
         method: endpoint.method,
@@ -76,6 +126,12 @@ export function createApiClient(options: {
         data: request.data,
         signal: controller.signal,
         responseType: 'json',
+        ...(onProgress && {
+          onUploadProgress: (progress: { loaded: number; total?: number }) => {
+            startTimer();
+            if (progress.total) onProgress(Math.min(1, Math.max(0, progress.loaded / progress.total)));
+          },
+        }),
       });
       return response.data;
     } catch (error) {
@@ -99,25 +155,34 @@ export function createApiClient(options: {
     return { kind: 'network' };
   }
 
+  /** The envelope's result by the schema, or the ApiFailure that says why not. */
+  function unwrap<T>(endpoint: Endpoint, body: unknown, schema: z.ZodMiniType<T>): T {
+    const envelope = envelopeSchema.safeParse(body);
+    if (!envelope.success) throw new ApiFailure({ kind: 'malformed', detail: 'not an envelope' }, endpoint);
+    if (envelope.data.statusCode !== SUCCESS_STATUS_CODE) {
+      throw new ApiFailure({
+        kind: 'business',
+        statusCode: envelope.data.statusCode,
+        message: envelopeMessage(envelope.data),
+        // Some refusals carry numbers (tries left, seconds to wait: issue 13).
+        ...(envelope.data.result != null && { result: envelope.data.result }),
+      }, endpoint);
+    }
+    const result = schema.safeParse(envelope.data.result);
+    if (!result.success) {
+      throw new ApiFailure({ kind: 'malformed', detail: result.error.issues.map((i) => i.path.join('.')).join(', ') }, endpoint);
+    }
+    return result.data;
+  }
+
   return {
     async request<T>(endpoint: Endpoint, request: RequestOptions<T>): Promise<T> {
-      const body = await send(endpoint, request);
-      const envelope = envelopeSchema.safeParse(body);
-      if (!envelope.success) throw new ApiFailure({ kind: 'malformed', detail: 'not an envelope' }, endpoint);
-      if (envelope.data.statusCode !== SUCCESS_STATUS_CODE) {
-        throw new ApiFailure({
-          kind: 'business',
-          statusCode: envelope.data.statusCode,
-          message: envelopeMessage(envelope.data),
-          // Some refusals carry numbers (tries left, seconds to wait: issue 13).
-          ...(envelope.data.result != null && { result: envelope.data.result }),
-        }, endpoint);
-      }
-      const result = request.schema.safeParse(envelope.data.result);
-      if (!result.success) {
-        throw new ApiFailure({ kind: 'malformed', detail: result.error.issues.map((i) => i.path.join('.')).join(', ') }, endpoint);
-      }
-      return result.data;
+      return unwrap(endpoint, await send(endpoint, request), request.schema);
+    },
+    async upload<T>(endpoint: Endpoint, upload: UploadOptions<T>): Promise<T> {
+      // Axios sets multipart/form-data with its boundary for a FormData body.
+      const body = await send(endpoint, { data: upload.form, signal: upload.signal, onProgress: upload.onProgress });
+      return unwrap(endpoint, body, upload.schema);
     },
   };
 }

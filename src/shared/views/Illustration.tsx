@@ -1,7 +1,7 @@
 import * as ui from './ui.css';
 
 /** Calm line drawings (no photos, no red alarm) for status pages; decorative, hidden from readers. */
-export type IllustrationKind = 'error' | 'stop' | 'empty' | 'comingSoon' | 'offline';
+export type IllustrationKind = 'error' | 'stop' | 'empty' | 'offline';
 
 export function Illustration({ kind }: { kind: IllustrationKind }) {
   return (
@@ -13,15 +13,6 @@ export function Illustration({ kind }: { kind: IllustrationKind }) {
       {kind === 'offline' && <path d="M78 70q22-18 44 0M86 80q14-10 28 0M100 92h0" stroke="#94A3B8" strokeWidth="6" strokeLinecap="round" fill="none" />}
       {kind === 'stop' && <><circle cx="100" cy="74" r="20" fill="none" stroke="#94A3B8" strokeWidth="6" /><path d="M86 88l28-28" stroke="#94A3B8" strokeWidth="6" /></>}
       {kind === 'empty' && <path d="M74 62h52M74 76h40M74 90h28" stroke="#CBD5E1" strokeWidth="6" strokeLinecap="round" />}
-      {kind === 'comingSoon' && (
-        // A seedling coming up: something on its way, not something wrong.
-        <>
-          <path d="M100 96V70" stroke="#94A3B8" strokeWidth="5" strokeLinecap="round" />
-          <path d="M100 82c-3-11-11-16-22-15 0 11 9 17 22 15z" fill="#E2E8F0" stroke="#94A3B8" strokeWidth="4" strokeLinejoin="round" />
-          <path d="M100 72c2-12 10-18 22-18 0 12-9 19-22 18z" fill="#F1F5F9" stroke="#94A3B8" strokeWidth="4" strokeLinejoin="round" />
-          <path d="M80 97h40" stroke="#CBD5E1" strokeWidth="5" strokeLinecap="round" />
-        </>
-      )}
     </svg>
   );
 }

@@ -1,0 +1,45 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { FeedbackMachine } from './feedback.machine';
+import type { FeedbackProblem, ImageQuality } from './feedback.types';
+
+/** What the feedback form needs: the draft, what is under way, the receipt, and the intents. */
+export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: ActorRefFrom<FeedbackMachine>['send'], newClientId: () => string) {
+  const { context } = snapshot;
+  const editing = snapshot.matches('editing');
+  return {
+    state: JSON.stringify(snapshot.value),
+    isRestoring: snapshot.hasTag('loading'),
+    clientId: context.clientId,
+    typeId: context.typeId,
+    content: context.content,
+    contact: context.contact,
+    images: context.images,
+    quality: context.quality,
+    /** Images that may still be added. */
+    room: Math.max(0, context.maxImages - context.images.length),
+    maxImages: context.maxImages,
+    /** The form can be changed (not while sending, not after the receipt). */
+    canEdit: editing,
+    /** Images may be added or the feedback sent: nothing else is under way. */
+    canAct: snapshot.matches({ editing: 'idle' }),
+    isChoosing: snapshot.matches({ editing: 'choosing' }),
+    isAdding: snapshot.matches({ editing: 'adding' }),
+    isSending: snapshot.matches('sending'),
+    /** Whole per cent of the upload. */
+    percent: Math.round(context.progress * 100),
+    problem: context.problem,
+    serverMessage: context.serverMessage,
+    notice: context.notice,
+    receipt: snapshot.matches('sent') ? context.receipt : null,
+    chooseType: (typeId: string | null) => send({ type: 'CHOOSE_TYPE', typeId }),
+    editContent: (value: string) => send({ type: 'EDIT', field: 'content', value }),
+    editContact: (value: string) => send({ type: 'EDIT', field: 'contact', value }),
+    setQuality: (quality: ImageQuality) => send({ type: 'SET_QUALITY', quality }),
+    chooseImages: () => send({ type: 'CHOOSE_IMAGES' }),
+    picked: (files: Blob[]) => send({ type: 'FILES_PICKED', files }),
+    removeImage: (id: string) => send({ type: 'REMOVE_IMAGE', id }),
+    send: (problem: Extract<FeedbackProblem, 'contentShort' | 'contentLong'> | null) => send({ type: 'SEND', problem }),
+    another: () => send({ type: 'NEW', clientId: newClientId() }),
+  };
+}
+export type FeedbackView = ReturnType<typeof connectFeedback>;

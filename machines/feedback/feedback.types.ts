@@ -1,0 +1,84 @@
+/**
+ * Sending feedback (issue 14, help with ?view=feedback): a question type (optional), the text
+ * (10-500 characters), a contact (optional) and up to nine images, compressed on the phone unless
+ * the patient asks for originals. The draft survives a reload; its clientId, made once per draft,
+ * makes a retry after a lost answer the same feedback.
+ */
+
+/** One image of the draft: compressed on the phone, kept as a data URL (thumbnail, draft, what is sent). */
+export interface FeedbackImage {
+  id: string;
+  dataUrl: string;
+  bytes: number;
+  /** The original is still in this page's memory (not after a reload), to send when the patient asks for originals. */
+  hasOriginal: boolean;
+}
+
+export type ImageQuality = 'compressed' | 'original';
+
+/** What is kept across a reload. */
+export interface FeedbackDraft {
+  clientId: string;
+  typeId: string | null;
+  content: string;
+  contact: string;
+  images: FeedbackImage[];
+  quality: ImageQuality;
+}
+
+export interface FeedbackReceipt {
+  feedbackId: string;
+  receivedAt: string;
+  imageCount: number;
+}
+
+/**
+ * What stops a send: the text too short or too long (the phone's rule, or the server's 4302), an
+ * image refused (4303), or no answer (everything stays, to send again).
+ */
+export type FeedbackProblem = 'contentShort' | 'contentLong' | 'refused' | 'offline';
+/** What happened to images just chosen: more than there is room for, some unreadable, or WeChat's chooser failed. */
+export type ImageNotice = 'tooMany' | 'unreadable' | 'chooserFailed';
+
+export interface FeedbackInput {
+  /** A fresh clientId, used when there is no draft to restore. */
+  clientId: string;
+  /** FEEDBACK_MAX_IMAGES. */
+  maxImages: number;
+}
+
+export interface FeedbackContext extends FeedbackDraft {
+  maxImages: number;
+  /** Files just chosen, being compressed. */
+  incoming: Blob[];
+  progress: number;
+  problem: FeedbackProblem | null;
+  /** The server's words for a refusal. */
+  serverMessage: string | null;
+  notice: ImageNotice | null;
+  receipt: FeedbackReceipt | null;
+}
+
+export type FeedbackEvent =
+  | { type: 'CHOOSE_TYPE'; typeId: string | null }
+  | { type: 'EDIT'; field: 'content' | 'contact'; value: string }
+  | { type: 'SET_QUALITY'; quality: ImageQuality }
+  /** Inside WeChat: WeChat's chooser for the room left. */
+  | { type: 'CHOOSE_IMAGES' }
+  /** Elsewhere: the file input gave these. */
+  | { type: 'FILES_PICKED'; files: Blob[] }
+  | { type: 'REMOVE_IMAGE'; id: string }
+  /** `problem`: what the text rule (10-500 characters) found, or null. */
+  | { type: 'SEND'; problem: 'contentShort' | 'contentLong' | null }
+  | { type: 'UPLOAD_PROGRESS'; progress: number }
+  /** After a receipt: a new, empty draft with its own clientId. */
+  | { type: 'NEW'; clientId: string };
+
+export type ChooseOutcome = { kind: 'chosen'; files: Blob[] } | { kind: 'cancelled' } | { kind: 'failed' };
+/** The chosen files compressed: the images, and how many could not be read. */
+export interface PreparedImages {
+  images: FeedbackImage[];
+  unreadable: number;
+}
+/** The receipt, or the server's refusal (4302 text, 4303 images) in its words. */
+export type SubmitOutcome = { ok: true; receipt: FeedbackReceipt } | { ok: false; message: string };

@@ -1,0 +1,36 @@
+/** The profile chart's events for path generation: typing that changes nothing, each save with and without a problem, the avatar's every outcome. */
+const user = { nickName: '小张', email: 'zhang@example.com', avatarUrl: null };
+const file = { size: 1024, type: 'image/png' };
+
+export const modifyEvents = [
+  { type: 'RETRY' },
+  { type: 'EDIT_NAME', value: '小张' },
+  { type: 'SAVE_NAME', problem: null },
+  { type: 'SAVE_NAME', problem: 'invalid' },
+  { type: 'EDIT_EMAIL', value: 'zhang@example.com' },
+  { type: 'SAVE_EMAIL', problem: null },
+  { type: 'SAVE_EMAIL', problem: 'invalid' },
+  { type: 'CHOOSE_AVATAR' },
+  { type: 'PICKED', file },
+  { type: 'CROP', crop: { x: 0, y: 0, width: 256, height: 256 } },
+  { type: 'CANCEL_CROP' },
+  { type: 'UPLOAD_PROGRESS', progress: 0.5 },
+  { type: 'RETRY_UPLOAD' },
+  { type: 'xstate.done.actor.loadUser', output: user },
+  { type: 'xstate.error.actor.loadUser', error: new Error('offline') },
+  { type: 'xstate.done.actor.saveName', output: { ok: true, user } },
+  { type: 'xstate.done.actor.saveName', output: { ok: false } },
+  { type: 'xstate.error.actor.saveName', error: new Error('offline') },
+  { type: 'xstate.done.actor.saveEmail', output: { ok: true, user } },
+  { type: 'xstate.done.actor.saveEmail', output: { ok: false } },
+  { type: 'xstate.error.actor.saveEmail', error: new Error('offline') },
+  { type: 'xstate.done.actor.chooseAvatar', output: { kind: 'chosen', file } },
+  { type: 'xstate.done.actor.chooseAvatar', output: { kind: 'cancelled' } },
+  { type: 'xstate.done.actor.chooseAvatar', output: { kind: 'failed' } },
+  { type: 'xstate.error.actor.chooseAvatar', error: new Error('wx') },
+  { type: 'xstate.done.actor.compressAvatar', output: { file, preview: 'data:image/jpeg;base64,AAAA' } },
+  { type: 'xstate.error.actor.compressAvatar', error: new Error('unreadable') },
+  { type: 'xstate.done.actor.uploadAvatar', output: { ok: true, avatarUrl: 'http://127.0.0.1:8080/sandbox/avatars/1.jpg' } },
+  { type: 'xstate.done.actor.uploadAvatar', output: { ok: false } },
+  { type: 'xstate.error.actor.uploadAvatar', error: new Error('offline') },
+];

@@ -1,0 +1,223 @@
+import { useCallback, useMemo, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { FeedbackProblem, ImageNotice, ImageQuality } from '../../../machines/feedback/feedback.types';
+import { FEEDBACK_CONTENT_MAX } from '../../shared/api/helpSchemas';
+import { useResource } from '../../shared/charts/useResource';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { ROUTE } from '../../shared/navigation/routes';
+import { formatDate } from '../../shared/rules/dates';
+import { useServices } from '../../shared/services';
+import { Button } from '../../shared/views/Button';
+import * as form from '../../shared/views/form.css';
+import { RadioChoices } from '../../shared/views/RadioChoices';
+import { SkeletonList } from '../../shared/views/Skeleton';
+import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
+import { contentProblem } from './feedbackCalls';
+import * as css from './help.css';
+import { loadQuestionTypes, type HelpRequest } from './helpCalls';
+import { useFeedback, type FeedbackScreenView } from './useFeedback';
+
+const PROBLEM: Record<FeedbackProblem, MessageKey> = {
+  contentShort: 'feedback.problem.contentShort',
+  contentLong: 'feedback.problem.contentLong',
+  refused: 'feedback.problem.refused',
+  offline: 'feedback.problem.offline',
+};
+const NOTICE: Record<ImageNotice, MessageKey> = {
+  tooMany: 'feedback.notice.tooMany',
+  unreadable: 'feedback.notice.unreadable',
+  chooserFailed: 'feedback.notice.chooserFailed',
+};
+const QUALITIES: readonly ImageQuality[] = ['compressed', 'original'];
+
+/** help?view=feedback (public): tell the hospital what went wrong, with images; a signed-in patient's feedback is theirs. */
+export function FeedbackView() {
+  const { t } = useI18n();
+  const view = useFeedback();
+  if (view.isRestoring) return <SkeletonList count={2} label={t('app.loading')} />;
+  if (view.receipt) {
+    return (
+      <StatusPage
+        testId="feedback-received"
+        illustration="empty"
+        heading={t('feedback.received')}
+        text={t('feedback.receivedText', { time: formatDate(view.receipt.receivedAt, 'YYYY-MM-DD HH:mm') })}
+        actions={
+          <>
+            <Link className={ui.button.primary} to={ROUTE.help.path} data-testid="feedback-back">
+              {t('feedback.backToHelp')}
+            </Link>
+            <Button variant="secondary" onClick={view.another} data-testid="feedback-another">
+              {t('feedback.another')}
+            </Button>
+          </>
+        }
+      >
+        <p className={css.receiptId} data-testid="feedback-id">
+          {t('feedback.id', { id: view.receipt.feedbackId })}
+        </p>
+      </StatusPage>
+    );
+  }
+  return <FeedbackForm view={view} />;
+}
+
+function FeedbackForm({ view }: { view: FeedbackScreenView }) {
+  const { t } = useI18n();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    view.send(contentProblem(view.content));
+  };
+  const textProblem = view.problem === 'contentShort' || view.problem === 'contentLong';
+  const problemText = view.problem && (view.problem === 'refused' && view.serverMessage ? view.serverMessage : t(PROBLEM[view.problem]));
+  return (
+    <form className={form.form} onSubmit={submit} noValidate data-testid="feedback-form" data-client-id={view.clientId} data-state={view.state}>
+      <h2 className={css.sectionTitle} style={{ padding: 0 }}>{t('feedback.heading')}</h2>
+      <p className={form.note}>{t('feedback.intro')}</p>
+      <QuestionType view={view} />
+      <label className={form.field}>
+        <span className={form.label}>{t('feedback.contentLabel')}</span>
+        <textarea
+          className={css.textarea}
+          value={view.content}
+          onChange={(event) => view.editContent(event.target.value)}
+          maxLength={FEEDBACK_CONTENT_MAX}
+          readOnly={!view.canEdit || view.isSending}
+          placeholder={t('feedback.contentPlaceholder')}
+          aria-invalid={textProblem ? 'true' : undefined}
+          aria-describedby="feedback-counter"
+          data-testid="feedback-content"
+        />
+        <span id="feedback-counter" className={css.counter} data-testid="feedback-counter">
+          {t('feedback.counter', { count: view.content.trim().length, max: FEEDBACK_CONTENT_MAX })}
+        </span>
+      </label>
+      <Images view={view} />
+      <label className={form.field}>
+        <span className={form.label}>{t('feedback.contactLabel')}</span>
+        <input
+          className={form.input}
+          value={view.contact}
+          onChange={(event) => view.editContact(event.target.value)}
+          maxLength={50}
+          autoComplete="off"
+          readOnly={view.isSending}
+          placeholder={t('feedback.contactPlaceholder')}
+          data-testid="feedback-contact"
+        />
+      </label>
+      {problemText && (
+        <p className={form.problem} role="alert" data-testid="feedback-problem" data-problem={view.problem}>
+          {problemText}
+        </p>
+      )}
+      {view.isSending && (
+        <div className={css.progress} data-testid="feedback-progress">
+          <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent} aria-label={t('feedback.sending')}>
+            <div className={css.progressBar} style={{ width: `${view.percent}%` }} />
+          </div>
+          <p className={css.progressText}>{t('feedback.progress', { percent: view.percent })}</p>
+        </div>
+      )}
+      <Button type="submit" disabled={!view.canAct} aria-busy={view.isSending} data-testid="feedback-send">
+        {t(view.isSending ? 'feedback.sending' : 'feedback.send')}
+      </Button>
+    </form>
+  );
+}
+
+/** The question types of the help centre, to say what the feedback is about; hidden when they cannot load. */
+function QuestionType({ view }: { view: FeedbackScreenView }) {
+  const { api } = useServices();
+  const { t, locale } = useI18n();
+  const request = useMemo(() => ({ lang: locale }), [locale]);
+  const load = useCallback((query: HelpRequest, signal: AbortSignal) => loadQuestionTypes(api, query, signal), [api]);
+  const types = useResource(load, request, { quiet: true });
+  if (!types.data || types.data.types.length === 0) return null;
+  return (
+    <label className={form.field}>
+      <span className={form.label}>{t('feedback.typeLabel')}</span>
+      <select
+        className={css.select}
+        value={view.typeId ?? ''}
+        onChange={(event) => view.chooseType(event.target.value || null)}
+        disabled={view.isSending}
+        data-testid="feedback-type"
+      >
+        <option value="">{t('feedback.typeNone')}</option>
+        {types.data.types.map((type) => (
+          <option key={type.typeId} value={type.typeId}>
+            {type.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Images({ view }: { view: FeedbackScreenView }) {
+  const { t } = useI18n();
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    // The same file may be chosen again after it was removed.
+    event.target.value = '';
+    if (files.length) view.picked(files);
+  };
+  const busy = view.isChoosing || view.isAdding;
+  return (
+    <div className={form.field}>
+      <span className={form.label} id="feedback-images-label">
+        {t('feedback.imagesLabel', { count: view.images.length, max: view.maxImages })}
+      </span>
+      <ul className={css.thumbs} aria-labelledby="feedback-images-label">
+        {view.images.map((image, i) => (
+          <li key={image.id} className={css.thumb} data-testid="feedback-image">
+            <img className={css.thumbImage} src={image.dataUrl} alt={t('feedback.imageAlt', { n: i + 1 })} />
+            {!view.isSending && (
+              <button type="button" className={css.thumbRemove} onClick={() => view.removeImage(image.id)} aria-label={t('feedback.removeImage', { n: i + 1 })} data-testid="feedback-image-remove">
+                <span className={css.thumbRemoveMark} aria-hidden="true">×</span>
+              </button>
+            )}
+          </li>
+        ))}
+        {view.room > 0 && !view.isSending && (
+          <li>
+            {view.inAppChooser ? (
+              <button type="button" className={css.addTile} onClick={view.chooseImages} disabled={!view.canAct} aria-busy={busy} data-testid="feedback-add-images">
+                <span className={css.addPlus} aria-hidden="true">+</span>
+                {t(busy ? 'feedback.adding' : 'feedback.addImages')}
+              </button>
+            ) : (
+              <label className={css.addTile} aria-busy={busy}>
+                <span className={css.addPlus} aria-hidden="true">+</span>
+                {t(busy ? 'feedback.adding' : 'feedback.addImages')}
+                <input className={css.fileInput} type="file" accept="image/*" multiple onChange={pick} disabled={!view.canAct} data-testid="feedback-file-input" />
+              </label>
+            )}
+          </li>
+        )}
+      </ul>
+      {view.notice && (
+        <p className={form.problem} role="alert" data-testid="feedback-notice" data-notice={view.notice}>
+          {t(NOTICE[view.notice], { max: view.maxImages })}
+        </p>
+      )}
+      {view.images.length > 0 && (
+        <RadioChoices
+          options={QUALITIES}
+          value={view.quality}
+          onChange={view.setQuality}
+          renderOption={(quality) => t(quality === 'original' ? 'feedback.original' : 'feedback.compressed')}
+          testId={(quality) => `feedback-quality-${quality}`}
+          label={{ text: t('feedback.qualityLabel') }}
+          disabled={view.isSending}
+        />
+      )}
+      {view.images.length > 0 && view.quality === 'original' && view.images.some((image) => !image.hasOriginal) && (
+        <p className={form.note} data-testid="feedback-original-note">{t('feedback.originalGone')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { connectFeedback } from '../../../machines/feedback/feedback.connect';
+import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
+import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
+import { FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
+import { progressChannel } from '../../shared/api/client';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { useServices } from '../../shared/services';
+import { feedbackDraftStore } from './feedbackDraft';
+import { prepareImages, submitFeedback } from './feedbackCalls';
+
+const newId = () => crypto.randomUUID();
+
+/**
+ * The feedback chart with the app's pieces: the draft kept in IndexedDB, WeChat's chooser inside
+ * WeChat, compression on the phone, and the upload with its progress.
+ */
+export function useFeedback() {
+  const { api, wechat, sessionStorage } = useServices();
+  // The originals of this visit, by image id (too large to keep in the draft).
+  const [originals] = useState(() => new Map<string, Blob>());
+  const [progress] = useState(progressChannel);
+  const drafts = useMemo(() => feedbackDraftStore(sessionStorage), [sessionStorage]);
+  const machine = useMemo(
+    () =>
+      feedbackMachine.provide({
+        actors: {
+          loadDraft: fromPromise<FeedbackDraft | null>(() => drafts.load()),
+          chooseImages: fromPromise<ChooseOutcome, { room: number }>(async ({ input }) => {
+            const chosen = await wechat.chooseImages(input.room);
+            return chosen.kind === 'unavailable' ? { kind: 'failed' } : chosen;
+          }),
+          prepareImages: fromPromise<PreparedImages, { files: Blob[]; room: number }>(({ input }) => prepareImages(input.files, input.room, originals, newId)),
+          submitFeedback: fromPromise<SubmitOutcome, FeedbackDraft>(({ input, signal }) =>
+            submitFeedback(api, input, originals, progress.tell, signal),
+          ),
+        },
+        actions: {
+          saveDraft: (_, draft: FeedbackDraft) => drafts.save(draft),
+          clearDraft: () => {
+            drafts.clear();
+            originals.clear();
+          },
+        },
+      }),
+    [api, wechat, drafts, originals, progress],
+  );
+  const [snapshot, sendEvent] = useAppMachine(machine, { input: { clientId: newId(), maxImages: FEEDBACK_MAX_IMAGES } });
+  useEffect(() => progress.attach(sendEvent), [progress, sendEvent]);
+  // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
+  const inAppChooser = wechat.stateCode() === 1;
+  return useMemo(() => ({ ...connectFeedback(snapshot, sendEvent, newId), inAppChooser }), [snapshot, sendEvent, inAppChooser]);
+}
+export type FeedbackScreenView = ReturnType<typeof useFeedback>;

@@ -1,0 +1,58 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { connectModify } from '../../../machines/modify/modify.connect';
+import { modifyMachine } from '../../../machines/modify/modify.machine';
+import type { AvatarChoice, CompressedAvatar, CropLike, ProfileLike, SaveOutcome, UploadOutcome } from '../../../machines/modify/modify.types';
+import { AVATAR_SIDE, type UserInfo } from '../../shared/api/centerSchemas';
+import { progressChannel } from '../../shared/api/client';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompression';
+import { useServices } from '../../shared/services';
+import { emailProblem, loadUserInfo, nickNameProblem, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+
+/**
+ * The profile chart with the app's calls: the record, the two saves, WeChat's chooser inside
+ * WeChat, the square avatar made AVATAR_SIDE px JPEG on the phone, and its upload with progress.
+ */
+export function useModify() {
+  const { api, wechat } = useServices();
+  const [progress] = useState(progressChannel);
+  const machine = useMemo(
+    () =>
+      modifyMachine.provide({
+        actors: {
+          loadUser: fromPromise<ProfileLike>(({ signal }) => loadUserInfo(api, signal)),
+          saveName: fromPromise<SaveOutcome, { nickName: string }>(({ input }) => saveNickName(api, input.nickName)),
+          saveEmail: fromPromise<SaveOutcome, { email: string }>(({ input }) => saveEmail(api, input.email)),
+          chooseAvatar: fromPromise<AvatarChoice>(async () => {
+            const chosen = await wechat.chooseImages(1);
+            if (chosen.kind === 'chosen' && chosen.files[0]) return { kind: 'chosen', file: chosen.files[0] };
+            return chosen.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed' };
+          }),
+          compressAvatar: fromPromise<CompressedAvatar, { file: Blob; crop: CropLike }>(async ({ input }) => {
+            const file = await compressImage(input.file, { maxSide: AVATAR_SIDE, crop: input.crop, name: 'avatar.jpg' });
+            return { file, preview: await blobToDataUrl(file) };
+          }),
+          uploadAvatar: fromPromise<UploadOutcome, { file: Blob }>(({ input, signal }) =>
+            uploadAvatar(api, input.file, (fraction) => progress.tell(fraction), signal),
+          ),
+        },
+      }),
+    [api, wechat, progress],
+  );
+  const [snapshot, send] = useAppMachine(machine);
+  useEffect(() => progress.attach(send), [progress, send]);
+  // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
+  const inAppChooser = wechat.stateCode() === 1;
+  return useMemo(() => {
+    const view = connectModify<UserInfo>(snapshot, send);
+    return {
+      ...view,
+      inAppChooser,
+      /** Save with the rule's verdict on what was typed. */
+      saveName: () => view.saveName(nickNameProblem(view.nickName)),
+      saveEmail: () => view.saveEmail(emailProblem(view.email)),
+    };
+  }, [snapshot, send, inAppChooser]);
+}
+export type ModifyScreenView = ReturnType<typeof useModify>;

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { createApiClient, progressChannel } from '../../src/shared/api/client';
+import { ENDPOINTS } from '../../src/shared/api/endpoints';
+import { ApiFailure } from '../../src/shared/api/failure';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+
+startMswServer();
+
+const endpoint = ENDPOINTS.center.UploadImage;
+const url = `${API_BASE}${endpoint.path}`;
+const schema = z.object({ avatarUrl: z.string() });
+
+function client() {
+  const session = { accessToken: vi.fn(async () => 'token-9'), unauthorized: vi.fn() };
+  return { api: createApiClient({ baseURL: API_BASE, session }), session };
+}
+
+const form = () => {
+  const body = new FormData();
+  body.append('file', new File([new Uint8Array([1, 2, 3])], 'avatar.jpg', { type: 'image/jpeg' }), 'avatar.jpg');
+  return body;
+};
+
+describe('API client upload (multipart)', () => {
+  it('posts the form with the bearer token and resolves with the validated result', async () => {
+    const seen: Array<{ auth: string | null; type: string | null; file: unknown }> = [];
+    server.use(
+      http.post(url, async ({ request }) => {
+        const type = request.headers.get('content-type');
+        const body = await request.formData();
+        seen.push({ auth: request.headers.get('authorization'), type, file: body.get('file') });
+        return HttpResponse.json(envelope({ avatarUrl: 'http://localhost/a.jpg' }));
+      }),
+    );
+    await expect(client().api.upload(endpoint, { form: form(), schema })).resolves.toEqual({ avatarUrl: 'http://localhost/a.jpg' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.auth).toBe('Bearer token-9');
+    expect(seen[0]!.type).toMatch(/^multipart\/form-data; boundary=/);
+    // jsdom's XHR hands MSW the file part without its name or bytes (a browser sends both: e2e covers it).
+    expect(seen[0]!.file).toBeTruthy();
+  });
+
+  it('fails as request does: a business refusal with the server words, a malformed answer, no answer', async () => {
+    const failureOf = async (promise: Promise<unknown>) => {
+      const error = await promise.then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiFailure);
+      expect((error as ApiFailure).endpoint).toBe(endpoint);
+      return (error as ApiFailure).failure;
+    };
+    server.use(http.post(url, () => HttpResponse.json(envelope(null, 4603, '图片格式不支持'))));
+    expect(await failureOf(client().api.upload(endpoint, { form: form(), schema }))).toEqual({ kind: 'business', statusCode: 4603, message: '图片格式不支持' });
+    server.use(http.post(url, () => HttpResponse.json(envelope({ nope: 1 }))));
+    expect((await failureOf(client().api.upload(endpoint, { form: form(), schema }))).kind).toBe('malformed');
+    server.use(http.post(url, () => HttpResponse.error()));
+    expect(await failureOf(client().api.upload(endpoint, { form: form(), schema }))).toEqual({ kind: 'network' });
+  });
+
+  it('tells the session about a 401', async () => {
+    server.use(http.post(url, () => new HttpResponse(null, { status: 401 })));
+    const { api, session } = client();
+    await expect(api.upload(endpoint, { form: form(), schema })).rejects.toBeInstanceOf(ApiFailure);
+    expect(session.unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports progress as a fraction when the adapter reports it', async () => {
+    const progress: number[] = [];
+    const api = createApiClient({
+      baseURL: API_BASE,
+      session: { accessToken: async () => null, unauthorized: () => {} },
+      adapter: async (config) => {
+        config.onUploadProgress?.({ loaded: 50, total: 200, bytes: 50, lengthComputable: true } as never);
+        config.onUploadProgress?.({ loaded: 200, total: 200, bytes: 150, lengthComputable: true } as never);
+        config.onUploadProgress?.({ loaded: 10, bytes: 10, lengthComputable: false } as never);
+        return { data: envelope({ avatarUrl: 'x' }), status: 200, statusText: 'OK', headers: {}, config };
+      },
+    });
+    await api.upload(endpoint, { form: form(), schema, onProgress: (p) => progress.push(p) });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('a progress channel passes progress to whoever is attached, and nothing once detached', () => {
+    const channel = progressChannel();
+    const heard: unknown[] = [];
+    channel.tell(0.1);
+    const detach = channel.attach((event) => heard.push(event));
+    channel.tell(0.5);
+    detach();
+    channel.tell(0.9);
+    expect(heard).toEqual([{ type: 'UPLOAD_PROGRESS', progress: 0.5 }]);
+  });
+});

@@ -1,0 +1,244 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CENTER_CODES, type UserInfo } from '../../src/shared/api/centerSchemas';
+import { API_BASE, envelope } from '../msw/fixtures';
+import { http, HttpResponse, server } from '../msw/handlers';
+import { startMswServer } from '../msw/server';
+import { renderApp } from './renderApp';
+import type * as Compression from '../../src/shared/platform/imageCompression';
+
+// jsdom has no canvas: the phone's compression is stood in for; what it is asked is checked.
+const compressed = vi.hoisted(() => ({ calls: [] as unknown[] }));
+vi.mock('../../src/shared/platform/imageCompression', async (original) => ({
+  ...(await original<typeof Compression>()),
+  compressImage: vi.fn(async (blob: Blob, options: unknown) => {
+    compressed.calls.push({ size: blob.size, options });
+    return new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], 'avatar.jpg', { type: 'image/jpeg' });
+  }),
+}));
+
+startMswServer();
+beforeAll(() => {
+  // jsdom has no object URLs.
+  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/picked');
+  URL.revokeObjectURL = vi.fn();
+});
+
+const patient: UserInfo = {
+  patientId: '1001',
+  name: '张三',
+  nickName: '小张',
+  sex: '男',
+  birthDate: '1980-05-06',
+  phoneMasked: '138****0001',
+  email: null,
+  avatarUrl: null,
+  hospitalName: '云胶片示范医院',
+  studyCount: 3,
+};
+
+/** The Center calls as the sandbox answers them, the record kept per test; each body recorded. */
+function center(options: { userInfo?: () => Response | null; email?: (email: string) => Response | null; upload?: () => Response | null } = {}) {
+  let record = { ...patient };
+  const bodies: Array<{ call: string; body: unknown }> = [];
+  server.use(
+    http.get(`${API_BASE}V1.0/Center/UserInfo`, () => options.userInfo?.() ?? HttpResponse.json(envelope(record))),
+    http.post(`${API_BASE}V1.0/Center/UpdateUser`, async ({ request }) => {
+      const body = (await request.json()) as { nickName: string };
+      bodies.push({ call: 'UpdateUser', body });
+      record = { ...record, nickName: body.nickName };
+      return HttpResponse.json(envelope(record));
+    }),
+    http.post(`${API_BASE}V1.0/Center/UpdateUserEmail`, async ({ request }) => {
+      const body = (await request.json()) as { email: string };
+      bodies.push({ call: 'UpdateUserEmail', body });
+      const answer = options.email?.(body.email);
+      if (answer) return answer;
+      record = { ...record, email: body.email };
+      return HttpResponse.json(envelope(record));
+    }),
+    http.post(`${API_BASE}V1.0/Center/UploadImage`, async ({ request }) => {
+      const form = await request.formData();
+      bodies.push({ call: 'UploadImage', body: form.has('file') });
+      const answer = options.upload?.();
+      if (answer) return answer;
+      record = { ...record, avatarUrl: 'http://localhost/sandbox/avatars/1001.jpg' };
+      return HttpResponse.json(envelope({ avatarUrl: record.avatarUrl }));
+    }),
+  );
+  return { bodies };
+}
+
+describe('the personal centre (personal)', () => {
+  it('shows the patient and the entries, and signs out only after confirming', async () => {
+    const user = userEvent.setup();
+    center();
+    const app = renderApp('/personal');
+    expect(await screen.findByTestId('personal-name')).toHaveTextContent('小张');
+    expect(screen.getByTestId('personal-phone')).toHaveTextContent('138****0001');
+    expect(screen.getByTestId('personal-hospital')).toHaveTextContent('云胶片示范医院');
+    expect(screen.getByTestId('personal-avatar')).toHaveAttribute('data-default', 'true');
+    const entries = ['myStudyList', 'myImageList', 'aiOrder', 'storeOrder', 'downloadList', 'shareList', 'help', 'about', 'deel', 'modify'];
+    for (const entry of entries) expect(screen.getByTestId(`personal-entry-${entry}`)).toHaveAttribute('href', `/${entry}`);
+    expect(screen.getByTestId('personal-entry-help')).toHaveTextContent('Help and feedback');
+
+    await user.click(screen.getByTestId('personal-signout'));
+    const dialog = screen.getByTestId('signout-dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('signout-dialog')).not.toBeInTheDocument();
+    expect(app.session.signOut).not.toHaveBeenCalled();
+
+    await user.click(screen.getByTestId('personal-signout'));
+    await user.click(within(screen.getByTestId('signout-dialog')).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(app.location()).toBe('/logout'));
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the name when there is no display name, and the avatar when there is one', async () => {
+    center({ userInfo: () => HttpResponse.json(envelope({ ...patient, nickName: null, avatarUrl: 'http://localhost/a.jpg' })) });
+    renderApp('/personal');
+    expect(await screen.findByTestId('personal-name')).toHaveTextContent('张三');
+    expect(screen.getByTestId('personal-avatar')).toHaveAttribute('src', 'http://localhost/a.jpg');
+  });
+
+  it('switches the language', async () => {
+    const user = userEvent.setup();
+    center();
+    renderApp('/personal');
+    await user.click(await screen.findByTestId('personal-language-zh-CN'));
+    expect(screen.getByTestId('personal-signout')).toHaveTextContent('退出登录');
+    expect(screen.getByTestId('personal-language-zh-CN')).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a record that cannot load says so and tries again; the entries still work', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    center({ userInfo: () => (fail ? HttpResponse.error() : null) });
+    renderApp('/personal');
+    const failed = await screen.findByTestId('personal-failed');
+    expect(screen.getByTestId('personal-entry-myStudyList')).toBeInTheDocument();
+    expect(screen.queryByTestId('error-page')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('personal-name')).toHaveTextContent('小张');
+  });
+});
+
+describe('editing the profile (modify)', () => {
+  it('refuses an invalid e-mail address on the phone with the rule\'s words, then saves a valid one', async () => {
+    const user = userEvent.setup();
+    const { bodies } = center();
+    renderApp('/modify');
+    const email = await screen.findByTestId('modify-email');
+    await user.type(email, 'zhang.san@example.com');
+    await user.click(screen.getByTestId('modify-email-save'));
+    expect(screen.getByTestId('modify-email-notice')).toHaveTextContent('Before the @ use only letters, digits, - or _');
+    expect(screen.getByTestId('modify-email-notice')).toHaveAttribute('data-kind', 'invalid');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'zhang_san@example.com');
+    await user.click(screen.getByTestId('modify-email-save'));
+    await waitFor(() => expect(screen.getByTestId('modify-email-notice')).toHaveTextContent('Saved'));
+    expect(bodies).toEqual([{ call: 'UpdateUserEmail', body: { email: 'zhang_san@example.com' } }]);
+    expect(email).toHaveValue('zhang_san@example.com');
+  });
+
+  it("says the server's 4602 as the phone's rule says it, and keeps what was typed when there is no answer", async () => {
+    const user = userEvent.setup();
+    let answer: 'refuse' | 'drop' = 'refuse';
+    center({
+      email: () => (answer === 'refuse' ? HttpResponse.json(envelope(null, CENTER_CODES.emailInvalid, '邮箱格式不正确')) : HttpResponse.error()),
+    });
+    renderApp('/modify');
+    const email = await screen.findByTestId('modify-email');
+    await user.type(email, 'a@b.cn');
+    await user.click(screen.getByTestId('modify-email-save'));
+    await waitFor(() => expect(screen.getByTestId('modify-email-notice')).toHaveAttribute('data-kind', 'invalid'));
+    expect(screen.getByTestId('modify-email-notice')).toHaveTextContent('Before the @ use only letters, digits, - or _');
+    answer = 'drop';
+    await user.click(screen.getByTestId('modify-email-save'));
+    await waitFor(() => expect(screen.getByTestId('modify-email-notice')).toHaveAttribute('data-kind', 'offline'));
+    expect(email).toHaveValue('a@b.cn');
+    expect(screen.queryByTestId('error-page')).not.toBeInTheDocument();
+  });
+
+  it('saves the display name (1-20 characters), refusing an empty one', async () => {
+    const user = userEvent.setup();
+    const { bodies } = center();
+    renderApp('/modify');
+    const name = await screen.findByTestId('modify-name');
+    expect(name).toHaveValue('小张');
+    expect(screen.getByTestId('modify-record')).toHaveTextContent('138****0001');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByTestId('modify-name-save'));
+    expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('1-20 characters');
+    expect(bodies).toEqual([]);
+    await user.clear(name);
+    await user.type(name, ' 张先生 ');
+    await user.click(screen.getByTestId('modify-name-save'));
+    await waitFor(() => expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('Saved'));
+    expect(bodies).toEqual([{ call: 'UpdateUser', body: { nickName: '张先生' } }]);
+    expect(name).toHaveValue('张先生');
+  });
+
+  it('changes the avatar from a file: crop, compress to 256 px, upload, and the new avatar shows at once', async () => {
+    const user = userEvent.setup();
+    compressed.calls.length = 0;
+    let fail = true;
+    const { bodies } = center({ upload: () => (fail ? HttpResponse.error() : null) });
+    renderApp('/modify');
+    expect(await screen.findByTestId('modify-avatar')).toHaveAttribute('data-default', 'true');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('modify-avatar-input'), png);
+
+    const cropper = await screen.findByTestId('avatar-cropper');
+    const image = within(cropper).getByTestId('avatar-crop-image');
+    expect(within(cropper).getByTestId('avatar-crop-confirm')).toBeDisabled();
+    Object.defineProperty(image, 'naturalWidth', { value: 400 });
+    Object.defineProperty(image, 'naturalHeight', { value: 300 });
+    fireEvent.load(image);
+    await user.click(within(cropper).getByTestId('avatar-crop-confirm'));
+
+    // The first upload gets no answer: said, and the cropped avatar stays to send again.
+    await waitFor(() => expect(screen.getByTestId('modify-avatar-notice')).toHaveAttribute('data-kind', 'offline'));
+    expect(compressed.calls).toEqual([{ size: 8, options: { maxSide: 256, crop: { x: 50, y: 0, width: 300, height: 300 }, name: 'avatar.jpg' } }]);
+    expect(screen.getByTestId('modify-avatar')).toHaveAttribute('src', expect.stringMatching(/^data:image\/jpeg;base64,/));
+    fail = false;
+    await user.click(screen.getByTestId('modify-avatar-retry'));
+    await waitFor(() => expect(screen.getByTestId('modify-avatar')).toHaveAttribute('src', 'http://localhost/sandbox/avatars/1001.jpg'));
+    expect(screen.getByTestId('modify-avatar-notice')).toHaveTextContent('Picture updated');
+    expect(bodies).toEqual([
+      { call: 'UploadImage', body: true },
+      { call: 'UploadImage', body: true },
+    ]);
+    expect(compressed.calls).toHaveLength(1);
+  });
+
+  it("inside WeChat uses WeChat's chooser for one picture; cancelling the crop changes nothing", async () => {
+    const user = userEvent.setup();
+    center();
+    const chooseImages = vi.fn(async () => ({ kind: 'chosen' as const, files: [new File(['x'], 'wechat-1.jpg', { type: 'image/jpeg' })] }));
+    const app = renderApp('/modify', { wechat: { chooseImages } });
+    app.services.wechat.stateCode = () => 1;
+    await user.click(await screen.findByTestId('modify-avatar-choose'));
+    expect(chooseImages).toHaveBeenCalledWith(1);
+    await user.click(await screen.findByTestId('avatar-crop-cancel'));
+    expect(screen.queryByTestId('avatar-cropper')).not.toBeInTheDocument();
+    expect(screen.getByTestId('modify-avatar')).toHaveAttribute('data-default', 'true');
+  });
+
+  it('a record that cannot load offers to try again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    center({ userInfo: () => (fail ? HttpResponse.error() : null) });
+    renderApp('/modify');
+    const failed = await screen.findByTestId('modify-failed');
+    fail = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('modify-name')).toHaveValue('小张');
+  });
+});
