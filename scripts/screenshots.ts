@@ -1,7 +1,8 @@
 /**
  * Phone-sized screenshots of the app as a patient sees it, for a person to look at:
  * `npx tsx scripts/screenshots.ts [baseURL] [outDir]` against a running sandbox. It signs in as
- * the demo patient first (`SCREENSHOT_LOGIN`, default patient1), so login-required screens show.
+ * the demo patient first (`SCREENSHOT_LOGIN`, default patient1), so login-required screens show;
+ * `SCREENSHOT_ONLY` (name prefixes, comma-separated) takes some pages only.
  */
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { demoArchiveStudies } from '../server/dicom/studies';
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = process.argv[3] ?? 'test-results/screenshots';
 const login = process.env.SCREENSHOT_LOGIN ?? 'patient1';
+/** SCREENSHOT_ONLY=ai-,personal: only the pages whose names start so. */
+const only = (process.env.SCREENSHOT_ONLY ?? '').split(',').map((one) => one.trim()).filter(Boolean);
 /** The viewer on one of patient1's studies (the sandbox's own archive), with the AI layer when asked. */
 function viewer(date: string, ai = false) {
   const study = demoArchiveStudies().find((one) => one.patientName === '张伟' && one.studyDate === date)!;
@@ -77,7 +80,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
     await signIn(page);
-    for (const [name, path] of pages) {
+    for (const [name, path] of pages.filter(([name]) => only.length === 0 || only.some((prefix) => name.startsWith(prefix)))) {
       await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
       await page.waitForLoadState('networkidle');
       if (name.startsWith('viewer')) await page.locator('[data-testid="viewer-canvas"]:not([data-drawn=""])').waitFor({ timeout: 30_000 });
