@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { FeedbackMachine } from './feedback.machine';
+import { draftOf, type FeedbackMachine } from './feedback.machine';
 import type { FeedbackProblem, ImageQuality } from './feedback.types';
 
 /** What the feedback form needs: the draft, what is under way, the receipt, and the intents. */
@@ -9,12 +9,7 @@ export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: A
   return {
     state: JSON.stringify(snapshot.value),
     isRestoring: snapshot.hasTag('loading'),
-    clientId: context.clientId,
-    typeId: context.typeId,
-    content: context.content,
-    contact: context.contact,
-    images: context.images,
-    quality: context.quality,
+    ...draftOf(context),
     /** Images that may still be added. */
     room: Math.max(0, context.maxImages - context.images.length),
     maxImages: context.maxImages,

@@ -140,7 +140,7 @@ function QuestionType({ view }: { view: FeedbackScreenView }) {
     <label className={form.field}>
       <span className={form.label}>{t('feedback.typeLabel')}</span>
       <select
-        className={css.select}
+        className={form.select}
         value={view.typeId ?? ''}
         onChange={(event) => view.chooseType(event.target.value || null)}
         disabled={view.isSending}

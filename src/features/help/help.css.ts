@@ -56,17 +56,6 @@ export const textarea = style({
   },
 });
 export const counter = style({ justifySelf: 'end', fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
-export const select = style({
-  minHeight: tokens.size.touch,
-  width: '100%',
-  padding: '0 8px',
-  border: `1px solid ${tokens.colour.line}`,
-  borderRadius: 8,
-  background: tokens.colour.surface,
-  color: tokens.colour.text,
-  font: 'inherit',
-  fontSize: 'max(16px, 0.427rem)',
-});
 export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' });
 export const thumb = style({ position: 'relative', aspectRatio: '1', borderRadius: 8, overflow: 'hidden', background: '#111' });
 export const thumbImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });

@@ -30,6 +30,9 @@ export const input = style({
   },
 });
 
+/** A choice from a list (a native select): the input's box, with room for the arrow. */
+export const select = style([input, { padding: '0 8px' }]);
+
 /** Digits typed one after another (an SMS code, an access code): wide spacing, centred. */
 export const codeInput = style([input, { textAlign: 'center', letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums', fontSize: tokens.size.heading }]);
 
