@@ -25,17 +25,19 @@ async function chooseAvatar(page: Page, testInfo: TestInfo, file: Awaited<Return
   }
 }
 
-/**
- * What the sandbox recorded for a clientId (test mode). Its shape is the sandbox's: the checks
- * read the image count from `imageCount` or an `images` list.
- */
+/** What the sandbox recorded for a clientId (test mode: server/routes/consultation.ts servicesTestRoutes). */
 async function recordedFeedback(page: Page, clientId: string) {
   const response = await page.request.get(`/sandbox/test/feedback?clientId=${encodeURIComponent(clientId)}`);
   expect(response.ok()).toBe(true);
-  const body = (await response.json()) as Record<string, unknown> & { result?: Record<string, unknown> };
-  const record = (body.result ?? body) as { imageCount?: number; images?: unknown[]; content?: string };
-  return { record, images: record.imageCount ?? record.images?.length ?? -1 };
+  const record = (await response.json()) as { content: string; imageCount: number };
+  return { record, images: record.imageCount };
 }
+
+/**
+ * The patient whose profile a test changes and reads back: one per project, and not patient1, so
+ * tests running at the same time never read each other's e-mail address or avatar.
+ */
+const profileOwner = (testInfo: TestInfo) => (testInfo.project.name === 'wechat' ? 'patient3' : 'patient2');
 
 test.describe('the personal centre', () => {
   test('shows the patient and the entries; signs out only after confirming', async ({ page }) => {
@@ -62,9 +64,9 @@ test.describe('the personal centre', () => {
 });
 
 test.describe('editing the profile', () => {
-  test('an invalid e-mail is refused with the rule\'s message and nothing is saved; a valid one is saved', async ({ page }) => {
+  test('an invalid e-mail is refused with the rule\'s message and nothing is saved; a valid one is saved', async ({ page }, testInfo) => {
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signIn(profileOwner(testInfo));
     await app.open('/modify');
     const email = page.getByTestId('modify-email');
     await email.fill('zhang.san@example.com');
@@ -82,7 +84,7 @@ test.describe('editing the profile', () => {
 
   test('the avatar from a file (WeChat\'s chooser inside WeChat): cropped, compressed, uploaded, and shown at once', async ({ page }, testInfo) => {
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signIn(profileOwner(testInfo));
     await app.open('/modify');
     await expect(page.getByTestId('modify-name')).toBeVisible();
     await chooseAvatar(page, testInfo, await pngFile(page, 'me.png', '#2a9d8f'));
