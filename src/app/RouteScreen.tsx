@@ -26,7 +26,12 @@ export function RouteScreen({ route, screen: Screen }: { route: RouteDef; screen
   if (guarded && status !== 'signedIn') return <Busy label={t(mustSignIn ? 'session.redirecting' : 'app.loading')} />;
   return (
     <ScreenBoundary resetKey={route.name}>
-      <Suspense fallback={<SkeletonList label={t('app.loading')} />}>
+      {/*
+        A boundary per route: the router navigates in a transition, and a boundary already on screen
+        would keep the last route's screen up, and taking input, while this route's chunk loads (on
+        newCheck -> verification, the code typed meanwhile went to the screen being left).
+      */}
+      <Suspense key={route.name} fallback={<SkeletonList label={t('app.loading')} />}>
         <Screen route={route} />
       </Suspense>
     </ScreenBoundary>

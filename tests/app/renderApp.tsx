@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { studyPassStore } from '../../src/shared/session/studyPass';
 import { createApiClient } from '../../src/shared/api/client';
@@ -90,7 +90,13 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     passes,
     ...(options.clock && { clock: options.clock }),
   };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // The address the app has drawn, not the one the router is moving to: the router navigates in a
+  // transition, so for a moment the last screen is still up (and taking input) at the new address.
+  let drawn = path;
+  const recordDrawn = (where: string) => {
+    drawn = where;
+  };
+  const router = createMemoryRouter([{ element: <DrawnLocation onDrawn={recordDrawn} />, children: routes }], { initialEntries: [path] });
   const view = render(
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>
@@ -100,6 +106,14 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
       </ServicesProvider>
     </I18nProvider>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  /** The address of the screen on view (what a patient sees), once React has put it up. */
+  const location = () => drawn;
   return { ...view, router, services, session, location };
+}
+
+/** Records the address each time the screens drawn for it are committed. */
+function DrawnLocation({ onDrawn }: { onDrawn: (where: string) => void }) {
+  const { pathname, search } = useLocation();
+  useLayoutEffect(() => onDrawn(`${pathname}${search}`), [onDrawn, pathname, search]);
+  return <Outlet />;
 }
