@@ -7,6 +7,10 @@ import { expect, PatientApp, test } from './fixtures';
  * Collecting without an account (issue 13 §1): each browser project is its own patient, so their
  * codes and locks never meet.
  */
+// One after another: every test here sends SMS codes to its project's patient, and a new code
+// starts a new verification, so two at once would reset each other's tries.
+test.describe.configure({ mode: 'default' });
+
 const patientOf = (testInfo: TestInfo) => DEMO_PATIENTS.find((one) => one.loginName === (testInfo.project.name === 'wechat' ? 'patient3' : 'patient2'))!;
 
 async function answerCaptcha(page: Page) {

@@ -178,7 +178,7 @@ export const en: Record<MessageKey, string> = {
   'film.reportFailed': 'The report could not be loaded.',
   'film.extrasFailed': 'Storage and AI information could not be loaded.',
   'film.ai': 'AI analysis',
-  'film.aiOnImages': 'See the AI marks on the images ({count})',
+  'film.aiOnImages': 'View the AI marks ({count})',
   'film.storage': 'Image storage',
   'film.storedUntil': 'Images kept until {date} ({days} days left)',
   'film.storageExpired': 'Images expired on {date}. Buy storage to see them again.',
