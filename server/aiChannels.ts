@@ -1,3 +1,4 @@
+import { fenToYuan } from './money';
 import { AI_ITEMS } from './demoData';
 import type { AiItemKey } from './demoData';
 import type { AiChannel } from '../src/shared/api/aiApplySchemas';
@@ -64,7 +65,7 @@ export function aiChannelView(channel: AiChannelRecord): AiChannel {
     name: channel.name,
     provider: channel.provider,
     description: channel.description,
-    charge: channel.chargeFen / 100,
+    charge: fenToYuan(channel.chargeFen),
     checkWay: channel.checkWay,
     minutes: channel.minutes,
   };

@@ -1,3 +1,4 @@
+import { fenToYuan } from './money';
 import type { Hospital } from './repositories/hospitals';
 import type { StudyRecord } from './repositories/studies';
 import type { StoragePlan } from '../src/shared/api/storageSchemas';
@@ -36,8 +37,8 @@ export function storagePlanView(plan: StoragePlanRecord): StoragePlan {
     planId: plan.planId,
     name: plan.name,
     months: plan.months,
-    charge: plan.chargeFen / 100,
-    originalCharge: plan.originalChargeFen === null ? null : plan.originalChargeFen / 100,
+    charge: fenToYuan(plan.chargeFen),
+    originalCharge: plan.originalChargeFen === null ? null : fenToYuan(plan.originalChargeFen),
     recommended: plan.recommended,
   };
 }

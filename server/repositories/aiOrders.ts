@@ -1,3 +1,4 @@
+import { fenToYuan } from '../money';
 import { toChinaWallClock } from '../chinaTime';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
@@ -99,10 +100,6 @@ export function payableAiOrder(order: AiOrder): PayableOrder {
 /** AI order numbers: "AI", the China date, then the record id, six digits at least (the seed's numbers stay below new ids). */
 function orderNoOf(id: number, now: Date): string {
   return `AI${toChinaWallClock(now).slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
-}
-
-export function fenToYuan(fen: number): number {
-  return Math.round(fen) / 100;
 }
 
 export function aiOrderRepository(db: SqliteDatabase) {

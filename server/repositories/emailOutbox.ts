@@ -10,7 +10,7 @@ export interface OutboxMessage {
   sentAt: string;
 }
 
-/** The e-mail outbox (the sandbox sends nothing: it keeps and logs) and the address a patient keeps. */
+/** The e-mail outbox: the sandbox sends nothing, it keeps and logs. */
 export function emailOutboxRepository(db: SqliteDatabase) {
   const insert = db.prepare<[string, string, string, number | null, string]>(
     'INSERT INTO email_outbox (to_address, subject, body, task_id, sent_at) VALUES (?, ?, ?, ?, ?)',
@@ -18,7 +18,6 @@ export function emailOutboxRepository(db: SqliteDatabase) {
   const COLUMNS = 'id, to_address AS "to", subject, body, task_id AS taskId, sent_at AS sentAt';
   const to = db.prepare<[string], OutboxMessage>(`SELECT ${COLUMNS} FROM email_outbox WHERE to_address = ? ORDER BY id DESC`);
   const all = db.prepare<[], OutboxMessage>(`SELECT ${COLUMNS} FROM email_outbox ORDER BY id DESC`);
-  const saveAddress = db.prepare<[string, number]>('UPDATE patients SET email = ? WHERE id = ?');
 
   return {
     send(message: Omit<OutboxMessage, 'id'>): OutboxMessage {
@@ -29,11 +28,6 @@ export function emailOutboxRepository(db: SqliteDatabase) {
     /** Newest first; every message without an address. */
     messages(address?: string): OutboxMessage[] {
       return address === undefined ? all.all() : to.all(address);
-    },
-
-    /** The address the patient keeps for download links (patients.email). */
-    saveAddress(patientId: number, email: string): void {
-      saveAddress.run(email, patientId);
     },
   };
 }

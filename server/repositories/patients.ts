@@ -19,7 +19,7 @@ const PATIENT_COLUMNS = `
 /** What the patient chooses in the personal centre (issue 14); the rest is the hospital's record. */
 export interface PatientProfile {
   nickName: string | null;
-  /** The address download links go to (V2 FilmDown SaveEmail keeps it too). */
+  /** The address download links go to (v2 FilmDown UpdateEmail keeps it too). */
   email: string | null;
 }
 

@@ -3,7 +3,7 @@ import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
 import type { StoragePlanRecord } from '../storagePlans';
 import { chinaDate, extendedStorageEnd } from '../storagePeriod';
-import { fenToYuan } from './aiOrders';
+import { fenToYuan } from '../money';
 import { pendingPaymentCanceller } from './payments';
 import type { OrderSettlement, PayableOrder } from './payments';
 import type { StudyRepository } from './studies';
@@ -127,10 +127,6 @@ export function storageOrderRepository(db: SqliteDatabase, studies: StudyReposit
       return toBePaidOfStudy.get(studyId);
     },
 
-    /** Another patient's order is not found, exactly like one that does not exist. */
-    findForPatient(patientId: number, orderNo: string): StorageOrder | undefined {
-      return ownedBy(byOrderNo.get(orderNo), patientId);
-    },
 
     findByIdForPatient(patientId: number, id: number): StorageOrder | undefined {
       return ownedBy(byId.get(id), patientId);

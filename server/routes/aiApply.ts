@@ -7,7 +7,8 @@ import { commandInput } from '../commandInput';
 import { currentPatient } from '../currentPatient';
 import { ApiError, fail, ok } from '../envelope';
 import { parseQuery, recordIdParam, textParam } from '../query';
-import { AI_ORDER_STATUS, fenToYuan } from '../repositories/aiOrders';
+import { fenToYuan } from '../money';
+import { AI_ORDER_STATUS } from '../repositories/aiOrders';
 import type { AiOrder } from '../repositories/aiOrders';
 import type { StudyRecord } from '../repositories/studies';
 import { addDays, chinaDate } from '../storagePeriod';
@@ -175,8 +176,8 @@ const expireQuerySchema = z.object({
 });
 
 /**
- * Test mode only (SANDBOX_TEST_MODE=1): hooks for the storage and AI tests. The AI analysis hook
- * is `POST /sandbox/ai/finish` (sandboxAi.ts).
+ * Test mode only (SANDBOX_TEST_MODE=1): moving a study's storage end for the storage tests. The AI
+ * tests' hook, ending an analysis, is `POST /sandbox/ai/finish` (sandboxAi.ts).
  */
 export async function ordersTestRoutes(app: FastifyInstance): Promise<void> {
   const { studies } = app.sandbox;

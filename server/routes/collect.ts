@@ -10,6 +10,7 @@ import { smsDelivery } from '../collect/sms';
 import { verificationRules } from '../collect/verification';
 import { currentHospital } from '../currentHospital';
 import { signedInPatient } from '../currentPatient';
+import { commandInput } from '../commandInput';
 import { ApiError, ApiFailure, failWith, ok } from '../envelope';
 import type { Envelope } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
@@ -55,15 +56,6 @@ const notifyInput = z.object({
 });
 const phoneQuery = z.object({ phone: z.string().regex(/^1\d{10}$/) });
 const captchaIdQuery = z.object({ id: z.string().min(1) });
-
-function recordOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** The issue 13 POSTs take a JSON body, and fall back to query parameters like the older calls. */
-function inputOf(request: FastifyRequest): Record<string, unknown> {
-  return { ...recordOf(request.query), ...recordOf(request.body) };
-}
 
 function identityCheck({ patient, studyIds }: Identified): IdentityCheck {
   return { phoneMasked: maskPhone(patient.phone), studyCount: studyIds.length };
@@ -119,7 +111,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
 
   /** `{ verificationId }` alone asks for a new code of that verification; anything else starts one. */
   function sendCode(request: FastifyRequest, method: CollectMethod, identified: (input: Record<string, unknown>, hospitalId: number) => Identified) {
-    const input = inputOf(request);
+    const input = commandInput(request);
     const now = collectNow();
     const deliver = smsDelivery(request, sms, now);
     if (input.verificationId !== undefined) {
@@ -149,7 +141,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
 
   /** The right code: a collect pass over all the patient's studies; signed in, they join my films too. */
   async function verify(request: FastifyRequest, method: CollectMethod): Promise<Envelope<Verified>> {
-    const { verificationId, code } = parseQuery(codeInput, inputOf(request));
+    const { verificationId, code } = parseQuery(codeInput, commandInput(request));
     // Before the code is checked: a stale bearer token (401) must not use the code up.
     const signedIn = await signedInPatient(request);
     const now = collectNow();
@@ -202,7 +194,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
    * in the sandbox, a line in the log. Only studies the caller may read count; others are skipped.
    */
   app.post('/V1.0/Package/Notify', async (request) => {
-    const { collectFilmIds } = parseQuery(notifyInput, inputOf(request));
+    const { collectFilmIds } = parseQuery(notifyInput, commandInput(request));
     if ((await signedInPatient(request)) === undefined && !passOf(request)) throw passInvalid();
     const notified: StudyRecord[] = [];
     for (const studyId of new Set(collectFilmIds)) {

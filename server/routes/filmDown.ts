@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carriesStudyPass, currentPatient } from '../currentPatient';
+import { commandInput } from '../commandInput';
 import type { DicomArchive } from '../dicom/archive';
 import { ApiError, ok } from '../envelope';
 import { packageFileName } from '../packaging/build';
@@ -59,13 +60,6 @@ const emailSchema = z.object({ email: z.string({ error: 'email must be text' }) 
 const sendEmailSchema = z.object({ taskId: recordIdParam('taskId'), email: z.string({ error: 'email must be text' }) });
 const fileQuerySchema = z.object({ token: z.string().optional(), via: z.string().optional() });
 
-/** A POST's fields: its JSON body, over its query string (the older calls send query parameters). */
-function fieldsOf(request: FastifyRequest): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-  return { ...query, ...body };
-}
-
 /** A share's pass and the demo study's open a study to look at, not to take away: only a collect pass downloads. */
 function refuseReadOnlyPass(access: ReadableStudy): ReadableStudy {
   if (access.scope !== undefined && access.scope !== 'collect') throw new ApiError(DOWNLOAD_CODES.studyNotAllowed, NOT_ALLOWED);
@@ -116,7 +110,7 @@ export function packagesDirOf(app: FastifyInstance): string {
 }
 
 export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOptions): Promise<void> {
-  const { db, studies, publicOrigin } = app.sandbox;
+  const { db, studies, patients, publicOrigin } = app.sandbox;
   const tasks = packageTaskRepository(db);
   const outbox = emailOutboxRepository(db);
   // Fastify without a logger has no level: then the console, so the "sent" e-mails are seen either way.
@@ -194,7 +188,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
 
   /** POST { collectFilmId, format, desensitize }: a new task, or the one of the same kind already queued, packing or ready. */
   app.post('/v2/FilmDown/AddPackageTask', async (request) => {
-    const fields = parseQuery(addSchema, fieldsOf(request));
+    const fields = parseQuery(addSchema, commandInput(request));
     const { study, requester } = await downloadableStudy(request, fields.collectFilmId);
     const live = tasks.live(requester, study.id, fields.format, fields.desensitize);
     if (live) return ok(answer(live));
@@ -214,7 +208,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
 
   /** POST { taskId, desensitize }: packs again with the new choice (a job under way is abandoned), or answers the task of that choice that exists. */
   app.post('/v2/FilmDown/UpdateDesensitize', async (request) => {
-    const fields = parseQuery(desensitizeSchema, fieldsOf(request));
+    const fields = parseQuery(desensitizeSchema, commandInput(request));
     const task = await ownTask(request, fields.taskId);
     const match = tasks.live(task.patientId, task.studyId, task.format, fields.desensitize);
     if (match) return ok(answer(match));
@@ -301,15 +295,15 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
   /** POST { email } (signed in): keeps the address for download links. */
   app.post('/v2/FilmDown/UpdateEmail', async (request) => {
     const patient = await currentPatient(request);
-    const { email } = parseQuery(emailSchema, fieldsOf(request));
+    const { email } = parseQuery(emailSchema, commandInput(request));
     if (!isValidEmail(email)) throw new ApiError(DOWNLOAD_CODES.emailInvalid, EMAIL_INVALID);
-    outbox.saveAddress(patient.id, email);
+    patients.setEmail(patient.id, email);
     return ok({ email });
   });
 
   /** POST { taskId, email } (the owner, signed in or with a collect pass): e-mails the download link. */
   app.post('/v2/FilmDown/SendEmail', async (request) => {
-    const fields = parseQuery(sendEmailSchema, fieldsOf(request));
+    const fields = parseQuery(sendEmailSchema, commandInput(request));
     if (!isValidEmail(fields.email)) throw new ApiError(DOWNLOAD_CODES.emailInvalid, EMAIL_INVALID);
     const task = downloadable(await ownTask(request, fields.taskId));
     const study = studyOf(task);

@@ -1,3 +1,4 @@
+import { fenToYuan } from '../money';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { commandInput } from '../commandInput';
@@ -106,7 +107,7 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
     return ok({
       orderId: order.orderNo,
       id: order.id,
-      charge: order.chargeFen / 100,
+      charge: fenToYuan(order.chargeFen),
       status: order.status,
       reused,
     } satisfies StorageOrderCreated);

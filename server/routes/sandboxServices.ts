@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { messagePage, consultationPage } from '../sandboxPages';
 import { avatarRepository } from '../repositories/avatars';
 import { AVATAR_PATH, CONSULTATION_PATH } from '../serviceUrls';
+import { ROUTE } from '../../src/shared/navigation/routes';
+import { studyPageHref } from '../../src/shared/navigation/viewerLink';
 
 const HTML = 'text/html; charset=utf-8';
 /** An avatar's address changes with every upload, so what it names never changes. */
@@ -37,7 +39,7 @@ export async function sandboxServiceRoutes(app: FastifyInstance): Promise<void> 
     reply.type(HTML).header('cache-control', 'no-store');
     const query = consultationQuerySchema.parse(request.query ?? {});
     if (!query.patient) return reply.code(400).send(messagePage('问诊链接不完整', 'The consultation link is incomplete'));
-    const back = new URL(query.id ? `/index?id=${query.id}` : '/Home', publicOrigin).href;
+    const back = new URL(query.id ? studyPageHref(ROUTE.index.path, query.id) : ROUTE.Home.path, publicOrigin).href;
     return reply.send(
       consultationPage({
         patientMasked: query.patient,

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { collectNow } from '../collect/clock';
 import { currentPatient } from '../currentPatient';
+import { commandInput } from '../commandInput';
 import type { SqliteDatabase } from '../db';
 import { ApiError, fail, failWith, ok } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
@@ -41,13 +42,6 @@ const infoSchema = z.object({
     .transform((value) => value || undefined),
 });
 const testCodeSchema = z.object({ code: textParam('code', 'a share code') });
-
-/** The POST's input: the JSON body's fields over the query's (the app sends a body; older calls a query). */
-function commandInput(request: FastifyRequest): Record<string, unknown> {
-  const query = typeof request.query === 'object' && request.query !== null ? request.query : {};
-  const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? request.body : {};
-  return { ...query, ...body };
-}
 
 /** 张* style: the first character, then a star for each of the rest (one at least). */
 function maskName(name: string): string {

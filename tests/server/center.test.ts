@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
 import { hospitalSettingSchema } from '../../src/shared/api/schemas';
 import { HOSPITAL_SETTING } from './helpers';
 import type { FormPart } from './multipart';
-import { closeServicePages, JPEG, NOT_AN_IMAGE, PNG, postJson, postMultipart, servicePages, WEBP } from './multipart';
+import { JPEG, NOT_AN_IMAGE, PNG, postJson, postMultipart, WEBP } from './multipart';
 import { sharedSandbox } from './sharedSandbox';
 import { signedInHeaders } from './signIn';
 
@@ -14,7 +14,6 @@ const UPDATE_EMAIL = '/api/V1.0/Center/UpdateUserEmail';
 const UPLOAD_IMAGE = '/api/V1.0/Center/UploadImage';
 
 const sandbox = sharedSandbox();
-afterAll(closeServicePages);
 
 const headersOf = new Map<string, Promise<Record<string, string>>>();
 function headers(login = 'patient2'): Promise<Record<string, string>> {
@@ -100,7 +99,7 @@ describe('UpdateUserEmail', () => {
 describe('UploadImage', () => {
   async function served(avatarUrl: string) {
     const url = new URL(avatarUrl);
-    return (await servicePages(sandbox.app())).inject({ url: url.pathname });
+    return sandbox.app().inject({ url: url.pathname });
   }
 
   it('keeps the avatar under a fresh address, served publicly with its type and a long cache', async () => {

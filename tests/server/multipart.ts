@@ -1,6 +1,4 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import Fastify from 'fastify';
-import { sandboxServiceRoutes } from '../../server/routes/sandboxServices';
 
 /** The anti-forgery pair every API command carries (server/antiForgery.ts). */
 const XSRF = 'test-pair';
@@ -47,24 +45,3 @@ export async function postJson(app: FastifyInstance, url: string, body: unknown,
   return app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json', 'x-xsrf-token': XSRF }, cookies: { 'XSRF-TOKEN': XSRF } });
 }
 
-const pageServers: FastifyInstance[] = [];
-
-/**
- * What serves the sandbox's issue-14 pages (/sandbox/avatars, /sandbox/consultation): the sandbox
- * itself once server/app.ts registers sandboxServiceRoutes; until then the same plugin over the
- * same sandbox context (same database), so the tests read what the app will serve. closeServicePages
- * (afterAll) closes the stand-ins.
- */
-export async function servicePages(app: FastifyInstance): Promise<FastifyInstance> {
-  if (app.hasRoute({ method: 'GET', url: '/sandbox/consultation' })) return app;
-  const server = Fastify();
-  server.decorate('sandbox', app.sandbox);
-  await server.register(sandboxServiceRoutes);
-  await server.ready();
-  pageServers.push(server);
-  return server;
-}
-
-export async function closeServicePages(): Promise<void> {
-  await Promise.all(pageServers.splice(0).map((server) => server.close()));
-}

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setCollectClock } from '../../server/collect/clock';
 import { DATABASE_FILE } from '../../server/db';
 import { EXPERIENCE_ACCESSION, EXPERIENCE_PATIENT } from '../../server/demoData';
@@ -15,7 +15,6 @@ import { consultationJumpSchema, experiencePassSchema, officialAccountTagSchema 
 import { electImagesSchema, filmDetailSchema, studyImagesSchema } from '../../src/shared/api/studySchemas';
 import { COLLECT_PATHS, collectVisitor } from './collectFlow';
 import { FILM_DETAIL, HOSPITAL_SETTING, PUBLIC_ORIGIN, startSandbox, STUDY_LIST, tempDir } from './helpers';
-import { closeServicePages, servicePages } from './multipart';
 import { sharedSandbox } from './sharedSandbox';
 import { browser, signIn, startAuthorization } from './signIn';
 import { REPORT_DETAIL } from './studyPaths';
@@ -32,7 +31,6 @@ const AUTHEN_REPORT = '/api/V1.0/Report/AuthenReport';
 
 const sandbox = sharedSandbox({ SANDBOX_TEST_MODE: '1' });
 const visitor = collectVisitor(() => sandbox.app());
-afterAll(closeServicePages);
 
 async function hook(url: string) {
   return sandbox.app().inject({ method: 'POST', url });
@@ -63,7 +61,7 @@ describe('GetZjwzJumpUrl', () => {
       date: '2026-11-10',
       modality: 'MR',
     });
-    const page = await (await servicePages(sandbox.app())).inject({ url: new URL(url).pathname + new URL(url).search });
+    const page = await sandbox.app().inject({ url: new URL(url).pathname + new URL(url).search });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('在线专家问诊');
@@ -74,10 +72,10 @@ describe('GetZjwzJumpUrl', () => {
   });
 
   it('the page escapes what its address says, and goes back home without a study', async () => {
-    const page = await (await servicePages(sandbox.app())).inject({ url: `/sandbox/consultation?patient=${encodeURIComponent('<b>张*</b>')}&id=javascript:alert(1)` });
+    const page = await sandbox.app().inject({ url: `/sandbox/consultation?patient=${encodeURIComponent('<b>张*</b>')}&id=javascript:alert(1)` });
     expect(page.body).toContain('&lt;b&gt;张*&lt;/b&gt;');
     expect(page.body).toContain(`href="${PUBLIC_ORIGIN}/Home"`);
-    expect((await (await servicePages(sandbox.app())).inject({ url: '/sandbox/consultation' })).statusCode).toBe(400);
+    expect((await sandbox.app().inject({ url: '/sandbox/consultation' })).statusCode).toBe(400);
   });
 
   it("answers a study the patient may not read as missing (404), and a bad id with 400", async () => {
