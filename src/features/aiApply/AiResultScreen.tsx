@@ -10,8 +10,8 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, loadAiResult, type AiResultPage } from './aiApplyCalls';
-import { OrderCard, ORDER_ID_QUERY } from './AiStatusScreen';
+import { aiApplyHref, aiStatusHref, loadAiResult, ORDER_ID_QUERY, type AiResultPage } from './aiApplyCalls';
+import { OrderCard } from './OrderCard';
 
 /**
  * aiResult (`?id=<collectFilmId>`, as the AI order list sends it, optionally `&orderId=`): the

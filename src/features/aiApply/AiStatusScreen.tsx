@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { AiOrderInfo } from '../../shared/api/aiApplySchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ScreenProps } from '../../shared/navigation/routes';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
@@ -10,12 +9,10 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiResultPageHref } from './aiApplyCalls';
-import { minutesLeft, statusWords } from './aiStatusWords';
+import { aiApplyHref, aiResultPageHref, ORDER_ID_QUERY } from './aiApplyCalls';
+import { OrderCard } from './OrderCard';
+import { minutesLeft } from './aiStatusWords';
 import { useAiStatus } from './useAiApply';
-
-/** The query key of the order the progress page follows. */
-export const ORDER_ID_QUERY = 'orderId';
 
 /**
  * aiStatus (`?orderId=`): the order as AI/info says, followed while it is queued or analysing
@@ -118,35 +115,5 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
       )}
       <Dialogs payment={payment} />
     </div>
-  );
-}
-
-/** The order: what was applied for, for which study, its status and price. */
-export function OrderCard({ info }: { info: AiOrderInfo }) {
-  const { t } = useI18n();
-  const words = statusWords(info.status);
-  return (
-    <section className={css.order} data-testid="ai-order">
-      <div className={css.studyHead}>
-        <h2 className={css.studyTitle}>{info.item}</h2>
-        <span className={css.status[words.tone]} data-testid="ai-order-status" data-status={info.status}>
-          {t(words.key)}
-        </span>
-      </div>
-      <dl className={css.facts}>
-        {info.provider && (
-          <>
-            <dt className={css.factName}>{t('aiStatus.providerName')}</dt>
-            <dd className={css.factValue}>{info.provider}</dd>
-          </>
-        )}
-        <dt className={css.factName}>{t('aiStatus.study')}</dt>
-        <dd className={css.factValue}>{[info.modality, info.studyDescription, info.studyDate].filter(Boolean).join(' · ')}</dd>
-        <dt className={css.factName}>{t('aiStatus.orderedAt')}</dt>
-        <dd className={css.factValue}>{info.time}</dd>
-        <dt className={css.factName}>{t('aiStatus.price')}</dt>
-        <dd className={css.factValue}>{info.charge > 0 ? formatYuan(info.charge) : t('aiApply.free')}</dd>
-      </dl>
-    </section>
   );
 }

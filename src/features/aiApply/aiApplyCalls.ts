@@ -16,6 +16,7 @@ import {
 } from '../../shared/api/aiApplySchemas';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
+import { studyPageHref } from '../../shared/navigation/viewerLink';
 import { businessFailure } from '../../shared/api/failure';
 import { ROUTE } from '../../shared/navigation/routes';
 
@@ -119,17 +120,20 @@ export async function loadAiResult(
   return { kind: 'succeeded', info, result, link };
 }
 
+/** The query key of the order the progress and result pages show. */
+export const ORDER_ID_QUERY = 'orderId';
+
 /** The progress page of an order. */
 export function aiStatusHref(orderId: string): string {
-  return `${ROUTE.aiStatus.path}?${new URLSearchParams({ orderId }).toString()}`;
+  return `${ROUTE.aiStatus.path}?${new URLSearchParams({ [ORDER_ID_QUERY]: orderId }).toString()}`;
 }
 
 /** The result page of an order of a study. */
 export function aiResultPageHref(collectFilmId: string, orderId: string): string {
-  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: collectFilmId, orderId }).toString()}`;
+  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: collectFilmId, [ORDER_ID_QUERY]: orderId }).toString()}`;
 }
 
 /** The application page of a study. */
 export function aiApplyHref(collectFilmId: string): string {
-  return `${ROUTE.aiApply.path}?${new URLSearchParams({ id: collectFilmId }).toString()}`;
+  return studyPageHref(ROUTE.aiApply.path, collectFilmId);
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CancelAnswer, OrderRef } from '../../../machines/aiOrder/aiOrder.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { isApiFailure } from '../../shared/api/failure';
+import { businessFailure } from '../../shared/api/failure';
 import { ROUTE } from '../../shared/navigation/routes';
 
 const nothing = z.nullish(z.unknown());
@@ -13,7 +13,8 @@ export async function cancelOrder(api: ApiClient, order: OrderRef): Promise<Canc
     await api.request(ENDPOINTS.ai.CancelOrder, { params: { orderId: order.orderId }, schema: nothing });
     return { ok: true };
   } catch (error) {
-    if (isApiFailure(error) && error.failure.kind === 'business') return { ok: false, statusCode: error.failure.statusCode, message: error.failure.message };
+    const refusal = businessFailure(error);
+    if (refusal) return { ok: false, statusCode: refusal.statusCode, message: refusal.message };
     throw error;
   }
 }

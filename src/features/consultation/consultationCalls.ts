@@ -16,7 +16,7 @@ export type ConsultationJump =
   | { kind: 'declined'; message: string };
 
 /** The origin of an address as the patient can read it, or null for something that is no address. */
-export function originOf(value: string): string | null {
+function originOf(value: string): string | null {
   try {
     const url = new URL(value);
     return url.origin !== 'null' ? url.origin : url.protocol;

@@ -5,7 +5,7 @@ import { useServices } from '../../shared/services';
 import { askConsultation, type ConsultationJump } from './consultationCalls';
 
 /** The history entry of diagnose that last went to the consultation page (this tab's session storage). */
-export const CONSULTATION_LEFT_FROM_KEY = 'cf.consultation.leftFrom';
+const CONSULTATION_LEFT_FROM_KEY = 'cf.consultation.leftFrom';
 
 /**
  * diagnose: asks for the consultation page with the screen (the shared resource chart, its
@@ -45,7 +45,6 @@ export function useConsultation(collectFilmId: string | null) {
   return useMemo(
     () => ({
       state: resource.state,
-      isLoading: resource.isLoading,
       /** No answer (offline, timed out): said, with a retry. */
       isFailed: resource.isFailed,
       retry: resource.retry,
@@ -61,4 +60,3 @@ export function useConsultation(collectFilmId: string | null) {
     [resource, url, cameBack, go, jump],
   );
 }
-export type ConsultationView = ReturnType<typeof useConsultation>;

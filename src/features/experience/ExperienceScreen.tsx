@@ -3,6 +3,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
 import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
+import * as form from '../../shared/views/form.css';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './experience.css';
 import { useExperience, type ExperienceView } from './useExperience';
@@ -47,7 +48,7 @@ function DemoStudy({ view }: { view: ExperienceView }) {
     return (
       <section className={css.problem} role="alert" data-testid="experience-failed">
         <p className={css.studyName}>{t('experience.failed')}</p>
-        <p className={css.note}>{t('experience.failedText')}</p>
+        <p className={form.note}>{t('experience.failedText')}</p>
         <Button onClick={view.retry} data-testid="experience-retry">{t('app.retry')}</Button>
       </section>
     );
@@ -68,7 +69,7 @@ function DemoStudy({ view }: { view: ExperienceView }) {
         <p className={css.studyName}>{study.description || study.modality}</p>
       </div>
       <Button onClick={view.open} data-testid="experience-open">{t('experience.open')}</Button>
-      <p className={css.note}>{t('experience.afterOpen')}</p>
+      <p className={form.note}>{t('experience.afterOpen')}</p>
     </div>
   );
 }

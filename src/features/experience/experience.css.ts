@@ -11,5 +11,4 @@ export const study = style([card, { display: 'flex', alignItems: 'center', gap: 
 export const studyName = style({ margin: 0, fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' });
 export const actions = style({ display: 'grid', gap: 8 });
 export const preparing = style([card, { display: 'grid', gap: 8 }]);
-export const note = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, lineHeight: 1.5 });
 export const problem = style([card, { display: 'grid', gap: 10, justifyItems: 'start', borderLeft: `4px solid ${brandVars.brand}` }]);

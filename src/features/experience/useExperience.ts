@@ -22,7 +22,6 @@ export function useExperience() {
     const demo = resource.data?.pass ?? null;
     return {
       state: resource.state,
-      isLoading: resource.isLoading,
       isFailed: resource.isFailed,
       /** The hospital has no demo study. */
       isMissing: resource.data !== null && demo === null,

@@ -10,13 +10,10 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as css from './help.css';
 import { FEEDBACK_VIEW } from './feedbackCalls';
 import { FeedbackView } from './FeedbackView';
-import { loadQuestionTypes, type HelpRequest } from './helpCalls';
-
-/** An article of the help centre, by its question id. */
-export const helpDetailHref = (questionId: string) => `${ROUTE.helpDetail.path}?${new URLSearchParams({ id: questionId }).toString()}`;
+import { helpDetailHref, loadQuestionTypes, type HelpRequest } from './helpCalls';
 
 /** The feedback form: the help route with ?view=feedback. */
-export const feedbackHref = `${ROUTE.help.path}?${new URLSearchParams({ view: FEEDBACK_VIEW }).toString()}`;
+const feedbackHref = `${ROUTE.help.path}?${new URLSearchParams({ view: FEEDBACK_VIEW }).toString()}`;
 
 /**
  * help (public): the hospital's answers, by question type, each question opening its article, and

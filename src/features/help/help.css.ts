@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
+import { input } from '../../shared/views/form.css';
 import { card } from '../../shared/views/ui.css';
 
 export const page = style({ display: 'grid', gap: tokens.size.gap });
@@ -37,24 +38,7 @@ export const feedbackEntryTitle = style({ margin: 0, fontSize: tokens.size.title
 export const feedbackEntryText = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted, overflowWrap: 'anywhere' });
 
 /** The feedback form. */
-export const textarea = style({
-  width: '100%',
-  boxSizing: 'border-box',
-  minHeight: 140,
-  padding: 12,
-  border: `1px solid ${tokens.colour.line}`,
-  borderRadius: 8,
-  font: 'inherit',
-  fontSize: 'max(16px, 0.427rem)',
-  lineHeight: 1.5,
-  resize: 'vertical',
-  color: tokens.colour.text,
-  background: tokens.colour.surface,
-  selectors: {
-    '&:focus': { outline: `2px solid ${brandVars.brandStrong}`, outlineOffset: 1, borderColor: 'transparent' },
-    '&[aria-invalid="true"]': { borderColor: tokens.colour.danger },
-  },
-});
+export const textarea = style([input, { minHeight: 140, padding: 12, lineHeight: 1.5, resize: 'vertical' }]);
 export const counter = style({ justifySelf: 'end', fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
 export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' });
 export const thumb = style({ position: 'relative', aspectRatio: '1', borderRadius: 8, overflow: 'hidden', background: '#111' });

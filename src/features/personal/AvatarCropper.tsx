@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent, type WheelEven
 import type { CropLike } from '../../../machines/modify/modify.types';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { Button } from '../../shared/views/Button';
+import * as form from '../../shared/views/form.css';
 import * as ui from '../../shared/views/ui.css';
 import { centred, cropOf, MAX_CROP_ZOOM, panView, scaleOf, zoomTo, type CropView } from './avatarCrop';
 import * as css from './personal.css';
@@ -70,7 +71,7 @@ export function AvatarCropper(props: { source: Blob; onCrop: (crop: CropLike) =>
     <div className={ui.backdrop}>
       <div className={css.cropDialog} role="dialog" aria-modal="true" aria-labelledby="avatar-crop-title" data-testid="avatar-cropper">
         <h2 id="avatar-crop-title" className={css.heading}>{t('modify.cropTitle')}</h2>
-        <p className={css.note}>{t('modify.cropHint')}</p>
+        <p className={form.note}>{t('modify.cropHint')}</p>
         <div
           ref={frameRef}
           className={css.cropFrame}
@@ -95,7 +96,7 @@ export function AvatarCropper(props: { source: Blob; onCrop: (crop: CropLike) =>
           <div className={css.cropCircle} aria-hidden="true" />
         </div>
         <label className={css.zoomRow}>
-          <span className={css.note}>{t('modify.zoom')}</span>
+          <span className={form.note}>{t('modify.zoom')}</span>
           <input
             type="range"
             min={1}

@@ -59,7 +59,7 @@ export default function ModifyScreen() {
         <dt className={css.factName}>{t('modify.hospital')}</dt>
         <dd className={css.factValue}>{user.hospitalName}</dd>
       </dl>
-      <p className={css.note}>{t('modify.recordNote')}</p>
+      <p className={form.note}>{t('modify.recordNote')}</p>
       <NameForm view={view} />
       <EmailForm view={view} />
       {view.avatar.phase === 'cropping' && view.avatar.source && <AvatarCropper source={view.avatar.source} onCrop={view.crop} onCancel={view.cancelCrop} />}
@@ -99,10 +99,10 @@ function AvatarBlock({ view }: { view: ModifyScreenView }) {
           <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={avatar.percent} aria-label={t('modify.uploading')}>
             <div className={css.progressBar} style={{ width: `${avatar.percent}%` }} />
           </div>
-          <p className={css.note}>{t('modify.uploadProgress', { percent: avatar.percent })}</p>
+          <p className={form.note}>{t('modify.uploadProgress', { percent: avatar.percent })}</p>
         </div>
       )}
-      {avatar.phase === 'compressing' && <p className={css.note}>{t('modify.compressing')}</p>}
+      {avatar.phase === 'compressing' && <p className={form.note}>{t('modify.compressing')}</p>}
       <NoticeLine view={view} about="avatar" words={AVATAR_NOTICE} id="modify-avatar-notice" />
       <div className={ui.actions} style={{ marginTop: 0 }}>
         {avatar.phase === 'failed' && (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { UserInfo } from '../../shared/api/centerSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
-import type { Locale } from '../../shared/i18n/locale';
+import { LOCALES } from '../../shared/i18n/locale';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE, type RouteName } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
@@ -28,7 +28,6 @@ const ENTRIES: ReadonlyArray<{ route: RouteName; label?: MessageKey }> = [
   { route: 'deel' },
   { route: 'modify', label: 'personal.modify' },
 ];
-const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
 const NO_REQUEST = {};
 
 /** personal (signed in): who the patient is, and the way to everything that is theirs. */

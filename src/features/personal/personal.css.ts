@@ -12,7 +12,6 @@ export const section = style([card, { display: 'grid', gap: 8 }]);
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
 export const links = style({ display: 'grid', gap: 8 });
 
-export const note = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, lineHeight: 1.5 });
 
 /** The personal centre: who, then the entries as large rows. */
 export const who = style([card, { display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }]);

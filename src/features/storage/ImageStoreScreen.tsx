@@ -6,6 +6,7 @@ import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE, type ScreenProps } from '../../shared/navigation/routes';
+import { studyPageHref } from '../../shared/navigation/viewerLink';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { formatYuan } from '../../shared/rules/money';
 import { useServices } from '../../shared/services';
@@ -145,7 +146,7 @@ function StorageCard({ storage, link }: { storage: StudyStorage; link?: boolean 
       <div className={css.studyHead}>
         <span className={css.modality}>{storage.modality}</span>
         <h2 className={css.studyTitle}>
-          {link ? <Link to={`${ROUTE.imageStore.path}?id=${encodeURIComponent(storage.collectFilmId)}`}>{title}</Link> : title}
+          {link ? <Link to={studyPageHref(ROUTE.imageStore.path, storage.collectFilmId)}>{title}</Link> : title}
         </h2>
         <span className={css.state[storage.state]}>{t(`storage.state.${storage.state}`)}</span>
       </div>

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { OrderRef, ResultLookup, ViewerParams } from '../../../machines/aiOrder/aiOrder.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
-import { isApiFailure } from '../api/failure';
+import { businessFailure } from '../api/failure';
 import { aiDetailSchema, filmDetailSchema } from '../api/schemas';
 import { allowedExternalUrl } from '../navigation/externalUrl';
 import { viewerHref } from '../navigation/viewerLink';
@@ -42,7 +42,7 @@ export async function lookUpResult(api: ApiClient, order: OrderRef, allowedOrigi
   try {
     detail = await api.request(ENDPOINTS.ai.GetSJAiCheckResult, { params: { orderId: order.orderId }, schema: z.nullable(aiDetailSchema) });
   } catch (error) {
-    if (isApiFailure(error) && error.failure.kind === 'business') return { kind: 'missing' };
+    if (businessFailure(error)) return { kind: 'missing' };
     throw error;
   }
   if (!detail) return { kind: 'missing' };

@@ -18,9 +18,9 @@ export type StorageOrderStatus = (typeof STORAGE_ORDER_STATUS)[keyof typeof STOR
 /** The storage order list's tabs: the `status` query value of each. */
 export const STORAGE_ORDER_TABS = [
   { key: 'all', status: -1 },
-  { key: 'toBePaid', status: 2 },
-  { key: 'paid', status: 3 },
-  { key: 'closed', status: 5 },
+  { key: 'toBePaid', status: STORAGE_ORDER_STATUS.toBePaid },
+  { key: 'paid', status: STORAGE_ORDER_STATUS.paid },
+  { key: 'closed', status: STORAGE_ORDER_STATUS.closed },
 ] as const;
 
 /** Business status codes of the Image calls. */

@@ -96,7 +96,7 @@ export function jpegName(blob: Blob): string {
 }
 
 /** The browser's: createImageBitmap (turned as the photo's EXIF says), else an <img>. */
-export const browserDeps: CompressDeps = {
+const browserDeps: CompressDeps = {
   async decode(blob) {
     if (typeof createImageBitmap === 'function') {
       try {

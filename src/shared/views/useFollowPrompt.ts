@@ -16,7 +16,7 @@ let local: SafeStorage | null = null;
 const localStorageOnce = () => (local ??= safeStorage(() => window.localStorage));
 
 /** Whether a dismissal at `dismissedAt` still holds at `now`. */
-export function stillDismissed(dismissedAt: string | null, now: number): boolean {
+function stillDismissed(dismissedAt: string | null, now: number): boolean {
   const at = Number(dismissedAt);
   return dismissedAt !== null && Number.isFinite(at) && now >= at && now - at < FOLLOW_DISMISS_MS;
 }

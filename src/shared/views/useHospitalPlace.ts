@@ -5,13 +5,13 @@ import type { Place } from '../platform/wechatPlaces';
 import { useClientState, useServices } from '../services';
 
 /** The hospital as a place on a map, when its setting has an address and both coordinates. */
-export function placeOf(setting: HospitalSetting | null): Place | null {
+function placeOf(setting: HospitalSetting | null): Place | null {
   if (!setting?.address || typeof setting.latitude !== 'number' || typeof setting.longitude !== 'number') return null;
   return { name: setting.hospitalName, address: setting.address, latitude: setting.latitude, longitude: setting.longitude };
 }
 
 /** A map site's page of the place (Amap's marker URI: longitude first, GCJ-02 like WeChat's map). */
-export function mapSiteHref(place: Place): string {
+function mapSiteHref(place: Place): string {
   return `https://uri.amap.com/marker?position=${place.longitude},${place.latitude}&name=${encodeURIComponent(place.name)}`;
 }
 

@@ -1,0 +1,35 @@
+import type { AiOrderInfo } from '../../shared/api/aiApplySchemas';
+import { useI18n } from '../../shared/i18n/I18nProvider';
+import { formatYuan } from '../../shared/rules/money';
+import * as css from './aiApply.css';
+import { statusWords } from './aiStatusWords';
+
+/** The order: what was applied for, for which study, its status and price. */
+export function OrderCard({ info }: { info: AiOrderInfo }) {
+  const { t } = useI18n();
+  const words = statusWords(info.status);
+  return (
+    <section className={css.order} data-testid="ai-order">
+      <div className={css.studyHead}>
+        <h2 className={css.studyTitle}>{info.item}</h2>
+        <span className={css.status[words.tone]} data-testid="ai-order-status" data-status={info.status}>
+          {t(words.key)}
+        </span>
+      </div>
+      <dl className={css.facts}>
+        {info.provider && (
+          <>
+            <dt className={css.factName}>{t('aiStatus.providerName')}</dt>
+            <dd className={css.factValue}>{info.provider}</dd>
+          </>
+        )}
+        <dt className={css.factName}>{t('aiStatus.study')}</dt>
+        <dd className={css.factValue}>{[info.modality, info.studyDescription, info.studyDate].filter(Boolean).join(' · ')}</dd>
+        <dt className={css.factName}>{t('aiStatus.orderedAt')}</dt>
+        <dd className={css.factValue}>{info.time}</dd>
+        <dt className={css.factName}>{t('aiStatus.price')}</dt>
+        <dd className={css.factValue}>{info.charge > 0 ? formatYuan(info.charge) : t('aiApply.free')}</dd>
+      </dl>
+    </section>
+  );
+}
