@@ -21,8 +21,6 @@ const NICK_NAME_INVALID = `昵称须为1-${NICK_NAME_MAX}个字符`;
 const EMAIL_INVALID = '邮箱格式不正确';
 const IMAGE_REFUSED = `请上传不超过${AVATAR_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
 
-const SEX_TEXT: Readonly<Record<string, string>> = { M: '男', F: '女' };
-
 /** A text field, or nothing when the input has none (then the rule's own refusal answers). */
 const textField = (name: string) => z.object({ [name]: z.string().optional().catch(undefined) });
 const nickNameInput = textField('nickName');
@@ -48,7 +46,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
       patientId: String(patient.id),
       name: patient.name,
       nickName,
-      sex: SEX_TEXT[patient.sex] ?? null,
+      sex: patient.sex === 'O' ? null : patient.sex,
       birthDate: patient.birthDate,
       phoneMasked: patient.phone ? maskPhone(patient.phone) : null,
       email,

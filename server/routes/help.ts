@@ -13,6 +13,7 @@ import { feedbackRepository } from '../repositories/feedback';
 import type { FeedbackImage, FeedbackReceipt } from '../repositories/feedback';
 import {
   FEEDBACK_CODES,
+  FEEDBACK_CONTACT_MAX,
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_CONTENT_MIN,
   FEEDBACK_IMAGE_MAX_BYTES,
@@ -30,7 +31,6 @@ const titleOf = (article: HelpArticle, lang: 'zh-CN' | 'en') => ({ questionId: a
 
 const CONTENT_INVALID = `反馈内容须为${FEEDBACK_CONTENT_MIN}-${FEEDBACK_CONTENT_MAX}个字`;
 const IMAGES_REFUSED = `最多上传${FEEDBACK_MAX_IMAGES}张图片，每张须为不超过${FEEDBACK_IMAGE_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
-const CONTACT_MAX = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -116,7 +116,7 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     const typeId = field('typeId')?.value.trim() || null;
     if (typeId !== null && !HELP_TYPES.some((type) => type.typeId === typeId)) throw new ApiError(400, 'typeId names no question type');
     const contact = field('contact')?.value.trim() || null;
-    if (contact !== null && contact.length > CONTACT_MAX) throw new ApiError(400, `contact must be at most ${CONTACT_MAX} characters`);
+    if (contact !== null && contact.length > FEEDBACK_CONTACT_MAX) throw new ApiError(400, `contact must be at most ${FEEDBACK_CONTACT_MAX} characters`);
     return ok(receiptAnswer(feedback.record({ clientId, patientId: patient?.id ?? null, typeId, content: text, contact, images })));
   });
 }

@@ -29,7 +29,7 @@ const patient: UserInfo = {
   patientId: '1001',
   name: '张三',
   nickName: '小张',
-  sex: '男',
+  sex: 'M',
   birthDate: '1980-05-06',
   phoneMasked: '138****0001',
   email: null,
@@ -171,6 +171,8 @@ describe('editing the profile (modify)', () => {
     renderApp('/modify');
     const name = await screen.findByTestId('modify-name');
     expect(name).toHaveValue('小张');
+    // The hospital's record in the reader's language: the sex code M reads "Male" in English.
+    expect(screen.getByTestId('modify-record')).toHaveTextContent(/Sex\s*Male/);
     expect(screen.getByTestId('modify-record')).toHaveTextContent('138****0001');
     await user.clear(name);
     await user.type(name, '   ');

@@ -39,7 +39,7 @@ describe('UserInfo', () => {
       patientId: expect.stringMatching(/^\d+$/),
       name: '张伟',
       nickName: null,
-      sex: '男',
+      sex: 'M',
       birthDate: '1981-04-15',
       phoneMasked: '137****1111',
       email: null,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackProblem, ImageNotice, ImageQuality } from '../../../machines/feedback/feedback.types';
-import { FEEDBACK_CONTENT_MAX } from '../../shared/api/helpSchemas';
+import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX } from '../../shared/api/helpSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -101,7 +101,7 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
           className={form.input}
           value={view.contact}
           onChange={(event) => view.editContact(event.target.value)}
-          maxLength={50}
+          maxLength={FEEDBACK_CONTACT_MAX}
           autoComplete="off"
           readOnly={view.isSending}
           placeholder={t('feedback.contactPlaceholder')}

@@ -1,6 +1,7 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import type { NoticeKind } from '../../../machines/modify/modify.types';
 import { NICK_NAME_MAX } from '../../shared/api/centerSchemas';
+import { formatGender } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { Button } from '../../shared/views/Button';
@@ -32,16 +33,17 @@ export default function ModifyScreen() {
   }
   if (view.isLoading || !view.user) return <SkeletonList count={3} label={t('app.loading')} />;
   const { user } = view;
+  const sex = formatGender(t, user.sex);
   return (
     <div className={css.page} data-testid="modify" data-state={view.state}>
       <AvatarBlock view={view} />
       <dl className={css.facts} data-testid="modify-record">
         <dt className={css.factName}>{t('modify.name')}</dt>
         <dd className={css.factValue}>{user.name}</dd>
-        {user.sex && (
+        {sex && (
           <>
             <dt className={css.factName}>{t('modify.sex')}</dt>
-            <dd className={css.factValue}>{user.sex}</dd>
+            <dd className={css.factValue}>{sex}</dd>
           </>
         )}
         {user.birthDate && (

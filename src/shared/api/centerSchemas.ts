@@ -31,6 +31,7 @@ export const userInfoSchema = z.object({
   name: text,
   /** What the app greets the patient by; null: the name. */
   nickName: z.nullable(text),
+  /** M or F (spec §3's codes, shown in the reader's language); null when not recorded. */
   sex: z.nullable(text),
   birthDate: z.nullable(text),
   phoneMasked: z.nullable(text),

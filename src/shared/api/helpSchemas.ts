@@ -44,6 +44,8 @@ export const HELP_CODES = { questionNotFound: 4301 } as const;
 export const FEEDBACK_MAX_IMAGES = 9;
 export const FEEDBACK_CONTENT_MIN = 10;
 export const FEEDBACK_CONTENT_MAX = 500;
+/** The optional contact (a phone number or an e-mail address) is at most this many characters. */
+export const FEEDBACK_CONTACT_MAX = 100;
 /** Per image, after the phone's compression (an original may be larger, up to this). */
 export const FEEDBACK_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FEEDBACK_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
