@@ -3,6 +3,7 @@ import { currentPatient } from '../currentPatient';
 import { ok } from '../envelope';
 import { requestedStudy } from '../requestedStudy';
 import { addDays, chinaDate, EXPIRING_WITHIN_DAYS, storageState } from '../storagePeriod';
+import { storageForSale } from '../storagePlans';
 import type { ExpiringStorage, StorageInfo } from '../../src/shared/api/studySchemas';
 
 /** How long studies' images stay online, and whether more storage can be bought. */
@@ -11,7 +12,8 @@ export async function storageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/V2.0/YJPIndex/StorageInfo', async (request) => {
     const study = await requestedStudy(request);
-    const canBuy = hospitals.findById(study.hospitalId)?.modules.imageStore === true;
+    // The rule chargelist refuses by (4403): a study kept for good has nothing to buy.
+    const canBuy = storageForSale(study, hospitals.findById(study.hospitalId));
     if (!study.storageExpiresOn) return ok({ stored: true, expireDate: null, daysLeft: 0, canBuy } satisfies StorageInfo);
     return ok({ ...storageState(study.storageExpiresOn, chinaDate(new Date())), canBuy } satisfies StorageInfo);
   });

@@ -104,6 +104,8 @@ describe('V1.0/Image/chargelist', () => {
     app.sandbox.db.prepare('UPDATE studies SET storage_expires_on = NULL WHERE id = ?').run(id);
     expect(await api.get(`${CHARGE_LIST}?id=${id}`)).toMatchObject({ statusCode: 4403, result: null });
     expect(await api.storage(id)).toMatchObject({ state: 'permanent', expireDate: null, daysLeft: 0, canBuy: false });
+    // The film detail's StorageInfo agrees: no "buy storage" link for a study kept for good.
+    expect((await api.get(`/api/V2.0/YJPIndex/StorageInfo?CollectId=${id}`)).result).toEqual({ stored: true, expireDate: null, daysLeft: 0, canBuy: false });
     expect(await api.post(SUBMIT, { id, planId: ONE_YEAR })).toMatchObject({ statusCode: 4403 });
 
     const [, other] = await api.studies();
