@@ -2,7 +2,7 @@ import { assign, fromPromise, sendParent, sendTo, setup, type ParameterizedObjec
 import { paymentMachine, type PaymentMachine } from '../payment/payment.machine';
 import { isPayable, type PaymentContext, type PaymentEvent, type PayRequest } from '../payment/payment.types';
 import { present } from '../present';
-import { purchaseOf, type AiApplyContext, type AiApplyEvent, type AiApplyInput, type AiApplyProblem, type SubmitOutcome } from './aiApply.types';
+import type { AiApplyContext, AiApplyEvent, AiApplyInput, AiApplyProblem, SubmitOutcome } from './aiApply.types';
 
 /**
  * The payment chart as a child of an AI order screen: when the server says an order is paid (or
@@ -51,7 +51,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
     },
     guards: {
       submitted: (_, outcome: SubmitOutcome) => outcome.ok,
-      toBePaid: (_, outcome: SubmitOutcome) => outcome.ok && isPayable(outcome.order),
+      toBePaid: (_, outcome: SubmitOutcome) => outcome.ok && isPayable(outcome.purchase),
     },
   }).createMachine({
     id: 'aiApply',
@@ -93,7 +93,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
                 {
                   type: 'startPayment',
                   params: ({ context, event }) => ({
-                    purchase: purchaseOf((event.output as Extract<SubmitOutcome, { ok: true }>).order),
+                    purchase: (event.output as Extract<SubmitOutcome, { ok: true }>).purchase,
                     ...present(context.how, 'pay way', 'aiApply'),
                   }),
                 },
@@ -105,7 +105,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
               target: 'choosing',
               description: 'Free, or already paid and under way or done: go to its progress.',
               actions: [
-                { type: 'openStatus', params: ({ event }) => ({ orderId: (event.output as Extract<SubmitOutcome, { ok: true }>).order.orderId }) },
+                { type: 'openStatus', params: ({ event }) => ({ orderId: (event.output as Extract<SubmitOutcome, { ok: true }>).purchase.orderId }) },
                 'forgetOrdering',
               ],
             },

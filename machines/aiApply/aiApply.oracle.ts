@@ -39,15 +39,15 @@ export const aiApplyOracle: Oracle<SnapshotFrom<AiApplyMachine>> = {
       source: ISSUE,
       rule: {
         kind: 'always',
-        if: { input: 'answer:submitOrder', with: { output: { ok: true, order: { status: 2 } } } },
+        if: { input: 'answer:submitOrder', with: { output: { ok: true, purchase: { status: 2 } } } },
         then: {
           effect: 'startPayment',
           with: {
             purchase: {
               kind: 'aiOrder',
-              orderId: { sameAs: 'input.output.order.orderId' },
-              checkRecordId: { sameAs: 'input.output.order.checkRecordId' },
-              amount: { sameAs: 'input.output.order.charge' },
+              orderId: { sameAs: 'input.output.purchase.orderId' },
+              checkRecordId: { sameAs: 'input.output.purchase.checkRecordId' },
+              amount: { sameAs: 'input.output.purchase.amount' },
               status: 2,
             },
             payWay: 2,
@@ -59,7 +59,7 @@ export const aiApplyOracle: Oracle<SnapshotFrom<AiApplyMachine>> = {
       id: 'pays-only-a-server-order',
       says: 'A payment starts only for an order the server says waits for its money.',
       source: MONEY,
-      rule: { kind: 'needs', what: { effect: 'startPayment' }, each: { input: 'answer:submitOrder', with: { output: { ok: true, order: { status: 2 } } } } },
+      rule: { kind: 'needs', what: { effect: 'startPayment' }, each: { input: 'answer:submitOrder', with: { output: { ok: true, purchase: { status: 2 } } } } },
     },
     {
       id: 'free-goes-to-progress',
@@ -67,8 +67,8 @@ export const aiApplyOracle: Oracle<SnapshotFrom<AiApplyMachine>> = {
       source: ISSUE,
       rule: {
         kind: 'always',
-        if: { input: 'answer:submitOrder', with: { output: { ok: true, order: { status: { not: 2 } } } } },
-        then: { all: [{ effect: 'openStatus', with: { orderId: { sameAs: 'input.output.order.orderId' } } }, { not: { effect: 'startPayment' } }] },
+        if: { input: 'answer:submitOrder', with: { output: { ok: true, purchase: { status: { not: 2 } } } } },
+        then: { all: [{ effect: 'openStatus', with: { orderId: { sameAs: 'input.output.purchase.orderId' } } }, { not: { effect: 'startPayment' } }] },
       },
     },
     {

@@ -12,7 +12,7 @@ export type AiApplyProblem = 'channelUnavailable' | 'notOffered' | 'studyNotFoun
 
 /** What the submit call answered: the order (new, or the same one again), or a refusal. */
 export type SubmitOutcome =
-  | { ok: true; order: { orderId: string; checkRecordId: number; charge: number; status: number } }
+  | { ok: true; purchase: Purchase }
   | { ok: false; problem: AiApplyProblem };
 
 /** How to pay right now, from the payment port at the moment the patient confirms. */
@@ -45,8 +45,3 @@ export type AiApplyEvent =
   | { type: 'DISMISS' }
   /** From the payment child: the server says the order is paid (or being confirmed). */
   | { type: 'PAID'; orderId: string };
-
-/** The purchase the payment chart is given for an order the server made. */
-export function purchaseOf(order: Extract<SubmitOutcome, { ok: true }>['order']): Purchase {
-  return { kind: 'aiOrder', orderId: order.orderId, checkRecordId: order.checkRecordId, amount: order.charge, status: order.status };
-}

@@ -2,14 +2,13 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { aiPaymentChild } from '../aiApply/aiApply.machine';
 import { AI_ORDER_STATUS } from '../aiOrder/aiOrder.types';
 import { paymentMachine, type PaymentMachine } from '../payment/payment.machine';
-import type { PaymentEvent, PayRequest } from '../payment/payment.types';
+import { purchaseOf, type PaymentEvent, type PayRequest } from '../payment/payment.types';
 import { present } from '../present';
 import {
   isUnderWay,
   MAX_FAILED_POLLS,
   MAX_IDLE_POLLS,
   pollDelayMs,
-  purchaseOfInfo,
   type AiStatusContext,
   type AiStatusEvent,
   type AiStatusInput,
@@ -123,7 +122,7 @@ export function createAiStatusMachine(payment: PaymentMachine = paymentMachine) 
           PAY: {
             actions: {
               type: 'startPayment',
-              params: ({ context, event }) => ({ purchase: purchaseOfInfo(present(context.info, 'order', 'aiStatus')), payWay: event.payWay, returnUrl: event.returnUrl }),
+              params: ({ context, event }) => ({ purchase: purchaseOf('aiOrder', present(context.info, 'order', 'aiStatus')), payWay: event.payWay, returnUrl: event.returnUrl }),
             },
           },
           PAID: { target: 'loading', description: 'The server says it is paid: ask about the order again, and follow it.' },

@@ -1,5 +1,5 @@
 import { AI_ORDER_STATUS } from '../aiOrder/aiOrder.types';
-import type { PayWay, Purchase } from '../payment/payment.types';
+import type { PayWay } from '../payment/payment.types';
 
 /**
  * Following one AI order (issue 14 §2, aiStatus): ask AI/info, and while it is queued or analysing
@@ -62,8 +62,3 @@ export const MAX_FAILED_POLLS = 3;
 
 /** Queued (0) or analysing (1): the order is followed. */
 export const isUnderWay = (status: number) => status === AI_ORDER_STATUS.queued || status === AI_ORDER_STATUS.analysing;
-
-/** The purchase the payment chart is given for the order shown. */
-export function purchaseOfInfo(info: InfoLike): Purchase {
-  return { kind: 'aiOrder', orderId: info.orderId, checkRecordId: info.id, amount: info.charge, status: info.status };
-}

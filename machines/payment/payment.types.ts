@@ -28,6 +28,19 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 export type PurchaseKind = Purchase['kind'];
 
+/** An order as both services send it: its number, the check record the pay calls name, yuan, status. */
+export interface PayableOrder {
+  orderId: string;
+  id: number;
+  charge: number;
+  status: number;
+}
+
+/** The purchase the payment chart is given for an order of either service. */
+export function purchaseOf(kind: PurchaseKind, order: PayableOrder): Purchase {
+  return { kind, orderId: order.orderId, checkRecordId: order.id, amount: order.charge, status: order.status };
+}
+
 /** In-app pay response (spec section 3); WeChat's bridge takes it as it is. */
 export const inAppPayParamsSchema = z.object({
   appId: z.string(),

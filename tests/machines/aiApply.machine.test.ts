@@ -44,7 +44,7 @@ describe('aiApply: the payment chart runs as its child', () => {
     actor.send({ type: 'CONFIRM', payWay: 2, returnUrl: paymentFixtures.returnUrl });
     actor.send({ type: 'CONFIRM', payWay: 2, returnUrl: paymentFixtures.returnUrl });
     expect(fakes.submitOrder.inputs).toEqual([{ collectFilmId: '8', channelId: 'lung' }]);
-    fakes.submitOrder.resolve({ ok: true, order: { orderId: 'AI1', checkRecordId: 41, charge: 19.9, status: 2 } });
+    fakes.submitOrder.resolve({ ok: true, purchase: { kind: 'aiOrder', orderId: 'AI1', checkRecordId: 41, amount: 19.9, status: 2 } });
     await flush();
     expect(fakes.getPayParams.inputs).toEqual([
       { purchase: { kind: 'aiOrder', orderId: 'AI1', checkRecordId: 41, amount: 19.9, status: 2 }, payWay: 2, returnUrl: paymentFixtures.returnUrl },

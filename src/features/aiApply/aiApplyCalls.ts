@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { AiApplyProblem, SubmitOutcome } from '../../../machines/aiApply/aiApply.types';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
+import { purchaseOf } from '../../../machines/payment/payment.types';
 import { resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
 import {
   AI_APPLY_CODES,
@@ -62,7 +63,7 @@ export function liveOrderOf(study: AiStudy | null, channelId: string): { orderId
 export async function submitAiOrder(api: ApiClient, request: { collectFilmId: string; channelId: string }, signal: AbortSignal): Promise<SubmitOutcome> {
   try {
     const order = await api.request(ENDPOINTS.ai.submmit, { data: { id: request.collectFilmId, channelId: request.channelId }, schema: aiOrderCreatedSchema, signal });
-    return { ok: true, order: { orderId: order.orderId, checkRecordId: order.id, charge: order.charge, status: order.status } };
+    return { ok: true, purchase: purchaseOf('aiOrder', order) };
   } catch (error) {
     const problem = problemOf(error);
     if (problem) return { ok: false, problem };

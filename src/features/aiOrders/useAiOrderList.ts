@@ -9,7 +9,7 @@ import { createAiOrderListMachine } from '../../../machines/aiOrderList/aiOrderL
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { connectPayment } from '../../../machines/payment/payment.connect';
-import type { Purchase } from '../../../machines/payment/payment.types';
+import { purchaseOf } from '../../../machines/payment/payment.types';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../../shared/api/schemas';
 import { useReportFailure } from '../../shared/api/useReportFailure';
@@ -39,7 +39,6 @@ const TOASTS = {
 
 
 const toRef = (row: AiOrderRow): OrderRef => ({ orderId: row.orderId, id: row.id, collectFilmId: row.collectFilmId, status: row.status });
-const toPurchase = (row: AiOrderRow): Purchase => ({ kind: 'aiOrder', orderId: row.orderId, checkRecordId: row.id, amount: row.charge, status: row.status });
 
 /** The order chart with the app's side effects: calls, navigation, toasts, failures by the catalogue. */
 function useOrderLogic() {
@@ -112,7 +111,7 @@ export function useAiOrderList(payment: PaymentPort) {
     buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), pay.canPay(row)),
     open: (row: AiOrderRow) => order.openFilm(toRef(row)),
     press: (button: CardButton, row: AiOrderRow) => {
-      if (button === 'pay') pay.pay(toPurchase(row), payment.howToPay());
+      if (button === 'pay') pay.pay(purchaseOf('aiOrder', row), payment.howToPay());
       else order.act(orderActionOf(button), toRef(row));
     },
   };

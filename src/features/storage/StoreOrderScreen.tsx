@@ -9,6 +9,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import type { ScreenProps } from '../../shared/navigation/routes';
+import { purchaseOf } from '../../../machines/payment/payment.types';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { useStandalonePayment } from '../../shared/payment/useStandalonePayment';
 import { formatYuan } from '../../shared/rules/money';
@@ -16,7 +17,7 @@ import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import * as tabStyles from '../../shared/views/tabs.css';
-import { cancelStorageOrder, loadStorageOrders, planLength, purchaseOf } from './storageCalls';
+import { cancelStorageOrder, loadStorageOrders, planLength } from './storageCalls';
 import * as css from './storage.css';
 
 type Tab = (typeof STORAGE_ORDER_TABS)[number];
@@ -71,7 +72,7 @@ export default function StoreOrderScreen({ payment: port }: ScreenProps & { paym
         testId="store-orders"
         list={list}
         itemKey={(row) => row.orderId}
-        renderItem={(row) => <OrderCard row={row} busy={busy} canPay={payment.view.canPay(row)} onPay={() => payment.pay(purchaseOf(row))} onCancel={() => cancel.ask({ id: row.orderId })} />}
+        renderItem={(row) => <OrderCard row={row} busy={busy} canPay={payment.view.canPay(row)} onPay={() => payment.pay(purchaseOf('storageOrder', row))} onCancel={() => cancel.ask({ id: row.orderId })} />}
       />
       <Dialogs payment={payment.view} />
       {cancel.isConfirming && (

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
-import type { Purchase } from '../../../machines/payment/payment.types';
+import { purchaseOf } from '../../../machines/payment/payment.types';
 import type { StoreBuyProblem, SubmitOutcome } from '../../../machines/storeBuy/storeBuy.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
@@ -26,15 +26,6 @@ const PROBLEM_OF_CODE: Readonly<Record<number, StoreBuyProblem>> = {
   [STORAGE_CODES.studyNotFound]: 'studyNotFound',
 };
 
-/** A storage order as the payment chart pays it. */
-export const purchaseOf = (order: { orderId: string; id: number; charge: number; status: number }): Purchase => ({
-  kind: 'storageOrder',
-  orderId: order.orderId,
-  checkRecordId: order.id,
-  amount: order.charge,
-  status: order.status,
-});
-
 /** GET V1.0/Image/CheckStorage: every study of the patient's, soonest to end first. */
 export function loadAllStorage(api: ApiClient, signal: AbortSignal): Promise<{ studies: StudyStorage[] }> {
   return api.request(ENDPOINTS.image.CheckStorage, { schema: checkStorageSchema, signal });
@@ -54,7 +45,7 @@ export async function loadStudyStore(api: ApiClient, collectFilmId: string, sign
 export async function submitStorageOrder(api: ApiClient, request: { collectFilmId: string; planId: string }, signal: AbortSignal): Promise<SubmitOutcome> {
   try {
     const order = await api.request(ENDPOINTS.image.submmit, { data: { id: request.collectFilmId, planId: request.planId }, schema: storageOrderCreatedSchema, signal });
-    return { ok: true, purchase: purchaseOf(order) };
+    return { ok: true, purchase: purchaseOf('storageOrder', order) };
   } catch (error) {
     const problem = PROBLEM_OF_CODE[businessFailure(error)?.statusCode ?? -1];
     if (problem) return { ok: false, problem };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { aiDetailSchema } from './schemas';
+import { aiDetailSchema, orderCreatedSchema, type OrderCreated } from './schemas';
 
 /**
  * Applying for AI analysis (issue 14): V1.0/AI list, channelList, submmit, info; pay with the
@@ -59,15 +59,8 @@ export const aiChannelListSchema = z.object({ channels: z.array(aiChannelSchema)
  * POST V1.0/AI/submmit { id, channelId }: the order. One intent, one order: an order of the same
  * study and channel that is not closed or failed comes back again (`reused`), whatever its status.
  */
-export const aiOrderCreatedSchema = z.object({
-  orderId: text,
-  /** The check record id the pay calls name. */
-  id: z.int(),
-  charge: yuan,
-  status: z.int(),
-  reused: z.boolean(),
-});
-export type AiOrderCreated = z.infer<typeof aiOrderCreatedSchema>;
+export const aiOrderCreatedSchema = orderCreatedSchema;
+export type AiOrderCreated = OrderCreated;
 
 /**
  * GET V1.0/AI/info?orderId= (one order) or ?id=<collectFilmId> (that study's latest order): what

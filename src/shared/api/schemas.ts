@@ -9,6 +9,20 @@ const text = z.string();
 const optionalText = z.nullish(z.string());
 const stringOrNumber = z.union([z.string(), z.number()]);
 
+/**
+ * An order a submit call made (an AI analysis, a storage plan): its number, the check record id
+ * the pay calls name, the charge in yuan and its status. One intent, one order: `reused` when the
+ * server handed back an order it already had (each call says which).
+ */
+export const orderCreatedSchema = z.object({
+  orderId: text,
+  id: z.int(),
+  charge: z.number().check(z.nonnegative()),
+  status: z.int(),
+  reused: z.boolean(),
+});
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
+
 export const hospitalSettingSchema = z.object({
   hospitalName: text,
   orgCode: text,

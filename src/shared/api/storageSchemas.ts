@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { orderCreatedSchema, type OrderCreated } from './schemas';
 
 /**
  * Paid storage (issue 14): V1.0/Image chargelist, CheckStorage, submmit, StorageOrderList,
@@ -79,15 +80,8 @@ export const chargeListSchema = z.object({ plans: z.array(storagePlanSchema) });
  * paid for the same study and plan is returned again (`reused`); one for another plan is closed
  * and replaced.
  */
-export const storageOrderCreatedSchema = z.object({
-  orderId: text,
-  /** The check record id the pay calls name. */
-  id: z.int(),
-  charge: yuan,
-  status: z.int(),
-  reused: z.boolean(),
-});
-export type StorageOrderCreated = z.infer<typeof storageOrderCreatedSchema>;
+export const storageOrderCreatedSchema = orderCreatedSchema;
+export type StorageOrderCreated = OrderCreated;
 
 /** A row of GET V1.0/Image/StorageOrderList?status=&pageIndex=&pageLength= (newest first; `status` -1 for all). */
 export const storageOrderRowSchema = z.object({
