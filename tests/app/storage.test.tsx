@@ -147,6 +147,26 @@ describe('storage orders (storeOrder)', () => {
     expect(cards[1]).toHaveTextContent('2029-12-10');
   });
 
+  it('pay on the order to be paid pays that order on the H5 page, once however often it is tapped', async () => {
+    const calls = ordersServer();
+    const pays: Array<Record<string, string>> = [];
+    server.use(
+      http.get(`${API_BASE}V1.0/Image/pay`, ({ request }) => {
+        pays.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(envelope({ h5_url: 'http://localhost/sandbox/h5pay/CF2', record_no: 'CF2' }));
+      }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    renderApp('/storeOrder');
+    const pay = within((await screen.findAllByTestId('store-order'))[0]!).getByTestId('store-pay');
+    await userEvent.click(pay);
+    await userEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/CF2'));
+    expect(pays).toEqual([expect.objectContaining({ payway: '2', checkRecordId: '11' })]);
+    expect(calls.filter((call) => call.path === 'cancel')).toEqual([]);
+  });
+
   it('cancel after confirming: one call, and the list shows the order closed', async () => {
     const calls = ordersServer();
     renderApp('/storeOrder');

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, addMonths, chinaDate } from '../../server/storagePeriod';
 import { chargeListSchema, checkStorageSchema, storageOrderCreatedSchema, storageOrderRowSchema } from '../../src/shared/api/storageSchemas';
 import { pageSchema } from '../../src/shared/api/schemas';
@@ -209,6 +209,8 @@ describe('paying a storage order', () => {
     const before = await api.storage(id);
     const order = await api.submit(id, THREE_YEARS);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
+    // Storage and AI orders number their check records apart: paying this one must not end an AI analysis.
+    const analysisStarted = vi.spyOn(app.sandbox.aiAnalysis, 'started');
 
     expect(await payInApp(app, api, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
     const expected = addMonths(before.expireDate!, 36);
@@ -216,6 +218,7 @@ describe('paying a storage order', () => {
     expect(await api.storage(id)).toMatchObject({ expireDate: expected, state: 'active', pendingOrderId: null });
     expect((await api.orders())[0]).toMatchObject({ orderId: order.orderId, status: 3, expireDate: expected, planName: '3年', months: 36, charge: 68 });
     expect(paymentsOf(app, order.id)).toEqual([{ way: 1, state: 'paid', amount_fen: 6800 }]);
+    expect(analysisStarted).not.toHaveBeenCalled();
 
     // No double charge: the paid order cannot be paid again.
     for (const payway of [1, 2]) {
@@ -246,8 +249,10 @@ describe('paying a storage order', () => {
     expect(page.body).toContain('¥30.00');
     expect(page.body).toContain(order.orderId);
 
+    const analysisStarted = vi.spyOn(app.sandbox.aiAnalysis, 'started');
     const paid = await postH5(app, body.result.record_no, 'pay');
     expect(paid.statusCode).toBe(303);
+    expect(analysisStarted).not.toHaveBeenCalled();
     expect(paid.headers.location).toBe(RETURN_URL);
     expect(await api.storage(id)).toMatchObject({ expireDate: addMonths(today(), 12), state: 'active' });
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(1);
