@@ -1,13 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createApiClient, progressChannel } from '../../src/shared/api/client';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import { ApiFailure } from '../../src/shared/api/failure';
+import { HTTP_TIMEOUT_MS } from '../../src/shared/rules/constants';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 
 startMswServer();
+afterEach(() => void vi.useRealTimers());
 
 const endpoint = ENDPOINTS.center.UploadImage;
 const url = `${API_BASE}${endpoint.path}`;
@@ -79,6 +82,26 @@ describe('API client upload (multipart)', () => {
     });
     await api.upload(endpoint, { form: form(), schema, onProgress: (p) => progress.push(p) });
     expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('counts the timeout from the last progress: a slow upload that keeps moving is not cut off, a stalled one is', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let config: InternalAxiosRequestConfig | undefined;
+    const adapter = (given: InternalAxiosRequestConfig) =>
+      new Promise<never>((_, reject) => {
+        config = given;
+        (given.signal as AbortSignal).addEventListener('abort', () => reject(new axios.CanceledError()));
+      });
+    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: () => {} }, adapter });
+    const outcome = api.upload(endpoint, { form: form(), schema, onProgress: () => {} }).then(() => null, (error: unknown) => (error as ApiFailure).failure);
+    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
+    config!.onUploadProgress?.({ loaded: 1, total: 4, bytes: 1, lengthComputable: true } as never);
+    // Twice the timeout since the upload began, but less than one since it last moved: still going.
+    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1);
+    expect((config!.signal as AbortSignal).aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((config!.signal as AbortSignal).aborted).toBe(true);
+    expect(await outcome).toEqual({ kind: 'network' });
   });
 
   it('a progress channel passes progress to whoever is attached, and nothing once detached', () => {
