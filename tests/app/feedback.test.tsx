@@ -149,7 +149,7 @@ describe('feedback (help?view=feedback), public', () => {
     feedbackServer();
     const chooseImages = vi.fn(async (count: number) => ({ kind: 'chosen' as const, files: Array.from({ length: Math.min(count, 2) }, (_, i) => png(`w${i}.png`)) }));
     const app = renderApp('/help?view=feedback', { session: 'signedOut', wechat: { chooseImages } });
-    app.services.wechat.stateCode = () => 1;
+    app.services.wechat.ready = () => true;
     await user.click(await screen.findByTestId('feedback-add-images'));
     await waitFor(() => expect(screen.getAllByTestId('feedback-image')).toHaveLength(2));
     expect(chooseImages).toHaveBeenLastCalledWith(9);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CENTER_CODES, type UserInfo } from '../../src/shared/api/centerSchemas';
@@ -220,12 +220,27 @@ describe('editing the profile (modify)', () => {
     expect(compressed.calls).toHaveLength(1);
   });
 
+  it("offers WeChat's chooser once the SDK is ready, even when that is after the page was drawn", async () => {
+    center();
+    let ready = false;
+    const listeners = new Set<() => void>();
+    const subscribe = (onChange: () => void) => (listeners.add(onChange), () => void listeners.delete(onChange));
+    renderApp('/modify', { wechat: { ready: () => ready, subscribe } });
+    expect(await screen.findByTestId('modify-avatar-input')).toBeInTheDocument();
+    act(() => {
+      ready = true;
+      listeners.forEach((onChange) => onChange());
+    });
+    expect(screen.getByTestId('modify-avatar-choose')).toBeInTheDocument();
+    expect(screen.queryByTestId('modify-avatar-input')).not.toBeInTheDocument();
+  });
+
   it("inside WeChat uses WeChat's chooser for one picture; cancelling the crop changes nothing", async () => {
     const user = userEvent.setup();
     center();
     const chooseImages = vi.fn(async () => ({ kind: 'chosen' as const, files: [new File(['x'], 'wechat-1.jpg', { type: 'image/jpeg' })] }));
     const app = renderApp('/modify', { wechat: { chooseImages } });
-    app.services.wechat.stateCode = () => 1;
+    app.services.wechat.ready = () => true;
     await user.click(await screen.findByTestId('modify-avatar-choose'));
     expect(chooseImages).toHaveBeenCalledWith(1);
     await user.click(await screen.findByTestId('avatar-crop-cancel'));

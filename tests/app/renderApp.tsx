@@ -76,7 +76,8 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
     wechat: {
       payWay: () => (typeof options.payWay === 'function' ? options.payWay() : (options.payWay ?? 2)),
-      stateCode: () => null,
+      ready: () => false,
+      subscribe: () => () => {},
       pageChanged: () => {},
       shareCard: async () => 'unavailable',
       chooseImages: async () => ({ kind: 'unavailable' }),

@@ -6,6 +6,7 @@ import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome } from
 import { FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
 import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
 import { feedbackDraftStore } from './feedbackDraft';
 import { prepareImages, submitFeedback } from './feedbackCalls';
@@ -49,7 +50,7 @@ export function useFeedback() {
   const [snapshot, sendEvent] = useAppMachine(machine, { input: { clientId: newId(), maxImages: FEEDBACK_MAX_IMAGES } });
   useEffect(() => progress.attach(sendEvent), [progress, sendEvent]);
   // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
-  const inAppChooser = wechat.stateCode() === 1;
+  const inAppChooser = useWechatReady();
   return useMemo(() => ({ ...connectFeedback(snapshot, sendEvent, newId), inAppChooser }), [snapshot, sendEvent, inAppChooser]);
 }
 export type FeedbackScreenView = ReturnType<typeof useFeedback>;

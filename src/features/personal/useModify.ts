@@ -7,6 +7,7 @@ import { AVATAR_SIDE, type UserInfo } from '../../shared/api/centerSchemas';
 import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompression';
+import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
 import { emailProblem, loadUserInfo, nickNameProblem, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
 
@@ -43,7 +44,7 @@ export function useModify() {
   const [snapshot, send] = useAppMachine(machine);
   useEffect(() => progress.attach(send), [progress, send]);
   // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
-  const inAppChooser = wechat.stateCode() === 1;
+  const inAppChooser = useWechatReady();
   return useMemo(() => {
     const view = connectModify<UserInfo>(snapshot, send);
     return {

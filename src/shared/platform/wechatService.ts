@@ -13,10 +13,13 @@ import { openWxLocation, scanWxCode, type Place, type ScanResult } from './wecha
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });
 
-/** What the app asks of WeChat: how to pay now, and the SDK's config state. */
+/** What the app asks of WeChat: how to pay now, and whether its own pickers can be used. */
 export interface WechatPort {
   payWay(): PayWay;
-  stateCode(): 0 | 1 | -1 | null;
+  /** Inside WeChat with wx.config done: the chooser, map and scanner below are WeChat's own. */
+  ready(): boolean;
+  /** Calls `onChange` whenever the SDK's state changes (wx.config settling after the page is drawn); returns the unsubscribe. */
+  subscribe(onChange: () => void): () => void;
   /** After a navigation: a platform that signs the current URL needs a new signature. */
   pageChanged(currentUrl: string): void;
   /**
@@ -61,7 +64,11 @@ export function startWechatSdk(deps: {
   const ready = () => inWeChat && sdkStateCode(actor.getSnapshot()) === 1;
   return {
     payWay: () => payWayFor(actor.getSnapshot()),
-    stateCode: () => sdkStateCode(actor.getSnapshot()),
+    ready,
+    subscribe(onChange) {
+      const subscription = actor.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
     async shareCard(card) {
       if (!inWeChat) return 'unavailable';
       if (sdkStateCode(actor.getSnapshot()) !== 1) return 'failed';
