@@ -13,6 +13,10 @@ import { expect, PatientApp, test } from './fixtures';
  */
 const PATIENT = 'patient2';
 
+// Sign-in, payment, then the progress page's back-off (up to 15 s between asks) and the viewer: more
+// than the default 30 s when two browsers share two cores.
+test.describe.configure({ timeout: 60_000 });
+
 /** patient2's one study of the modality, opened from the application page's list. */
 async function openStudy(page: Page, modality: 'CT' | 'DR') {
   const app = new PatientApp(page);

@@ -30,19 +30,30 @@ function orderFor(key: string): string {
   return (ORDER_FOR[project] as Record<string, string>)[key]!;
 }
 
-/** The card of one order, scrolling to the end of the list first so any page of it is there. */
+/**
+ * The card of one order, scrolling to the end of the list first so any page of it is there. The
+ * list pages by offset and tests running alongside take other orders out of the tab, which can
+ * move this one across a page boundary between two page loads, unseen: then the list loads anew.
+ */
 async function orderCard(page: Page, orderId: string) {
-  await scrollToEnd(page);
-  return page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  let attempt = 0;
+  await expect(async () => {
+    if (attempt++ > 0) await page.reload();
+    await scrollToEnd(page);
+    await expect(card).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return card;
 }
 
-/** Scrolls down, page by page, until the list ends. */
+/** Scrolls down, page by page, until the list says there is no more. */
 async function scrollToEnd(page: Page) {
-  for (let i = 0; i < 12 && !noMore.test((await page.getByTestId('list-footer').textContent()) ?? ''); i++) {
-    await page.getByTestId('list-footer').scrollIntoViewIfNeeded();
+  const footer = page.getByTestId('list-footer');
+  await expect(async () => {
+    await footer.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(300);
-  }
+    await expect(footer).toHaveText(noMore, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test.describe('AI orders against the sandbox', () => {
@@ -239,8 +250,10 @@ test.describe('paying inside WeChat', () => {
   ] as const) {
     test(`in-app pay: WeChat answers ${outcome}`, async ({ page }) => {
       await openOrders(page, 'patient1', 'toBePaid');
+      const card = await orderCard(page, orderFor(key));
+      // After finding the card: finding it may load the page anew, which forgets what the test set.
       await page.evaluate((o) => ((window as unknown as { __wxPayOutcome: string }).__wxPayOutcome = o), outcome);
-      await (await orderCard(page, orderFor(key))).getByTestId('action-pay').click();
+      await card.getByTestId('action-pay').click();
       await expect(page.getByTestId('toast')).toHaveText(message);
       expect(await page.evaluate(() => (window as unknown as { __wxPayCalls: number }).__wxPayCalls)).toBe(1);
       const config = await page.evaluate(() => (window as unknown as { __wxConfig: { signature: string } }).__wxConfig);

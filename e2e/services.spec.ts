@@ -53,6 +53,7 @@ test.describe('diagnose: the online consultation', () => {
     await app.signIn('patient1');
     await app.open('/myStudyList');
     await page.getByTestId('study-link').first().click();
+    await expect(page.getByTestId('film-detail')).toBeVisible();
     const filmUrl = page.url();
     await page.getByTestId('film-consult').click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/consultation'));
