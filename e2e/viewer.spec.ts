@@ -43,7 +43,7 @@ async function canvasPixels(page: Page) {
 
 async function expectImageDrawn(page: Page) {
   try {
-    await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 20_000 });
+    await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 30_000 });
   } catch (error) {
     // Say where the viewer stopped (still listing the study, refused, failed), not only that no image came.
     const viewer = page.getByTestId('viewer');
@@ -89,6 +89,8 @@ class Fingers {
 const zoomShown = (page: Page) => page.getByTestId('viewer-overlay').getByText(/^\d+\.\d+x$/);
 
 test.describe('the film viewer', () => {
+  // Sign-in, then decoding in worker pools while the other browser does the same on two cores.
+  test.describe.configure({ timeout: 60_000 });
   test.beforeEach(async ({ page }) => {
     await new PatientApp(page).signIn('patient1');
   });
