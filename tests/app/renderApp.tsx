@@ -35,7 +35,7 @@ type RenderOptions = {
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
   clock?: AppServices['clock'];
   /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
-  wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode'>>;
+  wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe'>>;
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
