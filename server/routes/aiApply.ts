@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { aiChannelOfItem, aiChannelsFor, aiChannelView, findAiChannel } from '../aiChannels';
 import type { AiChannelRecord } from '../aiChannels';
@@ -8,6 +8,7 @@ import { currentPatient } from '../currentPatient';
 import { ApiError, fail, ok } from '../envelope';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { fenToYuan } from '../money';
+import { ownStudy } from '../ownStudy';
 import { AI_ORDER_STATUS } from '../repositories/aiOrders';
 import type { AiOrder } from '../repositories/aiOrders';
 import type { StudyRecord } from '../repositories/studies';
@@ -16,7 +17,6 @@ import { TEST_PATH_PREFIX } from '../testMode';
 import { AI_APPLY_CODES } from '../../src/shared/api/aiApplySchemas';
 import type { AiChannel, AiOrderCreated, AiOrderInfo, AiStudy } from '../../src/shared/api/aiApplySchemas';
 
-const STUDY_NOT_FOUND = '检查不存在';
 const NOT_OFFERED = '医院暂未开通AI分析服务';
 const CHANNEL_UNAVAILABLE = '该AI服务不适用于此检查';
 const ORDER_NOT_FOUND = '订单不存在';
@@ -46,13 +46,6 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
 
   function offersAi(study: StudyRecord): boolean {
     return hospitals.findById(study.hospitalId)?.modules.aiAnalysis === true;
-  }
-
-  async function ownStudy(request: FastifyRequest, studyId: number): Promise<StudyRecord> {
-    const patient = await currentPatient(request);
-    const study = studies.findForPatient(patient.id, studyId);
-    if (!study) throw new ApiError(AI_APPLY_CODES.studyNotFound, STUDY_NOT_FOUND);
-    return study;
   }
 
   /** The study's channels; 4503 when its hospital offers no AI analysis. */
@@ -128,7 +121,7 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
   /** GET ?id=: the channels for that study's modality; 4501 no such study of the patient's, 4503 no AI offered. */
   app.get('/V1.0/AI/channelList', async (request) => {
     const { id } = parseQuery(studyQuerySchema, request.query);
-    const study = await ownStudy(request, id);
+    const study = await ownStudy(request, id, AI_APPLY_CODES.studyNotFound);
     return ok({ channels: channelsOf(study).map((channel) => aiChannelView(channel) satisfies AiChannel) });
   });
 
@@ -139,7 +132,7 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post('/V1.0/AI/submmit', async (request) => {
     const { id, channelId } = parseQuery(submitSchema, commandInput(request));
-    const study = await ownStudy(request, id);
+    const study = await ownStudy(request, id, AI_APPLY_CODES.studyNotFound);
     const channel = channelsOf(study).find((candidate) => candidate.channelId === channelId);
     if (!channel) throw new ApiError(AI_APPLY_CODES.channelUnavailable, CHANNEL_UNAVAILABLE);
     const live = aiOrders.liveForStudyChannel(study.id, channel.channelId, channel.name);
@@ -163,7 +156,10 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/V1.0/AI/info', async (request) => {
     const query = parseQuery(infoQuerySchema, request.query);
     const patient = await currentPatient(request);
-    const order = 'orderId' in query ? aiOrders.findForPatient(patient.id, query.orderId) : aiOrders.latestOfStudy((await ownStudy(request, query.id)).id);
+    const order =
+      'orderId' in query
+        ? aiOrders.findForPatient(patient.id, query.orderId)
+        : aiOrders.latestOfStudy((await ownStudy(request, query.id, AI_APPLY_CODES.studyNotFound)).id);
     if (!order) return fail(AI_APPLY_CODES.orderNotFound, ORDER_NOT_FOUND);
     const study = studies.findById(order.studyId)!;
     return ok(infoOf(order, study, new Date()) satisfies AiOrderInfo);

@@ -1,10 +1,11 @@
 import { fenToYuan } from '../money';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { commandInput } from '../commandInput';
 import { currentPatient } from '../currentPatient';
 import { ApiError, ok, withMsg } from '../envelope';
 import { registerOrderPayCalls } from '../orderPayment';
+import { ownStudy } from '../ownStudy';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { payableStorageOrder, STORAGE_ORDER_STATUS } from '../repositories/storageOrders';
@@ -15,7 +16,6 @@ import { findStoragePlan, STORAGE_PLANS, storageForSale, storagePlanView } from 
 import { STORAGE_CODES } from '../../src/shared/api/storageSchemas';
 import type { CheckStorage, StorageOrderCreated, StoragePlan, StudyStorage } from '../../src/shared/api/storageSchemas';
 
-const STUDY_NOT_FOUND = '检查不存在';
 const NOT_FOR_SALE = '该检查的影像无需购买存储';
 const PLAN_UNKNOWN = '存储套餐不存在或已下架';
 const NOT_CANCELLABLE = '订单状态已变化，无法取消';
@@ -50,13 +50,6 @@ const cancelSchema = z.object({ orderId: textParam('orderId', 'one order number'
 export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   const { studies, hospitals, storageOrders } = app.sandbox;
 
-  async function ownStudy(request: FastifyRequest, studyId: number): Promise<StudyRecord> {
-    const patient = await currentPatient(request);
-    const study = studies.findForPatient(patient.id, studyId);
-    if (!study) throw new ApiError(STORAGE_CODES.studyNotFound, STUDY_NOT_FOUND);
-    return study;
-  }
-
   function forSale(study: StudyRecord): boolean {
     return storageForSale(study, hospitals.findById(study.hospitalId));
   }
@@ -79,7 +72,7 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   /** GET ?id=: the plans on sale for that study; 4401 no such study of the patient's, 4403 nothing to buy. */
   app.get('/V1.0/Image/chargelist', async (request) => {
     const { id } = parseQuery(studyQuerySchema, request.query);
-    const study = await ownStudy(request, id);
+    const study = await ownStudy(request, id, STORAGE_CODES.studyNotFound);
     if (!forSale(study)) throw new ApiError(STORAGE_CODES.notForSale, NOT_FOR_SALE);
     return ok({ plans: STORAGE_PLANS.map(storagePlanView) } satisfies { plans: StoragePlan[] });
   });
@@ -88,7 +81,7 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   app.get('/V1.0/Image/CheckStorage', async (request) => {
     const { id } = parseQuery(checkQuerySchema, request.query);
     const today = chinaDate(new Date());
-    if (id !== undefined) return ok({ studies: [storageOf(await ownStudy(request, id), today)] } satisfies CheckStorage);
+    if (id !== undefined) return ok({ studies: [storageOf(await ownStudy(request, id, STORAGE_CODES.studyNotFound), today)] } satisfies CheckStorage);
     const patient = await currentPatient(request);
     const all = studies.allForPatient(patient.id).map((study) => storageOf(study, today));
     // Newest study first among equal ends (the list is newest first and the sort is stable).
@@ -99,7 +92,7 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   /** POST { id, planId } (JSON body or query): the order to pay, one per intent (storageOrders.submit). */
   app.post('/V1.0/Image/submmit', async (request) => {
     const { id, planId } = parseQuery(submitSchema, commandInput(request));
-    const study = await ownStudy(request, id);
+    const study = await ownStudy(request, id, STORAGE_CODES.studyNotFound);
     if (!forSale(study)) throw new ApiError(STORAGE_CODES.notForSale, NOT_FOR_SALE);
     const plan = findStoragePlan(planId);
     if (!plan) throw new ApiError(STORAGE_CODES.planUnknown, PLAN_UNKNOWN);
