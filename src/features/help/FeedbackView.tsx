@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackProblem, ImageNotice, ImageQuality } from '../../../machines/feedback/feedback.types';
-import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX } from '../../shared/api/helpSchemas';
+import { FEEDBACK_CONTACT_MAX } from '../../shared/api/helpSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -14,7 +14,6 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { contentProblem } from './feedbackCalls';
 import * as css from './help.css';
 import { loadQuestionTypes, type HelpRequest } from './helpCalls';
 import { useFeedback, type FeedbackScreenView } from './useFeedback';
@@ -68,9 +67,8 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
   const { t } = useI18n();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    view.send(contentProblem(view.content));
+    view.send();
   };
-  const textProblem = view.problem === 'contentShort' || view.problem === 'contentLong';
   const problemText = view.problem && (view.problem === 'refused' && view.serverMessage ? view.serverMessage : t(PROBLEM[view.problem]));
   return (
     <form className={form.form} onSubmit={submit} noValidate data-testid="feedback-form" data-client-id={view.clientId} data-state={view.state}>
@@ -83,15 +81,15 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
           className={css.textarea}
           value={view.content}
           onChange={(event) => view.editContent(event.target.value)}
-          maxLength={FEEDBACK_CONTENT_MAX}
+          maxLength={view.contentMax}
           readOnly={!view.canEdit || view.isSending}
           placeholder={t('feedback.contentPlaceholder')}
-          aria-invalid={textProblem ? 'true' : undefined}
+          aria-invalid={view.contentInvalid ? 'true' : undefined}
           aria-describedby="feedback-counter"
           data-testid="feedback-content"
         />
         <span id="feedback-counter" className={css.counter} data-testid="feedback-counter">
-          {t('feedback.counter', { count: view.content.trim().length, max: FEEDBACK_CONTENT_MAX })}
+          {t('feedback.counter', { count: view.contentLength, max: view.contentMax })}
         </span>
       </label>
       <Images view={view} />

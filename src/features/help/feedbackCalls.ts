@@ -8,9 +8,12 @@ import { blobToDataUrl, compressImage, dataUrlToFile, FEEDBACK_IMAGE_SIDE, Unrea
 /** The help route's query that shows the feedback form instead of the questions. */
 export const FEEDBACK_VIEW = 'feedback';
 
-/** The text rule (10-500 characters, spaces at either end not counted): what is wrong, or null. */
+/** The characters the text rule counts: spaces at either end are not counted. */
+export const countedLength = (content: string) => content.trim().length;
+
+/** The text rule (10-500 counted characters): what is wrong, or null. */
 export function contentProblem(content: string): 'contentShort' | 'contentLong' | null {
-  const length = content.trim().length;
+  const length = countedLength(content);
   if (length < FEEDBACK_CONTENT_MIN) return 'contentShort';
   return length > FEEDBACK_CONTENT_MAX ? 'contentLong' : null;
 }

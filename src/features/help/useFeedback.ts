@@ -3,13 +3,13 @@ import { fromPromise } from 'xstate';
 import { connectFeedback } from '../../../machines/feedback/feedback.connect';
 import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
 import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
-import { FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
+import { FEEDBACK_CONTENT_MAX, FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
 import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
 import { feedbackDraftStore } from './feedbackDraft';
-import { prepareImages, submitFeedback } from './feedbackCalls';
+import { contentProblem, countedLength, prepareImages, submitFeedback } from './feedbackCalls';
 
 const newId = () => crypto.randomUUID();
 
@@ -51,6 +51,19 @@ export function useFeedback() {
   useEffect(() => progress.attach(sendEvent), [progress, sendEvent]);
   // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
   const inAppChooser = useWechatReady();
-  return useMemo(() => ({ ...connectFeedback(snapshot, sendEvent, newId), inAppChooser }), [snapshot, sendEvent, inAppChooser]);
+  return useMemo(() => {
+    const view = connectFeedback(snapshot, sendEvent, newId);
+    return {
+      ...view,
+      inAppChooser,
+      /** The counter: the characters the text rule counts, of at most `contentMax`. */
+      contentLength: countedLength(view.content),
+      contentMax: FEEDBACK_CONTENT_MAX,
+      /** The text breaks the rule: the field is marked. */
+      contentInvalid: view.problem === 'contentShort' || view.problem === 'contentLong',
+      /** Send with the text rule's verdict on what was typed. */
+      send: () => view.send(contentProblem(view.content)),
+    };
+  }, [snapshot, sendEvent, inAppChooser]);
 }
 export type FeedbackScreenView = ReturnType<typeof useFeedback>;
