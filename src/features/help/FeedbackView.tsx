@@ -1,13 +1,11 @@
-import { useCallback, useMemo, type ChangeEvent, type FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackProblem, ImageNotice, ImageQuality } from '../../../machines/feedback/feedback.types';
 import { FEEDBACK_CONTACT_MAX } from '../../shared/api/helpSchemas';
-import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE } from '../../shared/navigation/routes';
 import { formatDate } from '../../shared/rules/dates';
-import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import * as form from '../../shared/views/form.css';
 import { RadioChoices } from '../../shared/views/RadioChoices';
@@ -15,8 +13,8 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './help.css';
-import { loadQuestionTypes, type HelpRequest } from './helpCalls';
 import { useFeedback, type FeedbackScreenView } from './useFeedback';
+import { useQuestionTypes } from './useQuestionTypes';
 
 const PROBLEM: Record<FeedbackProblem, MessageKey> = {
   contentShort: 'feedback.problem.contentShort',
@@ -128,11 +126,8 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
 
 /** The question types of the help centre, to say what the feedback is about; hidden when they cannot load. */
 function QuestionType({ view }: { view: FeedbackScreenView }) {
-  const { api } = useServices();
-  const { t, locale } = useI18n();
-  const request = useMemo(() => ({ lang: locale }), [locale]);
-  const load = useCallback((query: HelpRequest, signal: AbortSignal) => loadQuestionTypes(api, query, signal), [api]);
-  const types = useResource(load, request, { quiet: true });
+  const { t } = useI18n();
+  const types = useQuestionTypes();
   if (!types.data || types.data.types.length === 0) return null;
   return (
     <label className={form.field}>

@@ -1,16 +1,14 @@
-import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
-import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as css from './help.css';
 import { FEEDBACK_VIEW } from './feedbackCalls';
 import { FeedbackView } from './FeedbackView';
-import { helpDetailHref, loadQuestionTypes, type HelpRequest } from './helpCalls';
+import { helpDetailHref } from './helpCalls';
+import { useQuestionTypes } from './useQuestionTypes';
 
 /** The feedback form: the help route with ?view=feedback. */
 const feedbackHref = `${ROUTE.help.path}?${new URLSearchParams({ view: FEEDBACK_VIEW }).toString()}`;
@@ -35,11 +33,8 @@ function FeedbackEntry() {
 }
 
 function Questions() {
-  const { api } = useServices();
-  const { t, locale } = useI18n();
-  const request = useMemo(() => ({ lang: locale }), [locale]);
-  const load = useCallback((query: HelpRequest, signal: AbortSignal) => loadQuestionTypes(api, query, signal), [api]);
-  const help = useResource(load, request, { quiet: true });
+  const { t } = useI18n();
+  const help = useQuestionTypes();
   if (help.isFailed) {
     return (
       <div className={css.page}>
