@@ -1,5 +1,5 @@
 /**
- * The flow catalogue in docs/flows, generated from the payment and AI order charts:
+ * The flow catalogue in docs/flows, generated from the money and order charts (flowDocs.ts lists them):
  * `npm run flows` writes it, `npm run flows -- --check` writes nothing and fails when it is stale.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -19,6 +19,13 @@ export interface FlowSpec {
   /** Flow ids are this letter and a number: P01, P02… */
   idPrefix: string;
   machine: AnyStateMachine;
+  /** The chart's input, for a chart that takes one (the study or order of the screen). */
+  input?: unknown;
+  /**
+   * The children the chart starts itself (the payment chart): not faked as calls; `messages` are
+   * the chart's actions that send to them, checked by name and parameters as the model tests do.
+   */
+  children?: { ids: readonly string[]; messages: readonly string[] };
   /** Where the chart and the event list live, for the reader. */
   sources: { machine: string; events: string };
   /** What the real world can send in this snapshot. */
@@ -69,8 +76,8 @@ function walk(spec: FlowSpec): Walk {
   const cached = walks.get(spec);
   if (cached) return cached;
   const { machine } = spec;
-  const vertices = new Map(Object.entries(getAdjacencyMap(machine, { events: spec.events, serializeState: serialize })));
-  const initial = getInitialSnapshot(machine);
+  const vertices = new Map(Object.entries(getAdjacencyMap(machine, { events: spec.events, serializeState: serialize, input: spec.input })));
+  const initial = getInitialSnapshot(machine, spec.input);
   const result: Walk = { paths: [], loops: new Set() };
 
   const visit = (key: string, path: FlowPath, seen: ReadonlySet<string>) => {
@@ -190,6 +197,9 @@ function eventLabel(transition: Transition): string {
   return name ? `${transition.eventType} [${name}]` : transition.eventType;
 }
 
+/** The calls a flow's fake servers answer: every actor of the chart but the children it starts itself. */
+export const callsOf = (spec: FlowSpec): string[] => Object.keys(spec.machine.implementations.actors).filter((id) => !spec.children?.ids.includes(id));
+
 export const FLOW_TEST_FILE = 'tests/machines/flows.test.ts';
 export const flowSuiteName = (spec: FlowSpec) => `${spec.name} flows`;
 export const flowTestName = (flow: Flow) => `${flow.id}: ${flow.outcome}`;
@@ -201,7 +211,8 @@ export const coveredBy = (spec: FlowSpec, flow: Flow) => `${FLOW_TEST_FILE} › 
  * against the chart's oracle: the promises it broke, and the ids of those it put to the test.
  */
 export async function checkFlow(spec: FlowSpec, flow: Flow): Promise<{ violations: Violation[]; checkedAgainst: string[] }> {
-  const { actor, fakes, recorder } = startChart(spec.machine);
+  const messages = Object.fromEntries((spec.children?.messages ?? []).map((name) => [name, () => {}]));
+  const { actor, fakes, recorder } = startChart(spec.machine, { input: spec.input, fake: callsOf(spec), provide: () => ({ actions: messages }) });
   const trace = await replayPath(flow.path, actor, { fakes, recorder, view: spec.oracle.view });
   actor.stop();
   return {
