@@ -80,7 +80,8 @@ export function createAiStatusMachine(payment: PaymentMachine = paymentMachine) 
           id: 'loadInfo',
           src: 'loadInfo',
           input: ({ context }) => ({ orderId: context.orderId }),
-          onDone: route([{ guard: byStatus('isUnderWay'), target: '#aiStatus.following', actions: [keep, 'resetPolls'] }]),
+          // keepInfo starts the counts afresh: the order is new to the page, or it moved (paid).
+          onDone: route([{ guard: byStatus('isUnderWay'), target: '#aiStatus.following', actions: keep }]),
           onError: { target: 'loadFailed', actions: 'offline' },
         },
       },
