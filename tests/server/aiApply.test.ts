@@ -6,6 +6,7 @@ import { reportAiInfoSchema } from '../../src/shared/api/studySchemas';
 import { AI_CHECK_RESULT, AI_PAY_PARAMS, AI_PAY_RESULT, startSandbox, STUDY_LIST } from './helpers';
 import { query } from './patientApi';
 import { patientApi } from './patientApi';
+import { payInApp } from './sandboxPayment';
 
 const LIST = '/api/V1.0/AI/list';
 const CHANNELS = '/api/V1.0/AI/channelList';
@@ -43,11 +44,6 @@ async function client(app: FastifyInstance, login = 'patient1') {
 
 function finish(app: FastifyInstance, fields: Record<string, string>) {
   return app.inject({ method: 'POST', url: `/sandbox/ai/finish?${query(fields)}` });
-}
-
-async function payInApp(app: FastifyInstance, api: Awaited<ReturnType<typeof client>>, orderId: number) {
-  const { package: pkg } = (await api.get(`${AI_PAY_PARAMS}?${query({ payway: 1, checkRecordId: orderId })}`)).result;
-  return (await app.inject({ method: 'POST', url: `/sandbox/wxpay/${(pkg as string).slice('prepay_id='.length)}`, payload: { outcome: 'ok' } })).json();
 }
 
 describe('V1.0/AI/channelList', () => {
@@ -176,7 +172,7 @@ describe('V1.0/AI/submmit', () => {
     expect(await findings()).toEqual([]);
 
     const order = await api.submit(chest.collectFilmId, 'lungNodule');
-    expect(await payInApp(app, api, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
+    expect(await payInApp(app, api, AI_PAY_PARAMS, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
     expect((await api.get(`${AI_PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(1);
     const analysing = await api.info(order.orderId);
     expect(analysing).toMatchObject({ status: 1, provider: expect.any(String), charge: 12.5 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox } from './helpers';
 import { patientApi, query } from './patientApi';
 import type { OrderRow, PatientApi } from './patientApi';
+import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
 
 /** The sandbox's documented demo constants (server/wechat.ts), written out so a change shows here. */
 const APP_ID = 'wx5a9c1d0e7b3f2468';
@@ -12,21 +13,6 @@ const PAY_KEY = 'sandbox_pay_key_cloud_film_DEMO001';
 const RETURN_URL = `${PUBLIC_ORIGIN}/aiOrder?from=pay`;
 
 afterEach(() => void vi.useRealTimers());
-
-interface PaymentRow {
-  record_no: string;
-  prepay_id: string | null;
-  way: number;
-  amount_fen: number;
-  state: string;
-  settled_at: string | null;
-}
-
-function paymentsOf(app: FastifyInstance, checkRecordId: number): PaymentRow[] {
-  return app.sandbox.db
-    .prepare('SELECT record_no, prepay_id, way, amount_fen, state, settled_at FROM payments WHERE check_record_id = ? ORDER BY id')
-    .all(checkRecordId) as PaymentRow[];
-}
 
 async function toBePaid(api: PatientApi, item = '肺结节AI分析'): Promise<OrderRow> {
   const order = (await api.orders()).find((row) => row.status === 2 && row.item === item);
@@ -51,24 +37,6 @@ function pagePath(h5Url: string): string {
   return url.pathname + url.search;
 }
 
-function postH5(app: FastifyInstance, recordNo: string, fields: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url: `/sandbox/h5pay/${recordNo}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-function postWxPay(app: FastifyInstance, prepayId: string, body: unknown) {
-  return app.inject({ method: 'POST', url: `/sandbox/wxpay/${prepayId}`, payload: body as object });
-}
-
-function prepayIdOf(pkg: string): string {
-  expect(pkg).toMatch(/^prepay_id=wx\d{14}[0-9a-f]{20}$/);
-  return pkg.slice('prepay_id='.length);
-}
-
 describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
   it('answers the JSAPI pay parameters, signed as documented', async () => {
     const app = await startSandbox();
@@ -88,7 +56,7 @@ describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
     const message = `${result.appId}\n${result.timeStamp}\n${result.nonceStr}\n${result.package}\n`;
     expect(result.paySign).toBe(createHmac('sha256', PAY_KEY).update(message).digest('base64'));
 
-    const [payment] = paymentsOf(app, order.id);
+    const [payment] = paymentsOf(app, 'ai', order.id);
     expect(payment).toMatchObject({ prepay_id: prepayIdOf(result.package), way: 1, amount_fen: 1250, state: 'pending', settled_at: null });
   });
 
@@ -100,7 +68,7 @@ describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
     const second = (await payParams(api, order, 1)).result;
     expect(second.package).toBe(first.package);
     expect(second.nonceStr).not.toBe(first.nonceStr);
-    expect(paymentsOf(app, order.id)).toHaveLength(1);
+    expect(paymentsOf(app, 'ai', order.id)).toHaveLength(1);
   });
 });
 
@@ -117,7 +85,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
     const url = new URL(h5_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_ORIGIN}/sandbox/h5pay/${record_no}`);
     expect(url.searchParams.get('redirect_url')).toBe(RETURN_URL);
-    expect(paymentsOf(app, order.id)).toEqual([
+    expect(paymentsOf(app, 'ai', order.id)).toEqual([
       { record_no, prepay_id: null, way: 2, amount_fen: 1250, state: 'pending', settled_at: null },
     ]);
   });
@@ -130,7 +98,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
     const second = (await payParams(api, order, 2, { returnUrl: `${PUBLIC_ORIGIN}/aiOrder` })).result;
     expect(second.record_no).toBe(first.record_no);
     expect(new URL(second.h5_url).searchParams.get('redirect_url')).toBe(`${PUBLIC_ORIGIN}/aiOrder`);
-    expect(paymentsOf(app, order.id)).toHaveLength(1);
+    expect(paymentsOf(app, 'ai', order.id)).toHaveLength(1);
   });
 
   it('returns to /aiOrder without a returnUrl, and resolves a relative one on the app origin', async () => {
@@ -150,7 +118,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
       const api = await patientApi(app);
       const order = await toBePaid(api);
       expect(await payParams(api, order, 2, { returnUrl })).toMatchObject({ statusCode: 400, message: expect.stringContaining('returnUrl'), result: null });
-      expect(paymentsOf(app, order.id)).toEqual([]);
+      expect(paymentsOf(app, 'ai', order.id)).toEqual([]);
     },
   );
 
@@ -160,14 +128,14 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
     const order = await toBePaid(api);
     const inApp = (await payParams(api, order, 1)).result;
     const h5 = (await payParams(api, order, 2)).result;
-    expect(paymentsOf(app, order.id).map((p) => [p.way, p.state])).toEqual([
+    expect(paymentsOf(app, 'ai', order.id).map((p) => [p.way, p.state])).toEqual([
       [1, 'cancelled'],
       [2, 'pending'],
     ]);
     const late = await postWxPay(app, prepayIdOf(inApp.package), { outcome: 'ok' });
     expect(late.json()).toEqual({ err_msg: 'get_brand_wcpay_request:cancel' });
     expect((await api.order(order.orderId)).status).toBe(2);
-    expect(paymentsOf(app, order.id).find((p) => p.record_no === h5.record_no)?.state).toBe('pending');
+    expect(paymentsOf(app, 'ai', order.id).find((p) => p.record_no === h5.record_no)?.state).toBe('pending');
   });
 });
 
@@ -179,7 +147,7 @@ describe('GetWxPayParms refusals', () => {
     for (const payway of [1, 2]) {
       expect(await payParams(api, order, payway)).toEqual({ statusCode: 4002, msg: '订单状态已变化', result: null });
     }
-    expect(paymentsOf(app, order.id).filter((p) => p.state === 'pending')).toEqual([]);
+    expect(paymentsOf(app, 'ai', order.id).filter((p) => p.state === 'pending')).toEqual([]);
   });
 
   it('answers 4002 once the order is cancelled, and cancelling cancels the pending payment', async () => {
@@ -188,12 +156,12 @@ describe('GetWxPayParms refusals', () => {
     const order = await toBePaid(api);
     const { record_no } = (await payParams(api, order, 2)).result;
     expect((await api.post(`${AI_CANCEL_ORDER}?${query({ orderId: order.orderId })}`)).statusCode).toBe(200);
-    expect(paymentsOf(app, order.id)[0]?.state).toBe('cancelled');
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('cancelled');
     expect(await payParams(api, order, 2)).toEqual({ statusCode: 4002, msg: '订单状态已变化', result: null });
 
     const paid = await postH5(app, record_no, { action: 'pay', redirect_url: RETURN_URL });
     expect(paid.statusCode).toBe(303);
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['cancelled']);
+    expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['cancelled']);
     expect((await api.order(order.orderId)).status).toBe(5);
     expect(await payResult(api, order)).toBe(0);
   });
@@ -273,7 +241,7 @@ describe('the H5 pay page', () => {
     const response = await postH5(app, record_no, { action, redirect_url: RETURN_URL });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(RETURN_URL);
-    const [payment] = paymentsOf(app, order.id);
+    const [payment] = paymentsOf(app, 'ai', order.id);
     expect(payment).toMatchObject({ state, settled_at: expect.any(String) });
     expect((await api.order(order.orderId)).status).toBe(orderStatus);
     expect(await payResult(api, order)).toBe(result);
@@ -283,7 +251,7 @@ describe('the H5 pay page', () => {
       expect(second.statusCode).toBe(303);
       expect(second.headers.location).toBe(RETURN_URL);
     }
-    expect(paymentsOf(app, order.id)).toEqual([payment]);
+    expect(paymentsOf(app, 'ai', order.id)).toEqual([payment]);
     expect((await api.order(order.orderId)).status).toBe(orderStatus);
 
     const page = await app.inject({ url: `/sandbox/h5pay/${record_no}?${query({ redirect_url: RETURN_URL })}` });
@@ -299,7 +267,7 @@ describe('the H5 pay page', () => {
     const next = (await payParams(api, order, 2)).result;
     expect(next.record_no).not.toBe(record_no);
     await postH5(app, next.record_no, { action: 'pay', redirect_url: RETURN_URL });
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['failed', 'paid']);
+    expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['failed', 'paid']);
     expect(await payResult(api, order)).toBe(1);
   });
 
@@ -312,7 +280,7 @@ describe('the H5 pay page', () => {
     const post = await postH5(app, record_no, { action: 'pay', redirect_url: redirectUrl });
     expect(post.statusCode).toBe(400);
     expect(post.headers.location).toBeUndefined();
-    expect(paymentsOf(app, order.id)[0]?.state).toBe('pending');
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
   });
 
   it('answers 404 for an unknown or in-app payment, and 400 for an unknown action', async () => {
@@ -322,11 +290,11 @@ describe('the H5 pay page', () => {
     expect((await postH5(app, 'CF00000000000000000000000', { action: 'pay', redirect_url: RETURN_URL })).statusCode).toBe(404);
     expect((await postH5(app, record_no, { action: 'refund', redirect_url: RETURN_URL })).statusCode).toBe(400);
     expect((await postH5(app, record_no, { action: 'toString', redirect_url: RETURN_URL })).statusCode).toBe(400);
-    expect(paymentsOf(app, order.id)[0]?.state).toBe('pending');
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
 
     const other = (await api.orders()).find((row) => row.status === 2 && row.id !== order.id)!;
     await payParams(api, other, 1);
-    const inApp = paymentsOf(app, other.id)[0]!;
+    const inApp = paymentsOf(app, 'ai', other.id)[0]!;
     expect((await app.inject({ url: `/sandbox/h5pay/${inApp.record_no}` })).statusCode).toBe(404);
   });
 });
@@ -351,13 +319,13 @@ describe('the WeChat in-app pay emulation', () => {
     const response = await postWxPay(app, prepayId, { outcome });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ err_msg: `get_brand_wcpay_request:${outcome}` });
-    expect(paymentsOf(app, order.id)[0]?.state).toBe(state);
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe(state);
     expect((await api.order(order.orderId)).status).toBe(orderStatus);
     expect(await payResult(api, order)).toBe(result);
 
     const other = outcome === 'ok' ? 'fail' : 'ok';
     expect((await postWxPay(app, prepayId, { outcome: other })).json()).toEqual({ err_msg: `get_brand_wcpay_request:${outcome}` });
-    expect(paymentsOf(app, order.id)[0]?.state).toBe(state);
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe(state);
     expect(await payResult(api, order)).toBe(result);
   });
 
@@ -366,7 +334,7 @@ describe('the WeChat in-app pay emulation', () => {
     const { order, prepayId } = await inAppPayment(app);
     expect((await postWxPay(app, 'wx20261122000000aaaaaaaaaaaaaaaaaaaa', { outcome: 'ok' })).statusCode).toBe(404);
     for (const body of [{}, { outcome: 'maybe' }, ['ok']]) expect((await postWxPay(app, prepayId, body)).statusCode).toBe(400);
-    expect(paymentsOf(app, order.id)[0]?.state).toBe('pending');
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
   });
 });
 
@@ -374,8 +342,7 @@ describe('the analysis after payment', () => {
   async function paidOrder(app: FastifyInstance) {
     const api = await patientApi(app);
     const order = await toBePaid(api);
-    const { package: pkg } = (await payParams(api, order, 1)).result;
-    await postWxPay(app, prepayIdOf(pkg), { outcome: 'ok' });
+    await payInApp(app, api, AI_PAY_PARAMS, order.id);
     return { api, order };
   }
 

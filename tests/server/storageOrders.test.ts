@@ -7,6 +7,7 @@ import { pageSchema } from '../../src/shared/api/schemas';
 import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
 import { query } from './patientApi';
 import { patientApi } from './patientApi';
+import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
 
 const CHARGE_LIST = '/api/V1.0/Image/chargelist';
 const CHECK_STORAGE = '/api/V1.0/Image/CheckStorage';
@@ -46,34 +47,6 @@ async function client(app: FastifyInstance, login = 'patient1') {
       return pageSchema(storageOrderRowSchema).parse(body.result).rows;
     },
   };
-}
-
-type Client = Awaited<ReturnType<typeof client>>;
-
-function paymentsOf(app: FastifyInstance, orderId: number): { way: number; state: string; amount_fen: number }[] {
-  return app.sandbox.db
-    .prepare("SELECT way, state, amount_fen FROM payments WHERE order_kind = 'storage' AND check_record_id = ? ORDER BY id")
-    .all(orderId) as { way: number; state: string; amount_fen: number }[];
-}
-
-function postWxPay(app: FastifyInstance, prepayId: string, outcome: string) {
-  return app.inject({ method: 'POST', url: `/sandbox/wxpay/${prepayId}`, payload: { outcome } });
-}
-
-function postH5(app: FastifyInstance, recordNo: string, action: string) {
-  return app.inject({
-    method: 'POST',
-    url: `/sandbox/h5pay/${recordNo}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ action, redirect_url: RETURN_URL }).toString(),
-  });
-}
-
-async function payInApp(app: FastifyInstance, api: Client, orderId: number, outcome = 'ok') {
-  const body = await api.get(`${PAY}?${query({ payway: 1, checkRecordId: orderId })}`);
-  expect(body.statusCode).toBe(200);
-  const prepayId = (body.result.package as string).slice('prepay_id='.length);
-  return (await postWxPay(app, prepayId, outcome)).json();
 }
 
 const today = () => chinaDate(new Date());
@@ -177,7 +150,7 @@ describe('V1.0/Image/submmit', () => {
     const second = await api.submit(id, ONE_YEAR);
     expect(second).toMatchObject({ charge: 30, status: 2, reused: false });
     expect(second.orderId).not.toBe(first.orderId);
-    expect(paymentsOf(app, first.id).map((p) => p.state)).toEqual(['cancelled']);
+    expect(paymentsOf(app, 'storage', first.id).map((p) => p.state)).toEqual(['cancelled']);
     const orders = await api.orders();
     expect(orders.map((row) => [row.orderId, row.status])).toEqual([
       [second.orderId, 2],
@@ -212,12 +185,12 @@ describe('paying a storage order', () => {
     // Storage and AI orders number their check records apart: paying this one must not end an AI analysis.
     const analysisStarted = vi.spyOn(app.sandbox.aiAnalysis, 'started');
 
-    expect(await payInApp(app, api, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
+    expect(await payInApp(app, api, PAY, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
     const expected = addMonths(before.expireDate!, 36);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`))).toEqual({ statusCode: 200, message: 'success', result: 1 });
     expect(await api.storage(id)).toMatchObject({ expireDate: expected, state: 'active', pendingOrderId: null });
     expect((await api.orders())[0]).toMatchObject({ orderId: order.orderId, status: 3, expireDate: expected, planName: '3年', months: 36, charge: 68 });
-    expect(paymentsOf(app, order.id)).toEqual([{ way: 1, state: 'paid', amount_fen: 6800 }]);
+    expect(paymentsOf(app, 'storage', order.id)).toMatchObject([{ way: 1, state: 'paid', amount_fen: 6800 }]);
     expect(analysisStarted).not.toHaveBeenCalled();
 
     // No double charge: the paid order cannot be paid again.
@@ -226,7 +199,7 @@ describe('paying a storage order', () => {
     }
     // Buying again adds to the new end.
     const again = await api.submit(id, ONE_YEAR);
-    await payInApp(app, api, again.id);
+    await payInApp(app, api, PAY, again.id);
     expect((await api.storage(id)).expireDate).toBe(addMonths(expected, 12));
   });
 
@@ -250,7 +223,7 @@ describe('paying a storage order', () => {
     expect(page.body).toContain(order.orderId);
 
     const analysisStarted = vi.spyOn(app.sandbox.aiAnalysis, 'started');
-    const paid = await postH5(app, body.result.record_no, 'pay');
+    const paid = await postH5(app, body.result.record_no, { action: 'pay', redirect_url: RETURN_URL });
     expect(paid.statusCode).toBe(303);
     expect(analysisStarted).not.toHaveBeenCalled();
     expect(paid.headers.location).toBe(RETURN_URL);
@@ -258,8 +231,8 @@ describe('paying a storage order', () => {
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(1);
     // The page now says the payment has ended, and a second post changes nothing.
     expect((await app.inject({ url: url.pathname + url.search })).body).not.toContain('<form');
-    await postH5(app, body.result.record_no, 'pay');
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['paid']);
+    await postH5(app, body.result.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['paid']);
     expect((await api.storage(id)).expireDate).toBe(addMonths(today(), 12));
   });
 
@@ -274,14 +247,14 @@ describe('paying a storage order', () => {
     const inAppAgain = (await api.get(`${PAY}?${query({ payway: 1, checkRecordId: order.id })}`)).result;
     expect(inAppAgain.package).toBe(inApp.package);
     const h5 = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['cancelled', 'pending']);
+    expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'pending']);
     // The replaced in-app payment settles as cancelled, never paid.
-    expect((await postWxPay(app, inApp.package.slice('prepay_id='.length), 'ok')).json()).toEqual({ err_msg: 'get_brand_wcpay_request:cancel' });
+    expect((await postWxPay(app, prepayIdOf(inApp.package), { outcome: 'ok' })).json()).toEqual({ err_msg: 'get_brand_wcpay_request:cancel' });
 
     expect(await api.post(CANCEL, { orderId: order.orderId })).toEqual({ statusCode: 200, msg: '操作成功', result: null });
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
-    await postH5(app, h5.record_no, 'pay');
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
+    expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
+    await postH5(app, h5.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
     expect((await api.storage(id)).expireDate).toBe(before);
     expect((await api.orders())[0]!.status).toBe(5);
@@ -295,8 +268,8 @@ describe('paying a storage order', () => {
     const { record_no } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
     // Closed behind the payment's back (the pending payment stays, as if the close raced it).
     app.sandbox.db.prepare('UPDATE storage_orders SET status = 5 WHERE id = ?').run(order.id);
-    await postH5(app, record_no, 'pay');
-    expect(paymentsOf(app, order.id).map((p) => p.state)).toEqual(['failed']);
+    await postH5(app, record_no, { action: 'pay', redirect_url: RETURN_URL });
+    expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['failed']);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
   });
 
@@ -310,7 +283,7 @@ describe('paying a storage order', () => {
     expect(await other.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).toEqual({ statusCode: 404, message: 'order not found', result: null });
     expect(await api.get(`${PAY}?${query({ payway: 3, checkRecordId: order.id })}`)).toMatchObject({ statusCode: 400 });
     expect(await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id, returnUrl: 'https://evil.example/' })}`)).toMatchObject({ statusCode: 400 });
-    expect(paymentsOf(app, order.id)).toEqual([]);
+    expect(paymentsOf(app, 'storage', order.id)).toEqual([]);
   });
 });
 
@@ -320,7 +293,7 @@ describe('V1.0/Image/StorageOrderList and CancelOrder', () => {
     const api = await client(app);
     const studies = await api.studies();
     const paid = await api.submit(studies[0]!.collectFilmId, ONE_YEAR);
-    await payInApp(app, api, paid.id);
+    await payInApp(app, api, PAY, paid.id);
     const cancelled = await api.submit(studies[1]!.collectFilmId, ONE_YEAR);
     // By query, as older calls send it.
     expect(await api.post(`${CANCEL}?orderId=${cancelled.orderId}`)).toEqual({ statusCode: 200, msg: '操作成功', result: null });
