@@ -248,6 +248,21 @@ describe('editing the profile (modify)', () => {
     expect(screen.getByTestId('modify-avatar')).toHaveAttribute('data-default', 'true');
   });
 
+  it("says the avatar button is busy while WeChat's chooser is open, and not once it is cancelled", async () => {
+    const user = userEvent.setup();
+    center();
+    let answer: (outcome: { kind: 'cancelled' }) => void = () => {};
+    const chooseImages = vi.fn(() => new Promise<{ kind: 'cancelled' }>((resolve) => (answer = resolve)));
+    const app = renderApp('/modify', { wechat: { chooseImages } });
+    app.services.wechat.ready = () => true;
+    const choose = await screen.findByTestId('modify-avatar-choose');
+    expect(choose).toHaveAttribute('aria-busy', 'false');
+    await user.click(choose);
+    expect(choose).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answer({ kind: 'cancelled' }));
+    expect(choose).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('a record that cannot load offers to try again', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -91,7 +91,6 @@ function AvatarBlock({ view }: { view: ModifyScreenView }) {
     event.target.value = '';
     if (file) view.picked(file);
   };
-  const working = avatar.phase === 'choosing' || avatar.phase === 'compressing' || avatar.phase === 'uploading';
   return (
     <section className={css.avatarBlock} aria-labelledby="modify-avatar-heading">
       <h2 id="modify-avatar-heading" className={ui.visuallyHidden}>{t('modify.avatar')}</h2>
@@ -113,11 +112,11 @@ function AvatarBlock({ view }: { view: ModifyScreenView }) {
           </Button>
         )}
         {view.inAppChooser ? (
-          <Button variant="secondary" onClick={view.chooseAvatar} disabled={!view.canStart} aria-busy={working} data-testid="modify-avatar-choose">
+          <Button variant="secondary" onClick={view.chooseAvatar} disabled={!view.canStart} aria-busy={avatar.isWorking} data-testid="modify-avatar-choose">
             {t('modify.avatarChange')}
           </Button>
         ) : (
-          <label className={`${ui.button.secondary} ${css.chooseLabel}`} aria-disabled={!view.canStart} aria-busy={working}>
+          <label className={`${ui.button.secondary} ${css.chooseLabel}`} aria-disabled={!view.canStart} aria-busy={avatar.isWorking}>
             {t('modify.avatarChange')}
             <input className={css.fileInput} type="file" accept="image/*" onChange={pick} disabled={!view.canStart} data-testid="modify-avatar-input" />
           </label>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { connectModify } from '../../../machines/modify/modify.connect';
+import { connectModify, type AvatarPhase } from '../../../machines/modify/modify.connect';
 import { modifyMachine } from '../../../machines/modify/modify.machine';
 import type { AvatarChoice, CompressedAvatar, CropLike, ProfileLike, SaveOutcome, UploadOutcome } from '../../../machines/modify/modify.types';
 import { AVATAR_SIDE, type UserInfo } from '../../shared/api/centerSchemas';
@@ -10,6 +10,9 @@ import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompres
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
 import { emailProblem, loadUserInfo, nickNameProblem, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+
+/** The chooser, the compression or the upload of the avatar is under way: its button says it is busy. */
+export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || phase === 'compressing' || phase === 'uploading';
 
 /**
  * The profile chart with the app's calls: the record, the two saves, WeChat's chooser inside
@@ -50,6 +53,7 @@ export function useModify() {
     return {
       ...view,
       inAppChooser,
+      avatar: { ...view.avatar, isWorking: isAvatarWorking(view.avatar.phase) },
       /** Save with the rule's verdict on what was typed. */
       saveName: () => view.saveName(nickNameProblem(view.nickName)),
       saveEmail: () => view.saveEmail(emailProblem(view.email)),
