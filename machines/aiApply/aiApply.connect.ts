@@ -9,7 +9,7 @@ export function connectAiApply(snapshot: SnapshotFrom<AiApplyMachine>, send: Act
     state: String(snapshot.value),
     channelId: context.channelId,
     /** The channel whose price is being confirmed or ordered. */
-    ordering: context.ordering,
+    ordering: snapshot.matches('confirming') || snapshot.matches('submitting') ? context.channelId : null,
     isConfirming: snapshot.matches('confirming'),
     isSubmitting: snapshot.matches('submitting'),
     problem: context.problem,

@@ -37,10 +37,10 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
     },
     actions: {
       choose: assign(({ event }) => (event.type === 'CHOOSE' ? { channelId: event.channelId, problem: null } : {})),
-      order: assign(({ event }) => (event.type === 'APPLY' ? { channelId: event.channelId, ordering: event.channelId, problem: null } : {})),
+      order: assign(({ event }) => (event.type === 'APPLY' ? { channelId: event.channelId, problem: null } : {})),
       keepHow: assign(({ event }) => (event.type === 'CONFIRM' ? { how: { payWay: event.payWay, returnUrl: event.returnUrl } } : {})),
-      forgetOrdering: assign({ ordering: null, how: null }),
-      refuse: assign((_, problem: AiApplyProblem) => ({ problem, ordering: null, how: null })),
+      forgetHow: assign({ how: null }),
+      refuse: assign((_, problem: AiApplyProblem) => ({ problem, how: null })),
       /** Pay the order with the payment child, the way the port said when the patient confirmed. */
       startPayment: sendTo('payment', (_, params: PayRequest): PaymentEvent => ({ type: 'PAY', ...params })),
       /** Go to the order's progress (aiStatus). */
@@ -55,7 +55,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
     },
   }).createMachine({
     id: 'aiApply',
-    context: ({ input }) => ({ collectFilmId: input.collectFilmId, channelId: null, ordering: null, how: null, problem: null }),
+    context: ({ input }) => ({ collectFilmId: input.collectFilmId, channelId: null, how: null, problem: null }),
     invoke: { id: 'payment', src: 'payment' },
     on: {
       PAID: {
@@ -75,7 +75,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
         description: 'The channel and its price are shown once more; nothing is ordered until the patient confirms.',
         on: {
           CONFIRM: { target: 'submitting', actions: 'keepHow' },
-          DISMISS: { target: 'choosing', actions: 'forgetOrdering' },
+          DISMISS: 'choosing',
         },
       },
       submitting: {
@@ -83,7 +83,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
         invoke: {
           id: 'submitOrder',
           src: 'submitOrder',
-          input: ({ context }) => ({ collectFilmId: context.collectFilmId, channelId: present(context.ordering, 'channel', 'aiApply') }),
+          input: ({ context }) => ({ collectFilmId: context.collectFilmId, channelId: present(context.channelId, 'channel', 'aiApply') }),
           onDone: [
             {
               guard: { type: 'toBePaid', params: ({ event }) => event.output },
@@ -97,7 +97,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
                     ...present(context.how, 'pay way', 'aiApply'),
                   }),
                 },
-                'forgetOrdering',
+                'forgetHow',
               ],
             },
             {
@@ -106,7 +106,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
               description: 'Free, or already paid and under way or done: go to its progress.',
               actions: [
                 { type: 'openStatus', params: ({ event }) => ({ orderId: (event.output as Extract<SubmitOutcome, { ok: true }>).purchase.orderId }) },
-                'forgetOrdering',
+                'forgetHow',
               ],
             },
             {
@@ -118,7 +118,7 @@ export function createAiApplyMachine(payment: PaymentMachine = paymentMachine) {
           onError: {
             target: 'choosing',
             description: 'No answer: the error catalogue says where that goes; the choice stays.',
-            actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetOrdering'],
+            actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetHow'],
           },
         },
       },

@@ -29,8 +29,6 @@ export interface AiApplyContext {
   collectFilmId: string;
   /** The channel the patient chose; null: none yet. */
   channelId: string | null;
-  /** The channel being confirmed or ordered. */
-  ordering: string | null;
   /** How to pay, from the confirmation to the order's answer. */
   how: PayHow | null;
   problem: AiApplyProblem | null;

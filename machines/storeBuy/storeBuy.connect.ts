@@ -8,8 +8,8 @@ export function connectStoreBuy(snapshot: SnapshotFrom<StoreBuyMachine>, send: A
     state: String(snapshot.value),
     /** The chosen plan, or null for the screen's default. */
     planId: context.planId,
-    /** The plan whose price is being confirmed or ordered. */
-    ordering: context.ordering,
+    /** The plan whose price is being confirmed or ordered (the chosen one, from "buy" to the order's answer). */
+    ordering: snapshot.matches('confirming') || snapshot.matches('submitting') ? context.planId : null,
     isConfirming: snapshot.matches('confirming'),
     isSubmitting: snapshot.hasTag('busy'),
     problem: context.problem,

@@ -15,9 +15,8 @@ export const storeBuyMachine = setup({
   },
   actions: {
     choose: assign(({ event }) => (event.type === 'CHOOSE' ? { planId: event.planId, problem: null } : {})),
-    order: assign(({ event }) => (event.type === 'BUY' ? { planId: event.planId, ordering: event.planId, problem: null } : {})),
-    forgetOrdering: assign({ ordering: null }),
-    refuse: assign((_, problem: StoreBuyProblem) => ({ problem, ordering: null })),
+    order: assign(({ event }) => (event.type === 'BUY' ? { planId: event.planId, problem: null } : {})),
+    refuse: assign((_, problem: StoreBuyProblem) => ({ problem })),
     /** Pay the order with the payment chart (the screen's wiring sends it PAY). */
     startPayment: (_, _purchase: Purchase) => {},
     /** Load the study's storage and plans again. */
@@ -29,7 +28,7 @@ export const storeBuyMachine = setup({
   },
 }).createMachine({
   id: 'storeBuy',
-  context: { planId: null, ordering: null, problem: null },
+  context: { planId: null, problem: null },
   initial: 'choosing',
   states: {
     choosing: {
@@ -42,7 +41,7 @@ export const storeBuyMachine = setup({
       description: 'The price is shown once more; nothing is ordered until the patient confirms.',
       on: {
         CONFIRM: 'submitting',
-        DISMISS: { target: 'choosing', actions: 'forgetOrdering' },
+        DISMISS: 'choosing',
       },
     },
     submitting: {
@@ -50,13 +49,13 @@ export const storeBuyMachine = setup({
       invoke: {
         id: 'submitOrder',
         src: 'submitOrder',
-        input: ({ context }) => ({ planId: present(context.ordering, 'plan', 'storeBuy') }),
+        input: ({ context }) => ({ planId: present(context.planId, 'plan', 'storeBuy') }),
         onDone: [
           {
             guard: { type: 'submitted', params: ({ event }) => event.output },
             target: 'choosing',
             description: 'The order exists (or the same one came back): pay it.',
-            actions: [{ type: 'startPayment', params: ({ event }) => (event.output as { purchase: Purchase }).purchase }, 'forgetOrdering'],
+            actions: { type: 'startPayment', params: ({ event }) => (event.output as { purchase: Purchase }).purchase },
           },
           {
             target: 'choosing',
@@ -67,7 +66,7 @@ export const storeBuyMachine = setup({
         onError: {
           target: 'choosing',
           description: 'No answer: the error catalogue says where that goes; the choice stays.',
-          actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, 'forgetOrdering'],
+          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

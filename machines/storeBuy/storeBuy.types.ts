@@ -13,8 +13,6 @@ export type SubmitOutcome = { ok: true; purchase: Purchase } | { ok: false; prob
 export interface StoreBuyContext {
   /** The plan the patient chose; null: the screen's default (the hospital's recommended plan). */
   planId: string | null;
-  /** The plan being confirmed or ordered. */
-  ordering: string | null;
   problem: StoreBuyProblem | null;
 }
 
