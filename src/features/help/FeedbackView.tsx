@@ -12,6 +12,7 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
+import { UploadProgress } from '../../shared/views/UploadProgress';
 import * as css from './help.css';
 import { useFeedback, type FeedbackScreenView } from './useFeedback';
 import { useQuestionTypes } from './useQuestionTypes';
@@ -110,12 +111,7 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
         </p>
       )}
       {view.isSending && (
-        <div className={css.progress} data-testid="feedback-progress">
-          <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={view.percent} aria-label={t('feedback.sending')}>
-            <div className={css.progressBar} style={{ width: `${view.percent}%` }} />
-          </div>
-          <p className={css.progressText}>{t('feedback.progress', { percent: view.percent })}</p>
-        </div>
+        <UploadProgress percent={view.percent} label={t('feedback.sending')} text={t('feedback.progress', { percent: view.percent })} testId="feedback-progress" />
       )}
       <Button type="submit" disabled={!view.canAct} aria-busy={view.isSending} data-testid="feedback-send">
         {t(view.isSending ? 'feedback.sending' : 'feedback.send')}

@@ -91,8 +91,4 @@ export const addTile = style({
 });
 export const addPlus = style({ fontSize: 28, lineHeight: 1 });
 export const fileInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' });
-export const progress = style({ display: 'grid', gap: 4 });
-export const progressTrack = style({ height: 8, borderRadius: 4, background: tokens.colour.line, overflow: 'hidden' });
-export const progressBar = style({ height: '100%', background: brandVars.brandStrong, transition: 'width 120ms linear' });
-export const progressText = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
 export const receiptId = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600, overflowWrap: 'anywhere' });

@@ -9,6 +9,7 @@ import * as form from '../../shared/views/form.css';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
+import { UploadProgress } from '../../shared/views/UploadProgress';
 import { Avatar } from './Avatar';
 import { AvatarCropper } from './AvatarCropper';
 import * as css from './personal.css';
@@ -96,12 +97,7 @@ function AvatarBlock({ view }: { view: ModifyScreenView }) {
       <h2 id="modify-avatar-heading" className={ui.visuallyHidden}>{t('modify.avatar')}</h2>
       <Avatar src={avatar.preview ?? view.user?.avatarUrl} large testId="modify-avatar" />
       {avatar.phase === 'uploading' && (
-        <div className={css.progress} data-testid="modify-avatar-progress">
-          <div className={css.progressTrack} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={avatar.percent} aria-label={t('modify.uploading')}>
-            <div className={css.progressBar} style={{ width: `${avatar.percent}%` }} />
-          </div>
-          <p className={form.note}>{t('modify.uploadProgress', { percent: avatar.percent })}</p>
-        </div>
+        <UploadProgress percent={avatar.percent} label={t('modify.uploading')} text={t('modify.uploadProgress', { percent: avatar.percent })} testId="modify-avatar-progress" />
       )}
       {avatar.phase === 'compressing' && <p className={form.note}>{t('modify.compressing')}</p>}
       <NoticeLine view={view} about="avatar" words={AVATAR_NOTICE} id="modify-avatar-notice" />

@@ -57,9 +57,6 @@ export const fileInput = style({ position: 'absolute', inset: 0, width: '100%', 
 export const facts = style([card, { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 8, margin: 0 }]);
 export const factName = style({ color: tokens.colour.textMuted, fontSize: tokens.size.small, whiteSpace: 'nowrap' });
 export const factValue = style({ margin: 0, minWidth: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' });
-export const progress = style({ display: 'grid', gap: 4, width: '100%' });
-export const progressTrack = style({ height: 8, borderRadius: 4, background: tokens.colour.line, overflow: 'hidden' });
-export const progressBar = style({ height: '100%', background: brandVars.brandStrong, transition: 'width 120ms linear' });
 
 /** The avatar's crop. */
 export const cropDialog = style({
