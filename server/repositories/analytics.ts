@@ -51,16 +51,20 @@ export function analyticsRepository(db: SqliteDatabase) {
        status_code, name, body, received_at, received_for)
     VALUES (@id, @kind, @at, @seq, @deviceId, @userId, @orderId, @checkRecordId, @machine, @event, @fromState, @toState,
        @statusCode, @name, @body, @receivedAt, @receivedFor)`);
-  // An order's records, and those that name only its check record id (the pay calls know no order
-  // number): the check record ids come from the order's own records and from the AI order table.
+  // An order's records, and those that name no order but only its check record id (the pay calls
+  // know no order number): the check record ids come from the order's own records and from the
+  // order tables. A record naming another order is that order's, even with the same check record id:
+  // AI and storage orders number their check records apart.
   const ofOrder = db.prepare<{ orderId: string }, Row>(`
     SELECT body, received_at AS receivedAt, received_for AS receivedFor
       FROM analytics_records
      WHERE order_id = @orderId
-        OR check_record_id IN (
+        OR (order_id IS NULL AND check_record_id IN (
              SELECT check_record_id FROM analytics_records WHERE order_id = @orderId AND check_record_id IS NOT NULL
              UNION
-             SELECT id FROM ai_orders WHERE order_no = @orderId)
+             SELECT id FROM ai_orders WHERE order_no = @orderId
+             UNION
+             SELECT id FROM storage_orders WHERE order_no = @orderId))
      ORDER BY at, seq, rowid`);
 
   return {

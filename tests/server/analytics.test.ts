@@ -157,6 +157,24 @@ describe('GET /sandbox/audit', () => {
     expect((await auditOf(app, 'EXT-0002')).records).toEqual([]);
   });
 
+  it("keeps a storage order's records apart from an AI order's with the same check record id (the two tables number apart)", async () => {
+    const app = await startSandbox();
+    const [aiOrder] = (await (await patientApi(app)).orders()).filter((row) => row.status === 2);
+    const storage = app.sandbox.db.prepare('SELECT order_no AS orderNo FROM storage_orders WHERE id = ?');
+    app.sandbox.db
+      .prepare("INSERT INTO storage_orders (id, order_no, patient_id, study_id, plan_id, plan_name, months, charge_fen, status, ordered_at, updated_at) SELECT ?, 'ST-SAME-ID', patient_id, study_id, 'storage-12m', '1年', 12, 3000, 2, '2026-11-20T02:00:00.000Z', '2026-11-20T02:00:00.000Z' FROM ai_orders WHERE id = ?")
+      .run(aiOrder!.id, aiOrder!.id);
+    expect(storage.get(aiOrder!.id)).toEqual({ orderNo: 'ST-SAME-ID' });
+    // As the app writes them: every record of a payment names its order (src/shared/audit/auditInspector.ts).
+    const namingOrder = (orderId: string, idPrefix?: string) =>
+      paymentFlow({ orderId, checkRecordId: aiOrder!.id, ...(idPrefix && { idPrefix }) }).map((record) => ({ ...record, orderId }));
+    const aiFlow = namingOrder(aiOrder!.orderId);
+    const storageFlow = namingOrder('ST-SAME-ID', 'storage');
+    await (await collector(app))({ records: [...aiFlow, ...storageFlow] });
+    expect(ids((await auditOf(app, 'ST-SAME-ID')).records)).toEqual(ids(storageFlow));
+    expect(ids((await auditOf(app, aiOrder!.orderId)).records)).toEqual(ids(aiFlow));
+  });
+
   it('needs an orderId', async () => {
     const app = await startSandbox();
     for (const url of [AUDIT, `${AUDIT}?orderId=`, `${AUDIT}?orderId=%20`]) {
