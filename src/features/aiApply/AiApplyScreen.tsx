@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { AiApplyView } from '../../../machines/aiApply/aiApply.connect';
 import type { AiApplyProblem } from '../../../machines/aiApply/aiApply.types';
 import type { PaymentView } from '../../../machines/payment/payment.connect';
 import type { AiChannel, AiStudy } from '../../shared/api/aiApplySchemas';
@@ -17,7 +16,7 @@ import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
 import { aiApplyHref, aiStatusHref, liveOrderOf, type ApplyPage } from './aiApplyCalls';
 import { statusWords } from './aiStatusWords';
-import { useAiApply, useAiStudies, useApplyPage } from './useAiApply';
+import { useAiApply, useAiStudies, useApplyPage, type AiApplyScreenView } from './useAiApply';
 
 const PROBLEM_KEYS: Record<AiApplyProblem, MessageKey> = {
   channelUnavailable: 'aiApply.problem.channelUnavailable',
@@ -88,10 +87,10 @@ function StudyLines({ study }: { study: AiStudy }) {
 
 function StudyApply({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
   const { t } = useI18n();
-  const { apply, payment, Dialogs, howToPay, loads } = useAiApply(collectFilmId, port);
+  const { apply, payment, Dialogs, loads } = useAiApply(collectFilmId, port);
   return (
     <div className={css.page} data-testid="ai-apply" data-apply-state={apply.state} data-payment-state={payment.state}>
-      <Channels key={loads} collectFilmId={collectFilmId} apply={apply} payment={payment} howToPay={howToPay} />
+      <Channels key={loads} collectFilmId={collectFilmId} apply={apply} payment={payment} />
       {apply.problem && (
         <p className={form.problem} role="alert" data-testid="ai-apply-problem" data-problem={apply.problem}>
           {t(PROBLEM_KEYS[apply.problem])}
@@ -102,7 +101,7 @@ function StudyApply({ collectFilmId, port }: { collectFilmId: string; port: Paym
   );
 }
 
-function Channels(props: { collectFilmId: string; apply: AiApplyView; payment: PaymentView; howToPay: PaymentPort['howToPay'] }) {
+function Channels(props: { collectFilmId: string; apply: AiApplyScreenView['apply']; payment: PaymentView }) {
   const { t } = useI18n();
   const page = useApplyPage(props.collectFilmId);
   if (page.isFailed) {
@@ -117,7 +116,7 @@ function Channels(props: { collectFilmId: string; apply: AiApplyView; payment: P
   return <ChannelChoice {...props} study={data.study} channels={data.channels} />;
 }
 
-function ChannelChoice({ apply, payment, howToPay, study, channels }: { apply: AiApplyView; payment: PaymentView; howToPay: PaymentPort['howToPay']; study: AiStudy | null; channels: AiChannel[] }) {
+function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScreenView['apply']; payment: PaymentView; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
   // The patient who chose none sees the first channel chosen.
@@ -185,7 +184,7 @@ function ChannelChoice({ apply, payment, howToPay, study, channels }: { apply: A
           message={t(ordering.charge > 0 ? 'aiApply.confirmPaid' : 'aiApply.confirmFree', { name: ordering.name, price: price(ordering.charge) })}
           confirmLabel={t(ordering.charge > 0 ? 'aiApply.confirmPay' : 'aiApply.confirm')}
           dismissLabel={t('aiApply.thinkAgain')}
-          onConfirm={() => apply.confirm(howToPay())}
+          onConfirm={apply.confirm}
           onDismiss={apply.dismiss}
         />
       )}

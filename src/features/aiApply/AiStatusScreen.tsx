@@ -28,7 +28,7 @@ export default function AiStatusScreen({ payment }: ScreenProps & { payment: Pay
 
 function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) {
   const { t } = useI18n();
-  const { view, payment, Dialogs, howToPay } = useAiStatus(orderId, port);
+  const { view, payment, Dialogs } = useAiStatus(orderId, port);
   const info = view.info;
   return (
     <div className={css.page} data-testid="ai-status" data-step={view.step} data-state={view.state} data-payment-state={payment.state}>
@@ -78,7 +78,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
       {info && view.step === 'toBePaid' && (
         <section className={css.actions}>
           <p className={css.intro}>{t('aiStatus.toBePaid')}</p>
-          <Button onClick={() => view.pay(howToPay())} disabled={payment.isBusy} aria-busy={payment.isBusy} data-testid="ai-status-pay">
+          <Button onClick={view.pay} disabled={payment.isBusy} aria-busy={payment.isBusy} data-testid="ai-status-pay">
             {t('aiStatus.pay', { price: formatYuan(info.charge) })}
           </Button>
         </section>

@@ -64,10 +64,16 @@ export function useAiApply(collectFilmId: string, port: PaymentPort) {
     [api, navigate, port.logic, reportFailure],
   );
   const [snapshot, send] = useAppMachine(machine, { input: { collectFilmId } });
-  const apply = useMemo(() => connectAiApply(snapshot, send), [snapshot, send]);
+  const { howToPay } = port;
+  const apply = useMemo(() => {
+    const view = connectAiApply(snapshot, send);
+    // Confirming pays (when there is a price) the way the payment feature says now.
+    return { ...view, confirm: () => view.confirm(howToPay()) };
+  }, [snapshot, send, howToPay]);
   const payment = usePaymentChild(snapshot.children.payment, 'aiApply');
-  return { apply, payment, Dialogs: port.Dialogs, howToPay: port.howToPay, loads };
+  return { apply, payment, Dialogs: port.Dialogs, loads };
 }
+export type AiApplyScreenView = ReturnType<typeof useAiApply>;
 
 /**
  * aiStatus: the aiStatus chart (following the order with back-off) with the payment chart as its
@@ -83,12 +89,16 @@ export function useAiStatus(orderId: string, port: PaymentPort) {
     [api, port.logic],
   );
   const [snapshot, send] = useAppMachine(machine, { input: { orderId } });
-  const view = useMemo(() => connectAiStatus<AiOrderInfo>(snapshot, send), [snapshot, send]);
+  const { howToPay } = port;
+  const view = useMemo(() => {
+    const status = connectAiStatus<AiOrderInfo>(snapshot, send);
+    return { ...status, pay: () => status.pay(howToPay()) };
+  }, [snapshot, send, howToPay]);
   useEffect(() => {
     const onVisibility = () => send({ type: document.visibilityState === 'hidden' ? 'PAUSE' : 'RESUME' });
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [send]);
   const payment = usePaymentChild(snapshot.children.payment, 'aiStatus');
-  return { view, payment, Dialogs: port.Dialogs, howToPay: port.howToPay };
+  return { view, payment, Dialogs: port.Dialogs };
 }
