@@ -24,7 +24,7 @@ interface StoredRecord {
  * The order's records from this test's device (each browser context is a new device) in the
  * sandbox's store, once the app has sent them all: the outbox sends in the background.
  */
-export async function expectAuditTrail(page: Page, orderId: string, trail: TrailStep[], events: string[] = []) {
+export async function expectAuditTrail(page: Page, orderId: string, trail: TrailStep[], events: string[] = [], patient = 'patient1') {
   const deviceId = await page.evaluate((key) => localStorage.getItem(key), UUID_KEY);
   let records: StoredRecord[] = [];
   await expect
@@ -40,7 +40,7 @@ export async function expectAuditTrail(page: Page, orderId: string, trail: Trail
   const audit = records.filter((r) => r.kind === 'audit');
   expect(audit.map((r): TrailStep => [r.event!, r.from!, r.to!, r.statusCode ?? null, r.result ?? null])).toEqual(trail);
   expect(records.filter((r) => r.kind === 'event').map((r) => r.name)).toEqual(events);
-  for (const record of records) expect(record).toMatchObject({ orderId, userId: 'patient1', receivedFor: 'patient1' });
+  for (const record of records) expect(record).toMatchObject({ orderId, userId: patient, receivedFor: patient });
 }
 
 /** Any value: for the parts of a record the server makes up (record numbers, prepay ids). */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { anyString, expectAuditTrail } from './auditTrail';
 import { expect, PatientApp, test } from './fixtures';
 
 /**
@@ -52,7 +53,23 @@ test('H5: a plan for a study whose storage ended, paid on the pay page; then an 
   await page.getByTestId('store-cancel-dialog').getByRole('button', { name: /取消订单|Cancel order/ }).click();
   await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
   await page.getByTestId('store-tab-paid').click();
-  await expect(page.getByTestId('store-order').first()).toHaveAttribute('data-status', '3');
+  const paid = page.getByTestId('store-order').first();
+  await expect(paid).toHaveAttribute('data-status', '3');
+
+  // The auditor's trail of the paid order, across leaving for the pay page and coming back.
+  await expectAuditTrail(
+    page,
+    (await paid.getAttribute('data-order-id'))!,
+    [
+      ['PAY', 'idle', 'requestingParams', null, { payWay: 2 }],
+      ['xstate.done.actor.getPayParams', 'requestingParams', 'awaitingH5', 200, { way: 2, record_no: anyString }],
+      ['RESUME_H5', 'idle', 'askingH5Result', null, null],
+      ['H5_PAID', 'askingH5Result', 'querying', null, null],
+      ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, 1],
+    ],
+    [],
+    'patient2',
+  );
 });
 
 test('in-app: a plan for a study whose storage is ending, paid with WeChat pay', async ({ page }, testInfo) => {
@@ -62,4 +79,21 @@ test('in-app: a plan for a study whose storage is ending, paid with WeChat pay',
   await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
   await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', 'active');
   expect(await page.evaluate(() => (window as unknown as { __wxPayCalls?: number }).__wxPayCalls)).toBe(1);
+
+  // The auditor's trail of that payment, under the storage order's own number.
+  await new PatientApp(page).open('/storeOrder?tab=paid');
+  const orderId = (await page.getByTestId('store-order').first().getAttribute('data-order-id'))!;
+  expect(orderId).toMatch(/^ST/);
+  await expectAuditTrail(
+    page,
+    orderId,
+    [
+      ['PAY', 'idle', 'requestingParams', null, { payWay: 1 }],
+      ['xstate.done.actor.getPayParams', 'requestingParams', 'payingInApp', 200, { way: 1, package: expect.stringMatching(/^prepay_id=/) }],
+      ['xstate.done.actor.payInApp', 'payingInApp', 'querying', null, { wechat: 'ok' }],
+      ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, 1],
+    ],
+    [],
+    'patient3',
+  );
 });
