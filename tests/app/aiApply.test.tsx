@@ -96,6 +96,7 @@ describe('aiApply: applying for a study', () => {
     renderZh('/aiApply?id=8');
     const lung = await screen.findByTestId('ai-channel-lung');
     expect(lung).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radiogroup', { name: '选择 AI 分析服务' })).toContainElement(lung);
     expect(lung).toHaveTextContent('肺结节 AI 筛查');
     expect(lung).toHaveTextContent('深睿医疗');
     expect(lung).toHaveTextContent('查找肺部结节');

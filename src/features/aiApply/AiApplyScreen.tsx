@@ -10,6 +10,7 @@ import { formatYuan } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import * as form from '../../shared/views/form.css';
+import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
@@ -116,6 +117,27 @@ function Channels(props: { collectFilmId: string; apply: AiApplyScreenView['appl
   return <ChannelChoice {...props} study={data.study} channels={data.channels} />;
 }
 
+/** A channel as its card says it: name and price, provider, what it does, how long and where its result opens. */
+function ChannelOption({ channel }: { channel: AiChannel }) {
+  const { t } = useI18n();
+  const price = usePrice();
+  return (
+    <>
+      <span className={css.channelHead}>
+        <span className={css.channelName}>{channel.name}</span>
+        <span className={css.price} data-testid="ai-channel-price">
+          {price(channel.charge)}
+        </span>
+      </span>
+      <span className={css.meta}>{t('aiApply.provider', { provider: channel.provider })}</span>
+      <span className={css.description}>{channel.description}</span>
+      <span className={css.meta}>
+        {[t('aiApply.minutes', { minutes: channel.minutes }), t(channel.checkWay === 1 ? 'aiApply.opensProvider' : 'aiApply.opensViewer')].join(' · ')}
+      </span>
+    </>
+  );
+}
+
 function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScreenView['apply']; payment: PaymentView; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
@@ -134,32 +156,17 @@ function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScre
       <h2 id="ai-channels-heading" className={css.heading}>
         {t('aiApply.channelsHeading')}
       </h2>
-      <div className={css.channels} role="radiogroup" aria-labelledby="ai-channels-heading">
-        {channels.map((channel) => (
-          <button
-            key={channel.channelId}
-            type="button"
-            role="radio"
-            aria-checked={channel.channelId === chosen?.channelId}
-            className={css.channel}
-            disabled={busy}
-            onClick={() => apply.choose(channel.channelId)}
-            data-testid={`ai-channel-${channel.channelId}`}
-          >
-            <span className={css.channelHead}>
-              <span className={css.channelName}>{channel.name}</span>
-              <span className={css.price} data-testid="ai-channel-price">
-                {price(channel.charge)}
-              </span>
-            </span>
-            <span className={css.meta}>{t('aiApply.provider', { provider: channel.provider })}</span>
-            <span className={css.description}>{channel.description}</span>
-            <span className={css.meta}>
-              {[t('aiApply.minutes', { minutes: channel.minutes }), t(channel.checkWay === 1 ? 'aiApply.opensProvider' : 'aiApply.opensViewer')].join(' · ')}
-            </span>
-          </button>
-        ))}
-      </div>
+      <RadioChoices
+        options={channels.map((channel) => channel.channelId)}
+        value={chosen?.channelId ?? ''}
+        onChange={apply.choose}
+        disabled={busy}
+        label={{ by: 'ai-channels-heading' }}
+        className={css.channels}
+        optionClassName={css.channel}
+        testId={(channelId) => `ai-channel-${channelId}`}
+        renderOption={(channelId) => <ChannelOption channel={channels.find((channel) => channel.channelId === channelId)!} />}
+      />
       {chosen && (
         <div className={css.actions}>
           {live ? (
