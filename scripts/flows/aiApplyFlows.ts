@@ -52,11 +52,7 @@ export const aiApplyFlowSpec: FlowSpec = {
   sources: { machine: 'machines/aiApply/aiApply.machine.ts', events: 'machines/aiApply/aiApply.model.ts' },
   events: () => aiApplyEvents as readonly EventObject[],
   constraints: ['PAID comes from the payment chart, the application\'s child, once the server says the order is paid.'],
-  stepText: (event) => {
-    const words = wording[event.type];
-    if (!words) throw new Error(`aiApply flows: no wording for ${event.type}`);
-    return words(event);
-  },
+  wording,
   links: {
     startPayment: PAYMENT_LINK,
     openStatus: 'The order\'s progress page opens (aiStatus, [diagram](../statecharts/aiStatus.md)).',

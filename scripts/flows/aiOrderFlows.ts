@@ -82,11 +82,7 @@ export const aiOrderFlowSpec: FlowSpec = {
   constraints: [
     `A tap is tried on one order for each different thing the chart does with it, since statuses the chart treats alike differ only by guard (from the list: ${tapsFromTheList}).`,
   ],
-  stepText: (event) => {
-    const words = wording[event.type];
-    if (!words) throw new Error(`AI order flows: no wording for ${event.type}`);
-    return words(event);
-  },
+  wording,
   links: {
     refreshList:
       'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',

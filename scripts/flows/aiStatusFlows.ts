@@ -55,11 +55,7 @@ export const aiStatusFlowSpec: FlowSpec = {
   sources: { machine: 'machines/aiStatus/aiStatus.machine.ts', events: 'machines/aiStatus/aiStatus.model.ts' },
   events: () => aiStatusEvents as readonly EventObject[],
   constraints: ['PAID comes from the payment chart, the page\'s child, once the server says the order is paid; a PAY on an order to be paid is handed to it.'],
-  stepText: (event, before) => {
-    const words = wording[event.type];
-    if (!words) throw new Error(`aiStatus flows: no wording for ${event.type}`);
-    return words(event, before);
-  },
+  wording,
   links: { startPayment: PAYMENT_LINK },
   oracle: aiStatusOracle,
   consequence: { heading: 'Where does the order stand?', of: consequence },

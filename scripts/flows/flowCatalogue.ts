@@ -32,8 +32,8 @@ export interface FlowSpec {
   events: (snapshot: Snapshot) => readonly EventObject[];
   /** Why `events` leaves out what it leaves out, one sentence each. */
   constraints: readonly string[];
-  /** Plain words for one event, given the snapshot it is sent to. */
-  stepText: (event: EventObject, before: Snapshot) => string;
+  /** Plain words for each event type, given the event and the snapshot it is sent to. */
+  wording: Readonly<Record<string, (event: EventObject, before: Snapshot) => string>>;
   /** The column that says what an outcome means for the patient's money or order. */
   consequence: { heading: string; of: (flow: Flow) => string };
   /** What an outcome's action sets off in other charts, by action name (the links between actors). */
@@ -111,12 +111,18 @@ function compareTexts(a: readonly string[], b: readonly string[]): number {
   return a.length - b.length;
 }
 
+function stepText(spec: FlowSpec, event: EventObject, before: Snapshot): string {
+  const words = spec.wording[event.type];
+  if (!words) throw new Error(`${spec.name} flows: no wording for ${event.type}`);
+  return words(event, before);
+}
+
 /** Every flow of the machine, sorted by outcome, then by its steps' words; ids follow that order. */
 export function flowsOf(spec: FlowSpec): Flow[] {
   const drafts = walk(spec).paths.map(({ path, outcome }) => {
     const steps = path.steps.slice(1).map((step, i) => {
       const before = path.steps[i]!.state;
-      return { event: step.event, from: stateName(before), to: stateName(step.state), text: spec.stepText(step.event, before) };
+      return { event: step.event, from: stateName(before), to: stateName(step.state), text: stepText(spec, step.event, before) };
     });
     return { steps, outcome: outcome.description!, endState: stateName(path.state), path };
   });

@@ -58,11 +58,7 @@ export const paymentFlowSpec: FlowSpec = {
   constraints: [
     'The server answers a pay parameters request with in-app parameters only when the pay way is 1 and with H5 parameters only when it is 2.',
   ],
-  stepText: (event) => {
-    const words = wording[event.type];
-    if (!words) throw new Error(`payment flows: no wording for ${event.type}`);
-    return words(event);
-  },
+  wording,
   links: {
     refreshList:
       'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',

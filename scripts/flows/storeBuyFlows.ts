@@ -40,11 +40,7 @@ export const storeBuyFlowSpec: FlowSpec = {
   sources: { machine: 'machines/storeBuy/storeBuy.machine.ts', events: 'machines/storeBuy/storeBuy.model.ts' },
   events: () => storeBuyEvents,
   constraints: [],
-  stepText: (event) => {
-    const words = wording[event.type];
-    if (!words) throw new Error(`storeBuy flows: no wording for ${event.type}`);
-    return words(event);
-  },
+  wording,
   links: {
     startPayment: PAYMENT_LINK,
     reload: "The storage page loads the study's storage and plans again.",
