@@ -17,6 +17,7 @@ import { renderWithServices } from './renderApp';
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
 
+const noop = () => {};
 const storageOrder: Purchase = { kind: 'storageOrder', orderId: 'ST20261123000001', checkRecordId: 9001, amount: 30, status: 2 };
 
 /** The whole second caller: a button and the pay dialogs. */
@@ -61,6 +62,33 @@ function storageServer(answers: { payResult: number }) {
 }
 
 describe('a storage order paid through the payment feature', () => {
+  it('hands its caller the same pay function through every state of the payment (a chart the caller provides with it is not made again)', async () => {
+    storageServer({ payResult: 0 });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    const pays = new Set<unknown>();
+    const states = new Set<string>();
+    function Caller() {
+      const { view, pay, Dialogs } = useStandalonePayment(usePaymentFeature(), noop);
+      pays.add(pay);
+      states.add(view.state);
+      return (
+        <>
+          <button type="button" onClick={() => pay(storageOrder)}>
+            Buy
+          </button>
+          <Dialogs payment={view} />
+        </>
+      );
+    }
+    renderWithServices(<Caller />, { path: '/imageStore' });
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(states.size).toBeGreaterThan(1);
+    expect(pays.size).toBe(1);
+  });
+
+
   it('outside WeChat: one Image pay request with pay way 2 and the return address, the H5 page opens, the purchase is remembered', async () => {
     const calls = storageServer({ payResult: 0 });
     const assign = vi.fn();
