@@ -185,4 +185,17 @@ describe('storage orders (storeOrder)', () => {
     expect(calls.at(-1)?.query).toMatchObject({ status: '3', pageIndex: '1', pageLength: '8' });
     expect(app.location()).toBe('/storeOrder?tab=paid');
   });
+
+  it('opens on the tab the address names (the storage page links to the orders to be paid), and on "all" for a tab it does not know', async () => {
+    const calls = ordersServer();
+    const first = renderApp('/storeOrder?tab=toBePaid');
+    await waitFor(() => expect(screen.getAllByTestId('store-order')).toHaveLength(1));
+    expect(screen.getByTestId('store-tab-toBePaid')).toHaveAttribute('aria-selected', 'true');
+    expect(calls.at(-1)?.query).toMatchObject({ status: '2' });
+    first.unmount();
+    renderApp('/storeOrder?tab=later');
+    await waitFor(() => expect(screen.getAllByTestId('store-order')).toHaveLength(2));
+    expect(screen.getByTestId('store-tab-all')).toHaveAttribute('aria-selected', 'true');
+    expect(calls.at(-1)?.query).toMatchObject({ status: '-1' });
+  });
 });

@@ -1,28 +1,15 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
-import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
-import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { STORAGE_ORDER_STATUS, STORAGE_ORDER_TABS, type StorageOrderRow } from '../../shared/api/storageSchemas';
-import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
+import { STORAGE_ORDER_STATUS, type StorageOrderRow } from '../../shared/api/storageSchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
-import { usePagedList } from '../../shared/list/usePagedList';
 import type { ScreenProps } from '../../shared/navigation/routes';
-import { purchaseOf } from '../../../machines/payment/payment.types';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
-import { useStandalonePayment } from '../../shared/payment/useStandalonePayment';
 import { formatYuan } from '../../shared/rules/money';
-import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import * as tabStyles from '../../shared/views/tabs.css';
-import { cancelStorageOrder, loadStorageOrders, planLength } from './storageCalls';
+import { planLength } from './storageCalls';
 import * as css from './storage.css';
-
-type Tab = (typeof STORAGE_ORDER_TABS)[number];
-const storageOrderListMachine = createPagedListMachine<StorageOrderRow, Tab['status']>();
-const tabFromQuery = (value: string | null): Tab => STORAGE_ORDER_TABS.find((tab) => tab.key === value) ?? STORAGE_ORDER_TABS[0];
+import { useStoreOrders } from './useStoreOrders';
 
 const STATUS_NAMES = { [STORAGE_ORDER_STATUS.toBePaid]: 'toBePaid', [STORAGE_ORDER_STATUS.paid]: 'paid', [STORAGE_ORDER_STATUS.closed]: 'closed' } as const;
 const statusName = (status: number) => STATUS_NAMES[status as keyof typeof STATUS_NAMES] ?? 'closed';
@@ -31,50 +18,35 @@ const statusName = (status: number) => STATUS_NAMES[status as keyof typeof STATU
  * storeOrder: my storage orders by tab (all, to be paid, paid, closed), newest first; an order to
  * be paid can be paid (the payment feature, unchanged) or cancelled after confirming.
  */
-export default function StoreOrderScreen({ payment: port }: ScreenProps & { payment: PaymentPort }) {
+export default function StoreOrderScreen({ payment }: ScreenProps & { payment: PaymentPort }) {
   const { t } = useI18n();
-  const { api } = useServices();
-  const [query, setQuery] = useSearchParams();
-  const selected = tabFromQuery(query.get('tab'));
-  const load = useCallback(
-    ({ filter, page, pageSize }: LoadRequest<Tab['status']>, signal: AbortSignal) => loadStorageOrders(api, { status: filter, pageIndex: page, pageLength: pageSize }, signal),
-    [api],
-  );
-  const list = usePagedList({ machine: storageOrderListMachine, filter: selected.status, load });
-  const payment = useStandalonePayment(port, list.refresh);
-  const act = useCallback((item: ActionItem) => cancelStorageOrder(api, item.id), [api]);
-  const cancel = useConfirmedAction(act, list.refresh);
-  const busy = payment.view.isBusy || cancel.isBusy;
-  const { Dialogs } = payment;
-  const switchTab = (tab: Tab) => {
-    if (tab.key !== selected.key) setQuery({ tab: tab.key }, { replace: true });
-    list.switchFilter(tab.status);
-  };
+  const screen = useStoreOrders(payment);
+  const { cancel, Dialogs } = screen;
   return (
-    <div className={css.page} data-testid="store-order-list" data-payment-state={payment.view.state}>
+    <div className={css.page} data-testid="store-order-list" data-payment-state={screen.payment.state}>
       <div className={tabStyles.tabs} role="tablist">
-        {STORAGE_ORDER_TABS.map((tab) => (
+        {screen.tabs.map((tab) => (
           <button
-            data-label={t(`storeOrder.tab.${tab.key}`)}
-            key={tab.key}
+            data-label={t(`storeOrder.tab.${tab}`)}
+            key={tab}
             type="button"
             role="tab"
             className={tabStyles.tab}
-            aria-selected={tab.key === selected.key}
-            data-testid={`store-tab-${tab.key}`}
-            onClick={() => switchTab(tab)}
+            aria-selected={tab === screen.selected}
+            data-testid={`store-tab-${tab}`}
+            onClick={() => screen.switchTab(tab)}
           >
-            {t(`storeOrder.tab.${tab.key}`)}
+            {t(`storeOrder.tab.${tab}`)}
           </button>
         ))}
       </div>
       <PagedList
         testId="store-orders"
-        list={list}
+        list={screen.list}
         itemKey={(row) => row.orderId}
-        renderItem={(row) => <OrderCard row={row} busy={busy} canPay={payment.view.canPay(row)} onPay={() => payment.pay(purchaseOf('storageOrder', row))} onCancel={() => cancel.ask({ id: row.orderId })} />}
+        renderItem={(row) => <OrderCard row={row} busy={screen.isBusy} canPay={screen.canPay(row)} onPay={() => screen.pay(row)} onCancel={() => cancel.ask(row)} />}
       />
-      <Dialogs payment={payment.view} />
+      <Dialogs payment={screen.payment} />
       {cancel.isConfirming && (
         <ConfirmDialog
           testId="store-cancel-dialog"
