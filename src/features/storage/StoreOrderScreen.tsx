@@ -6,7 +6,7 @@ import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { formatYuan } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
-import * as tabStyles from '../../shared/views/tabs.css';
+import { TabStrip } from '../../shared/views/TabStrip';
 import { planLength } from './storageCalls';
 import * as css from './storage.css';
 import { useStoreOrders } from './useStoreOrders';
@@ -24,22 +24,13 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
   const { cancel, Dialogs } = screen;
   return (
     <div className={css.page} data-testid="store-order-list" data-payment-state={screen.payment.state}>
-      <div className={tabStyles.tabs} role="tablist">
-        {screen.tabs.map((tab) => (
-          <button
-            data-label={t(`storeOrder.tab.${tab}`)}
-            key={tab}
-            type="button"
-            role="tab"
-            className={tabStyles.tab}
-            aria-selected={tab === screen.selected}
-            data-testid={`store-tab-${tab}`}
-            onClick={() => screen.switchTab(tab)}
-          >
-            {t(`storeOrder.tab.${tab}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={screen.tabs}
+        selected={screen.selected}
+        onSelect={screen.switchTab}
+        label={(tab) => t(`storeOrder.tab.${tab}`)}
+        testId={(tab) => `store-tab-${tab}`}
+      />
       <PagedList
         testId="store-orders"
         list={screen.list}
