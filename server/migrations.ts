@@ -469,4 +469,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE study_pass_studies_v2 RENAME TO study_pass_studies;
     `,
   },
+  {
+    name: 'study passes by expiry, for sweeping the expired ones',
+    sql: `
+      -- Issuing a pass deletes every expired one (repositories/studyPasses.ts), so the public
+      -- experience pass cannot grow the table without bound; the index spares that delete a scan.
+      CREATE INDEX study_passes_by_expiry ON study_passes (expires_at);
+    `,
+  },
 ];

@@ -34,14 +34,21 @@ export function studyPassRepository(db: SqliteDatabase) {
     'SELECT scope, patient_id AS patientId, share_id AS shareId, expires_at AS expiresAt FROM study_passes WHERE token_hash = ?',
   );
   const studiesOf = db.prepare<[string], { studyId: number }>('SELECT study_id AS studyId FROM study_pass_studies WHERE token_hash = ?');
+  // Expired as resolve says (expires_at <= now); their study_pass_studies rows go by ON DELETE CASCADE.
+  const deleteExpired = db.prepare<[string]>('DELETE FROM study_passes WHERE expires_at <= ?');
 
   return {
-    /** A new pass; the token is returned once and never stored. */
+    /**
+     * A new pass; the token is returned once and never stored. Every pass expired by `now` is
+     * deleted first: resolve refuses them anyway, and the public ExperiencePass issues one per call,
+     * so without the sweep the table would only grow.
+     */
     issue(pass: IssuePass, now: Date = new Date()): { token: string; expiresAt: string } {
       const token = randomBytes(24).toString('base64url');
       const hash = hashOf(token);
       const expiresAt = new Date(now.getTime() + pass.ttlSeconds * 1000).toISOString();
       db.transaction(() => {
+        deleteExpired.run(now.toISOString());
         insertPass.run(hash, pass.scope, pass.patientId, pass.shareId ?? null, expiresAt, now.toISOString());
         for (const studyId of new Set(pass.studyIds)) insertStudy.run(hash, studyId);
       })();

@@ -213,6 +213,32 @@ describe('ExperiencePass', () => {
     expect((await visitor.get(`${FILM_DETAIL}?CollectId=${collectFilmId}`, { [STUDY_PASS_HEADER]: pass })).statusCode).toBe(4011);
   });
 
+  it('sweeps the expired passes when it issues one, and a swept pass is refused as before', async () => {
+    const { db } = sandbox.app().sandbox;
+    const expiredBy = (now: Date) =>
+      db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM study_passes WHERE expires_at <= ?').get(now.toISOString())!.n;
+    const orphanStudies = () =>
+      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM study_pass_studies WHERE token_hash NOT IN (SELECT token_hash FROM study_passes)').get()!.n;
+    const filmWith = async (pass: string, collectFilmId: string) => visitor.get(`${FILM_DETAIL}?CollectId=${collectFilmId}`, { [STUDY_PASS_HEADER]: pass });
+
+    const first = await experience();
+    // A live pass outlasts the next one's sweep.
+    await experience();
+    expect((await filmWith(first.pass, first.collectFilmId)).statusCode).toBe(200);
+
+    const later = new Date(Date.now() + 24 * 3600_000 + 1000);
+    setCollectClock(() => later);
+    const refused = await filmWith(first.pass, first.collectFilmId);
+    expect(refused).toEqual({ statusCode: COLLECT_CODES.passInvalid, message: '访问凭证无效或已过期', result: null });
+    expect(expiredBy(later)).toBeGreaterThanOrEqual(2);
+
+    const fresh = await experience();
+    expect(expiredBy(later)).toBe(0);
+    expect(orphanStudies()).toBe(0);
+    expect(await filmWith(first.pass, first.collectFilmId)).toEqual(refused);
+    expect((await filmWith(fresh.pass, fresh.collectFilmId)).statusCode).toBe(200);
+  });
+
   it('answers null when the hospital has no demo study', async () => {
     const { db } = sandbox.app().sandbox;
     const { id, studyId } = db.prepare<[], { id: number; studyId: number }>("SELECT id, experience_study_id AS studyId FROM hospitals WHERE org_code = 'DEMO001'").get()!;
