@@ -2,6 +2,9 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
+/** An order card's facts, as the AI, storage and share cards show them. */
+export { facts, factName, factValue } from '../../shared/views/facts.css';
+
 export const page = style({ display: 'grid', gap: tokens.size.gap, minWidth: 0 });
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, overflowWrap: 'anywhere' });
 export const intro = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, lineHeight: 1.5 });
@@ -69,6 +72,3 @@ export const barFill = style({ height: '100%', borderRadius: 6, background: bran
 export const progressLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, fontVariantNumeric: 'tabular-nums', fontSize: tokens.size.small, color: tokens.colour.textMuted });
 export const reason = style({ margin: 0, padding: '10px 12px', borderRadius: 8, background: tokens.colour.page, lineHeight: 1.5, overflowWrap: 'anywhere' });
 export const summary = style({ margin: 0, fontSize: tokens.size.body, lineHeight: 1.6, overflowWrap: 'anywhere' });
-export const facts = style({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: tokens.size.small });
-export const factName = style({ color: tokens.colour.textMuted, whiteSpace: 'nowrap' });
-export const factValue = style({ margin: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });

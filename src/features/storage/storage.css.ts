@@ -2,6 +2,9 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
+/** An order card's facts, as the AI, storage and share cards show them. */
+export { facts, factName, factValue } from '../../shared/views/facts.css';
+
 export const page = style({ display: 'grid', gap: tokens.size.gap, minWidth: 0 });
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
 
@@ -58,7 +61,4 @@ export const orderStatus = styleVariants({
   paid: [stateBase, { color: tokens.status.succeeded }],
   closed: [stateBase, { color: tokens.status.closed }],
 });
-export const facts = style({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: tokens.size.small });
-export const factName = style({ color: tokens.colour.textMuted, whiteSpace: 'nowrap' });
-export const factValue = style({ margin: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const orderActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 8 });
