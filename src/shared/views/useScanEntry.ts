@@ -1,68 +1,47 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { bagCodeOf, bagCollectHref } from '../navigation/bagCode';
 import { useServices } from '../services';
+import { SCAN_ENTRY_START, scanEntryReducer } from './scanEntry';
 
-/** Why the dialog to type a code is open: no scanner here, the scanner failed, or what came was no bag's code. */
-export type ScanProblem = 'scannerFailed' | 'notBag' | 'empty';
+export type { ScanProblem } from './scanEntry';
 
 /**
  * "Scan the film bag" (issue 14, scanner): inside WeChat the port's scanner; elsewhere, or when the
  * scanner fails, a dialog to type the code. What was scanned or typed goes to the collect form for
- * that bag (`/index?code=`) when it is a bag's code, else the dialog says it is not one.
+ * that bag (`/index?code=`) when it is a bag's code, else the dialog says it is not one. The
+ * transitions are `scanEntryReducer`'s; this hook runs the scanner and the navigation.
  */
 export function useScanEntry() {
   const { wechat } = useServices();
   const navigate = useNavigate();
-  const [isScanning, setScanning] = useState(false);
-  const [isTyping, setTyping] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<ScanProblem | null>(null);
+  const [state, dispatch] = useReducer(scanEntryReducer, SCAN_ENTRY_START);
 
   const take = useCallback(
     (text: string) => {
       const code = bagCodeOf(text, window.location.origin);
-      if (!code) {
-        setProblem(text.trim() ? 'notBag' : 'empty');
-        setTyping(true);
-        return;
-      }
-      setTyping(false);
-      setProblem(null);
-      void navigate(bagCollectHref(code));
+      dispatch({ type: 'taken', text, isBagCode: Boolean(code) });
+      if (code) void navigate(bagCollectHref(code));
     },
     [navigate],
   );
 
   const scan = useCallback(async () => {
-    setScanning(true);
+    dispatch({ type: 'scanStarted' });
     const result = await wechat.scanCode();
-    setScanning(false);
-    if (result.kind === 'scanned') return take(result.text);
-    if (result.kind === 'cancelled') return;
-    setTyped('');
-    setProblem(result.kind === 'failed' ? 'scannerFailed' : null);
-    setTyping(true);
+    dispatch({ type: 'scanEnded', outcome: result.kind });
+    if (result.kind === 'scanned') take(result.text);
   }, [wechat, take]);
 
   return useMemo(
     () => ({
-      isScanning,
-      isTyping,
-      typed,
-      problem,
+      ...state,
       scan: () => void scan(),
-      type: (value: string) => {
-        setTyped(value);
-        if (problem !== 'scannerFailed') setProblem(null);
-      },
-      submit: () => take(typed),
-      close: () => {
-        setTyping(false);
-        setProblem(null);
-      },
+      type: (value: string) => dispatch({ type: 'typed', value }),
+      submit: () => take(state.typed),
+      close: () => dispatch({ type: 'closed' }),
     }),
-    [isScanning, isTyping, typed, problem, scan, take],
+    [state, scan, take],
   );
 }
 export type ScanEntryView = ReturnType<typeof useScanEntry>;
