@@ -3,7 +3,7 @@ import { PagedList } from '../../shared/list/PagedList';
 import type { ScreenProps } from '../../shared/navigation/routes';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
-import * as css from './aiOrder.css';
+import { TabStrip } from '../../shared/views/TabStrip';
 import { OrderCard } from './AiOrderCard';
 import { useAiOrderList } from './useAiOrderList';
 
@@ -15,22 +15,13 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
   const { Dialogs } = payment;
   return (
     <div data-testid="ai-order-list" data-order-state={order.state} data-payment-state={screen.payment.state}>
-      <div className={css.tabs} role="tablist">
-        {screen.tabs.map((tab) => (
-          <button
-            data-label={t(`aiOrder.tab.${tab.key}`)}
-            key={tab.key}
-            type="button"
-            role="tab"
-            className={css.tab}
-            aria-selected={tab.key === screen.selected.key}
-            data-testid={`tab-${tab.key}`}
-            onClick={() => screen.switchTab(tab)}
-          >
-            {t(`aiOrder.tab.${tab.key}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={screen.tabs}
+        selected={screen.selected}
+        onSelect={screen.switchTab}
+        label={(tab) => t(`aiOrder.tab.${tab.key}`)}
+        testId={(tab) => `tab-${tab.key}`}
+      />
       <PagedList
         testId="order-list"
         list={screen.list}

@@ -2,8 +2,6 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { tokens } from '../../shared/theme/theme.css';
 import { card } from '../../shared/views/ui.css';
 
-export { tab, tabs } from '../../shared/views/tabs.css';
-
 /**
  * A card is a two-column grid: the term column has one width in every card of a language (the
  * longest term: four characters in Chinese, "Detection status" in English; wider only if a term

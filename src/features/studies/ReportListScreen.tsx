@@ -10,7 +10,7 @@ import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
-import { tab as tabStyle, tabs as tabsStyle } from '../../shared/views/tabs.css';
+import { TabStrip } from '../../shared/views/TabStrip';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 import { loadCheckTypes, reportPage } from './studyCalls';
@@ -35,22 +35,13 @@ export default function ReportListScreen() {
   const tabs = [{ code: ALL, name: t('reports.all') }, ...types];
   return (
     <div data-testid="report-list-screen">
-      <div className={tabsStyle} role="tablist">
-        {tabs.map((tab) => (
-          <button
-            key={tab.code}
-            type="button"
-            role="tab"
-            data-label={tab.name}
-            className={tabStyle}
-            aria-selected={tab.code === list.filter}
-            data-testid={`tab-${tab.code || 'all'}`}
-            onClick={() => list.switchFilter(tab.code)}
-          >
-            {tab.name}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={tabs.map((tab) => tab.code)}
+        selected={list.filter}
+        onSelect={list.switchFilter}
+        label={(code) => tabs.find((tab) => tab.code === code)?.name ?? code}
+        testId={(code) => `tab-${code || 'all'}`}
+      />
       <PagedList
         testId="report-list"
         list={list}
