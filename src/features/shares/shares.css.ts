@@ -2,6 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
+export { facts, factName, factValue } from '../../shared/views/facts.css';
+
 export const page = style({ display: 'grid', gap: tokens.size.gap, minWidth: 0 });
 
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
@@ -61,9 +63,6 @@ export const state = styleVariants({
   revoked: [stateBase, { color: tokens.status.closed }],
 });
 export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
-export const facts = style({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 4, fontSize: tokens.size.small });
-export const factName = style({ color: tokens.colour.textMuted, whiteSpace: 'nowrap' });
-export const factValue = style({ margin: 0, minWidth: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const codes = style({ fontWeight: 600, letterSpacing: '0.05em' });
 export const rowActions = style({ display: 'flex', justifyContent: 'flex-end' });
 export const revoke = style({
