@@ -224,6 +224,29 @@ describe('aiStatus: following an order', () => {
     expect(asked).toHaveLength(3);
   });
 
+  it('a hidden page asks nothing, however long; showing it again asks at once', async () => {
+    const clock = new SimulatedClock();
+    const asked = infoApi(() => HttpResponse.json(envelope(info({ progress: 40, secondsLeft: 300 }))));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    const setVisibility = (state: DocumentVisibilityState) =>
+      act(() => {
+        visibility.mockReturnValue(state);
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    try {
+      renderZh('/aiStatus?orderId=AI1', { clock });
+      await screen.findByTestId('ai-progress-bar');
+      setVisibility('hidden');
+      expect(screen.getByTestId('ai-status')).toHaveAttribute('data-state', '{"following":"paused"}');
+      act(() => clock.increment(10 * 60_000));
+      expect(asked).toHaveLength(1);
+      setVisibility('visible');
+      await waitFor(() => expect(asked).toHaveLength(2));
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
   it('a failed analysis shows the hospital’s reason and apply again', async () => {
     infoApi(() => HttpResponse.json(envelope(info({ status: 4, progress: null, secondsLeft: null, failureReason: '图像层厚不符合要求' }))));
     renderZh('/aiStatus?orderId=AI1');
