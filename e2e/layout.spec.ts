@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoStudyRecords } from '../server/seed';
 import { ROUTES, type RouteName } from '../src/shared/navigation/routes';
+import { DRAFT_PREFIX } from '../src/shared/state/drafts';
 import { expect, PatientApp, test } from './fixtures';
 
 /**
@@ -20,8 +21,29 @@ const NOT_A_PAGE: ReadonlySet<RouteName> = new Set(['logout', 'oidcIndex']);
 interface PageToMeasure {
   path: string;
   name: RouteName;
+  /** Session storage the screen needs to show itself rather than send the visitor on. */
+  session?: Readonly<Record<string, string>>;
+  /** A part (test id) that shows the screen is in the state meant to be measured. */
+  shows?: string;
 }
-const PAGES: PageToMeasure[] = ROUTES.filter((route) => !route.protocol && !NOT_A_PAGE.has(route.name)).map(({ path, name }) => ({ path, name }));
+
+/**
+ * What verification needs: a code sent (a collect draft, as newCheck leaves it). Without one it
+ * sends the visitor back to newCheck at once, and the walk would measure that page, or nothing.
+ */
+const CODE_SENT: PageToMeasure['session'] = {
+  [`${DRAFT_PREFIX}collect.guest`]: JSON.stringify({
+    fields: {},
+    sent: { verificationId: 'layout-walk', phoneMasked: '137****1111', codeLength: 6, resendAfterSeconds: 60 },
+    code: '',
+  }),
+};
+
+const PAGES: PageToMeasure[] = ROUTES.filter((route) => !route.protocol && !NOT_A_PAGE.has(route.name)).map(({ path, name }) => ({
+  path,
+  name,
+  ...(name === 'verification' && { session: CODE_SENT, shows: 'collect-code' }),
+}));
 
 /** A study of patient1's by its date: ids grow in the order the sandbox seeds (server/seed.ts). */
 const studyId = (date: string) => demoStudyRecords().findIndex((one) => one.patient.loginName === 'patient1' && one.study.date === date) + 1;
@@ -74,8 +96,10 @@ test.describe('English fits a phone', () => {
 
 /** Opens a route in a language and waits until the screen has settled: no skeleton, no spinner, fonts in. */
 async function openSettled(page: Page, route: PageToMeasure, lang: string) {
+  if (route.session) await page.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => sessionStorage.setItem(key, value)), route.session);
   await page.goto(`${route.path}${route.path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`);
   await expect(page.locator(`[data-route="${route.name}"]`), `${route.path} shows its own screen`).toBeVisible();
+  if (route.shows) await expect(page.getByTestId(route.shows), `${route.path} shows ${route.shows}`).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${route.path} in ${lang}` }).toBe(lang);
   await expect
     .poll(() => page.evaluate(isSettled), { message: `${route.path} [${lang}] settles (no skeleton or busy indicator)`, intervals: [50, 100, 100, 200] })
