@@ -4,7 +4,9 @@ import { afterEach } from 'vitest';
 // the rules, the charts) skip loading Testing Library and React.
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy/waitFor wait up to 3 s, not 1 s, for the same reason as vitest's testTimeout.
+  configure({ asyncUtilTimeout: 3_000 });
 
   afterEach(() => {
     cleanup();
