@@ -19,6 +19,12 @@ function viewerPath(page: Page, date: string, wadourl = new URL('/sandbox/wado',
 }
 
 /** What the canvas holds: how many pixels are drawn (not black), how many grey levels, their mean, and the AI colour's pixels. */
+/**
+ * Reading every pixel of a phone-sized canvas is quick alone, but took 7 s once with the page's
+ * main thread windowing the rest of the stack and both cores busy: polls on it get this long.
+ */
+const PIXEL_POLL = { timeout: 20_000 };
+
 async function canvasPixels(page: Page) {
   return page.getByTestId('viewer-canvas').evaluate((element) => {
     const canvas = element as HTMLCanvasElement;
@@ -52,7 +58,7 @@ async function expectImageDrawn(page: Page) {
   }
   await expect(page.getByTestId('viewer')).toHaveAttribute('data-viewer-state', 'imageReady');
   // A body in a field of black: a good share of the canvas lit, in many grey levels.
-  await expect.poll(async () => (await canvasPixels(page)).litShare).toBeGreaterThan(0.15);
+  await expect.poll(async () => (await canvasPixels(page)).litShare, PIXEL_POLL).toBeGreaterThan(0.15);
   expect((await canvasPixels(page)).levels).toBeGreaterThan(30);
 }
 
@@ -153,7 +159,7 @@ test.describe('the film viewer', () => {
     await page.getByTestId('viewer-tool-window').click();
     await fingers.move([[[0.3, 0.5], [0.7, 0.6]]]);
     await expect(viewer).not.toHaveAttribute('data-window', fileWindow!);
-    await expect.poll(async () => Math.abs((await canvasPixels(page)).mean - before.mean)).toBeGreaterThan(2);
+    await expect.poll(async () => Math.abs((await canvasPixels(page)).mean - before.mean), PIXEL_POLL).toBeGreaterThan(2);
 
     await page.getByTestId('viewer-presets').selectOption('lung');
     await expect(viewer).toHaveAttribute('data-window', '-600/1500');
@@ -171,12 +177,12 @@ test.describe('the film viewer', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     // The nodule is mid-chest, not on the first slice: the viewer went where the finding is.
     await expect(page.getByTestId('viewer')).not.toHaveAttribute('data-slice-index', '0');
-    await expect.poll(async () => (await canvasPixels(page)).ai).toBeGreaterThan(50);
+    await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(async () => (await canvasPixels(page)).ai).toBe(0);
+    await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBe(0);
     await toggle.click();
-    await expect.poll(async () => (await canvasPixels(page)).ai).toBeGreaterThan(50);
+    await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
   });
 
   test('a broken file is a message on that image; the good image next to it still shows', async ({ page }) => {
