@@ -27,6 +27,9 @@ export function connectModify<User extends ProfileLike = ProfileLike>(snapshot: 
     nickName: context.nickName,
     email: context.email,
     notice: context.notice,
+    /** The rule refused what is typed in that field: the field is marked invalid. */
+    nameInvalid: context.notice?.about === 'name' && context.notice.kind === 'invalid',
+    emailInvalid: context.notice?.about === 'email' && context.notice.kind === 'invalid',
     /** A save or an avatar may start (nothing else is under way). */
     canStart: snapshot.matches({ editing: 'ready' }),
     isSavingName: snapshot.matches({ editing: 'savingName' }),

@@ -178,6 +178,7 @@ describe('editing the profile (modify)', () => {
     await user.type(name, '   ');
     await user.click(screen.getByTestId('modify-name-save'));
     expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('1-20 characters');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(bodies).toEqual([]);
     await user.clear(name);
     await user.type(name, ' 张先生 ');

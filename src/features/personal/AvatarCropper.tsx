@@ -82,17 +82,15 @@ export function AvatarCropper(props: { source: Blob; onCrop: (crop: CropLike) =>
           onWheel={wheel}
           data-testid="avatar-crop-frame"
         >
-          {(
-            <img
-              className={css.cropImage}
-              src={url}
-              alt=""
-              draggable={false}
-              onLoad={loaded}
-              style={image ? { width: image.width, height: image.height, transform: `translate(${view.x}px, ${view.y}px) scale(${scale})` } : { visibility: 'hidden' }}
-              data-testid="avatar-crop-image"
-            />
-          )}
+          <img
+            className={css.cropImage}
+            src={url}
+            alt=""
+            draggable={false}
+            onLoad={loaded}
+            style={image ? { width: image.width, height: image.height, transform: `translate(${view.x}px, ${view.y}px) scale(${scale})` } : { visibility: 'hidden' }}
+            data-testid="avatar-crop-image"
+          />
           <div className={css.cropCircle} aria-hidden="true" />
         </div>
         <label className={css.zoomRow}>

@@ -128,7 +128,6 @@ function NameForm({ view }: { view: ModifyScreenView }) {
     event.preventDefault();
     view.saveName();
   };
-  const invalid = view.notice?.about === 'name' && view.notice.kind === 'invalid';
   return (
     <form className={form.form} onSubmit={submit} noValidate data-testid="modify-name-form">
       <label className={form.field}>
@@ -139,7 +138,7 @@ function NameForm({ view }: { view: ModifyScreenView }) {
           onChange={(event) => view.editName(event.target.value)}
           maxLength={NICK_NAME_MAX}
           autoComplete="nickname"
-          aria-invalid={invalid ? 'true' : undefined}
+          aria-invalid={view.nameInvalid ? 'true' : undefined}
           aria-describedby="modify-name-notice"
           data-testid="modify-name"
         />
@@ -158,7 +157,6 @@ function EmailForm({ view }: { view: ModifyScreenView }) {
     event.preventDefault();
     view.saveEmail();
   };
-  const invalid = view.notice?.about === 'email' && view.notice.kind === 'invalid';
   return (
     <form className={form.form} onSubmit={submit} noValidate data-testid="modify-email-form">
       <label className={form.field}>
@@ -173,7 +171,7 @@ function EmailForm({ view }: { view: ModifyScreenView }) {
           autoCapitalize="off"
           spellCheck={false}
           placeholder={t('modify.emailPlaceholder')}
-          aria-invalid={invalid ? 'true' : undefined}
+          aria-invalid={view.emailInvalid ? 'true' : undefined}
           aria-describedby="modify-email-notice"
           data-testid="modify-email"
         />
