@@ -22,8 +22,6 @@ export function connectAiStatus<Info>(snapshot: SnapshotFrom<AiStatusMachine>, s
     problem: context.problem,
     pay: (how: PayHow) => send({ type: 'PAY', ...how }),
     retry: () => send({ type: 'RETRY' }),
-    pause: () => send({ type: 'PAUSE' }),
-    resume: () => send({ type: 'RESUME' }),
   };
 }
 export type AiStatusView<Info> = ReturnType<typeof connectAiStatus<Info>>;

@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { draftOf, type FeedbackMachine } from './feedback.machine';
+import { draftOf, room, type FeedbackMachine } from './feedback.machine';
 import type { FeedbackProblem, ImageQuality } from './feedback.types';
 
 /** What the feedback form needs: the draft, what is under way, the receipt, and the intents. */
@@ -11,7 +11,7 @@ export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: A
     isRestoring: snapshot.hasTag('loading'),
     ...draftOf(context),
     /** Images that may still be added. */
-    room: Math.max(0, context.maxImages - context.images.length),
+    room: room(context),
     maxImages: context.maxImages,
     /** The form can be changed (not while sending, not after the receipt). */
     canEdit: editing,

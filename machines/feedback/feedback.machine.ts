@@ -24,7 +24,7 @@ export const draftOf = (context: FeedbackContext): FeedbackDraft => ({
   quality: context.quality,
 });
 
-const room = (context: FeedbackContext) => Math.max(0, context.maxImages - context.images.length);
+export const room = (context: FeedbackContext) => Math.max(0, context.maxImages - context.images.length);
 
 /**
  * The feedback chart: the draft comes back from the last visit, the patient writes and adds

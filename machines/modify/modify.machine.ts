@@ -38,7 +38,10 @@ export const modifyMachine = setup({
       progress: 0,
       notice: { about: 'avatar', kind: 'saved' } as const,
     })),
-    /** The app's other screens show the new record (the session's greeting, the personal centre). */
+    /**
+     * The record changed: for a screen that keeps it while this one is open. None does today (the
+     * personal centre loads the record afresh whenever it opens), so the app provides nothing.
+     */
     profileChanged: () => {},
   },
   guards: {

@@ -1,3 +1,4 @@
+import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ScreenProps } from '../../shared/navigation/routes';
@@ -41,7 +42,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
       {info && view.step === 'following' && (
         <section className={css.order} aria-labelledby="ai-progress-heading" data-testid="ai-progress">
           <h2 id="ai-progress-heading" className={css.heading}>
-            {t(info.status === 0 ? 'aiStatus.queuedHeading' : 'aiStatus.analysingHeading')}
+            {t(info.status === AI_ORDER_STATUS.queued ? 'aiStatus.queuedHeading' : 'aiStatus.analysingHeading')}
           </h2>
           <div
             className={css.bar}

@@ -21,7 +21,7 @@ export function statusWords(status: number): { key: MessageKey; tone: StatusTone
   }
 }
 
-/** "About N minutes left" in whole minutes, rounded up; under a minute says so. */
+/** "About N minutes left" in whole minutes, rounded up, at least 1 (the page says "under a minute" itself). */
 export function minutesLeft(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }

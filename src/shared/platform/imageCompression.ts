@@ -25,7 +25,7 @@ export interface CompressOptions {
 
 /** Longest side 1600 px for feedback: a screenshot stays readable at a fraction of its size. */
 export const FEEDBACK_IMAGE_SIDE = 1600;
-export const JPEG_QUALITY = 0.85;
+const JPEG_QUALITY = 0.85;
 
 /** The size that fits `maxSide` keeping the aspect ratio; never larger than it was. */
 export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {
