@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { DEMO_HOSPITAL } from '../server/demoData';
 import { demoStudyRecords } from '../server/seed';
 import { expect, PatientApp, test } from './fixtures';
+import { CONSULTATION_PATH } from '../server/sandboxUrls';
 
 /**
  * Issue 14's services: the demo study (experience), the online consultation (diagnose), the
@@ -56,7 +57,7 @@ test.describe('diagnose: the online consultation', () => {
     await expect(page.getByTestId('film-detail')).toBeVisible();
     const filmUrl = page.url();
     await page.getByTestId('film-consult').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/consultation'));
+    await page.waitForURL((url) => url.pathname.startsWith(CONSULTATION_PATH));
     await expect(page.locator('body')).not.toBeEmpty();
 
     await page.goBack();

@@ -16,6 +16,35 @@ export const AUDIT_PATH = '/sandbox/audit';
 /** Where the app shows AI orders: the H5 page goes back there when the app names no return URL. */
 export const DEFAULT_PAY_RETURN_PATH = '/aiOrder';
 
+/** An avatar: `/sandbox/avatars/<token>`, public, a new token per upload. */
+export const AVATAR_PATH = '/sandbox/avatars';
+/** The online expert consultation service's stand-in page. */
+export const CONSULTATION_PATH = '/sandbox/consultation';
+
+export function avatarUrl(origin: string, token: string): string {
+  return new URL(`${AVATAR_PATH}/${encodeURIComponent(token)}`, origin).href;
+}
+
+/** What the consultation page shows: who asks (masked) and about which study, if any. */
+export interface ConsultationRequest {
+  patientMasked: string;
+  hospitalName: string;
+  study?: { collectFilmId: number; description: string; date: string; modality: string };
+}
+
+export function consultationUrl(origin: string, request: ConsultationRequest): string {
+  const url = new URL(CONSULTATION_PATH, origin);
+  url.searchParams.set('patient', request.patientMasked);
+  url.searchParams.set('hospital', request.hospitalName);
+  if (request.study) {
+    url.searchParams.set('id', String(request.study.collectFilmId));
+    url.searchParams.set('study', request.study.description);
+    url.searchParams.set('date', request.study.date);
+    url.searchParams.set('modality', request.study.modality);
+  }
+  return url.href;
+}
+
 /** A URL (absolute, or relative to the origin) on the given origin; null for anything else. */
 export function sameOriginUrl(value: string, origin: string): URL | null {
   let url: URL;

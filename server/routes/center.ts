@@ -9,16 +9,15 @@ import { sniffImageType } from '../imageType';
 import { readMultipartForm } from '../multipartForm';
 import { avatarRepository } from '../repositories/avatars';
 import type { Patient } from '../repositories/patients';
-import { avatarUrl } from '../serviceUrls';
+import { avatarUrl } from '../sandboxUrls';
 import { AVATAR_MAX_BYTES, CENTER_CODES, NICK_NAME_MAX } from '../../src/shared/api/centerSchemas';
 import type { avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
-import { isValidEmail } from '../../src/shared/rules/email';
 import type * as zm from 'zod/mini';
+import { requireValidEmail } from '../emailRule';
 
 type UserInfoAnswer = zm.input<typeof userInfoSchema>;
 
 const NICK_NAME_INVALID = `昵称须为1-${NICK_NAME_MAX}个字符`;
-const EMAIL_INVALID = '邮箱格式不正确';
 const IMAGE_REFUSED = `请上传不超过${AVATAR_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
 
 /** A text field, or nothing when the input has none (then the rule's own refusal answers). */
@@ -71,7 +70,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/Center/UpdateUserEmail', async (request) => {
     const patient = await currentPatient(request);
     const email = emailInput.parse(commandInput(request)).email ?? '';
-    if (!isValidEmail(email)) throw new ApiError(CENTER_CODES.emailInvalid, EMAIL_INVALID);
+    requireValidEmail(email, CENTER_CODES.emailInvalid);
     patients.setEmail(patient.id, email);
     return ok(userInfoOf(patient));
   });

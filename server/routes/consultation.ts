@@ -9,7 +9,7 @@ import { ApiError, fail, ok } from '../envelope';
 import { parseQuery, recordIdParam } from '../query';
 import { followerRepository } from '../repositories/followers';
 import { feedbackRepository } from '../repositories/feedback';
-import { consultationUrl } from '../serviceUrls';
+import { consultationUrl } from '../sandboxUrls';
 import { readableStudy } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
 import { CONSULTATION_CODES } from '../../src/shared/api/serviceSchemas';

@@ -21,7 +21,7 @@ import type { ReadableStudy } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
 import { DOWNLOAD_CODES, DOWNLOAD_VIA, PACKAGE_FORMATS } from '../../src/shared/api/downloadSchemas';
 import type { DownloadLink, DownloadRecord, EmailSent, PackageTask } from '../../src/shared/api/downloadSchemas';
-import { isValidEmail } from '../../src/shared/rules/email';
+import { requireValidEmail } from '../emailRule';
 
 /**
  * Packaged downloads (issue 13), v2/FilmDown: a ZIP of one study, DICOM with a DICOMDIR or JPEG,
@@ -33,7 +33,6 @@ import { isValidEmail } from '../../src/shared/rules/email';
 const TASK_NOT_FOUND = '下载任务不存在';
 const NOT_READY = '文件尚未打包完成';
 const LINK_EXPIRED = '下载链接已过期，请重新打包';
-const EMAIL_INVALID = '邮箱格式不正确';
 const NOT_ALLOWED = '无权下载该检查';
 
 const taskNotFound = () => new ApiError(DOWNLOAD_CODES.taskNotFound, TASK_NOT_FOUND);
@@ -296,7 +295,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
   app.post('/v2/FilmDown/UpdateEmail', async (request) => {
     const patient = await currentPatient(request);
     const { email } = parseQuery(emailSchema, commandInput(request));
-    if (!isValidEmail(email)) throw new ApiError(DOWNLOAD_CODES.emailInvalid, EMAIL_INVALID);
+    requireValidEmail(email, DOWNLOAD_CODES.emailInvalid);
     patients.setEmail(patient.id, email);
     return ok({ email });
   });
@@ -304,7 +303,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
   /** POST { taskId, email } (the owner, signed in or with a collect pass): e-mails the download link. */
   app.post('/v2/FilmDown/SendEmail', async (request) => {
     const fields = parseQuery(sendEmailSchema, commandInput(request));
-    if (!isValidEmail(fields.email)) throw new ApiError(DOWNLOAD_CODES.emailInvalid, EMAIL_INVALID);
+    requireValidEmail(fields.email, DOWNLOAD_CODES.emailInvalid);
     const task = downloadable(await ownTask(request, fields.taskId));
     const study = studyOf(task);
     const { subject, body } = downloadEmail({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { messagePage, consultationPage } from '../sandboxPages';
 import { avatarRepository } from '../repositories/avatars';
-import { AVATAR_PATH, CONSULTATION_PATH } from '../serviceUrls';
+import { AVATAR_PATH, CONSULTATION_PATH } from '../sandboxUrls';
 import { ROUTE } from '../../src/shared/navigation/routes';
 import { studyPageHref } from '../../src/shared/navigation/viewerLink';
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
-import { hospitalSettingSchema } from '../../src/shared/api/schemas';
-import { HOSPITAL_SETTING } from './helpers';
 import type { FormPart } from './multipart';
 import { JPEG, NOT_AN_IMAGE, PNG, postJson, postMultipart, WEBP } from './multipart';
 import { sharedSandbox } from './sharedSandbox';
 import { signedInHeaders } from './signIn';
+import { PUBLIC_ORIGIN } from './helpers';
+import { avatarUrl } from '../../server/sandboxUrls';
 
 const USER_INFO = '/api/V1.0/Center/UserInfo';
 const UPDATE_USER = '/api/V1.0/Center/UpdateUser';
@@ -130,7 +130,7 @@ describe('UploadImage', () => {
   });
 
   it('answers 404 for an address nobody was given', async () => {
-    expect((await served('http://127.0.0.1:18080/sandbox/avatars/nobodys-token')).statusCode).toBe(404);
+    expect((await served(avatarUrl(PUBLIC_ORIGIN, 'nobodys-token'))).statusCode).toBe(404);
   });
 
   const refusedUploads: Array<[string, Array<[string, FormPart]>]> = [
@@ -156,13 +156,5 @@ describe('UploadImage', () => {
 
   it('needs a signed-in patient', async () => {
     expect((await postMultipart(sandbox.app(), UPLOAD_IMAGE, [['file', { bytes: PNG }]])).statusCode).toBe(401);
-  });
-});
-
-describe('GetHospitalSetting', () => {
-  it("answers the hospital's address and GCJ-02 coordinates", async () => {
-    const setting = hospitalSettingSchema.parse((await sandbox.app().inject({ url: HOSPITAL_SETTING })).json().result);
-    expect(setting).toMatchObject({ address: '北京市朝阳区东三环北路16号', latitude: 39.932431, longitude: 116.461087 });
-    expect(setting.modules).toMatchObject({ consultation: true, officialAccountPrompt: true });
   });
 });

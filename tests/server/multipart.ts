@@ -13,7 +13,7 @@ export const NOT_AN_IMAGE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"
 export type FormPart = string | { bytes: Uint8Array; type?: string; filename?: string };
 
 /** A multipart/form-data body as a browser's FormData makes it, and its content type. */
-export async function multipartBody(parts: ReadonlyArray<[string, FormPart]>): Promise<{ payload: Buffer; contentType: string }> {
+async function multipartBody(parts: ReadonlyArray<[string, FormPart]>): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [name, part] of parts) {
     if (typeof part === 'string') form.append(name, part);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { PatientApi } from './patientApi';
 import { query } from './patientApi';
+import { H5_PAY_PATH, WX_PAY_PATH } from '../../server/sandboxUrls';
 
 /** One row of the payments table, as the pay tests read it. */
 export interface PaymentRow {
@@ -28,14 +29,14 @@ export function prepayIdOf(pkg: string): string {
 
 /** What WeChat reports to the page after in-app pay, emulated: `body` is `{ outcome: 'ok' | 'cancel' | 'fail' }`. */
 export function postWxPay(app: FastifyInstance, prepayId: string, body: unknown) {
-  return app.inject({ method: 'POST', url: `/sandbox/wxpay/${prepayId}`, payload: body as object });
+  return app.inject({ method: 'POST', url: `${WX_PAY_PATH}/${prepayId}`, payload: body as object });
 }
 
 /** A button pressed on the sandbox's H5 pay page: `fields` are its form's (action, redirect_url). */
 export function postH5(app: FastifyInstance, recordNo: string, fields: Record<string, string>) {
   return app.inject({
     method: 'POST',
-    url: `/sandbox/h5pay/${recordNo}`,
+    url: `${H5_PAY_PATH}/${recordNo}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCollectClock } from '../../server/collect/clock';
 import { DATABASE_FILE } from '../../server/db';
-import { EXPERIENCE_ACCESSION, EXPERIENCE_PATIENT } from '../../server/demoData';
+import { DEMO_PASSWORD, EXPERIENCE_ACCESSION, EXPERIENCE_PATIENT } from '../../server/demoData';
 import { MIGRATIONS } from '../../server/migrations';
 import { studyPassRepository } from '../../server/repositories/studyPasses';
 import { seedDemoData } from '../../server/seed';
@@ -18,6 +18,7 @@ import { FILM_DETAIL, HOSPITAL_SETTING, PUBLIC_ORIGIN, startSandbox, STUDY_LIST,
 import { sharedSandbox } from './sharedSandbox';
 import { browser, signIn, startAuthorization } from './signIn';
 import { REPORT_DETAIL } from './studyPaths';
+import { CONSULTATION_PATH } from '../../server/sandboxUrls';
 
 const JUMP_URL = '/api/V1.0/Haodafu/GetZjwzJumpUrl';
 const FOLLOW_TAG = '/api/V1.0/WeChat/GetUserScribeGZHTag';
@@ -46,7 +47,7 @@ describe('GetZjwzJumpUrl', () => {
     const answer = await (await sandbox.as('patient2')).get(JUMP_URL);
     expect(answer.statusCode).toBe(200);
     const url = new URL(consultationJumpSchema.parse(answer.result).url);
-    expect(url.origin + url.pathname).toBe(`${PUBLIC_ORIGIN}/sandbox/consultation`);
+    expect(url.origin + url.pathname).toBe(`${PUBLIC_ORIGIN}${CONSULTATION_PATH}`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ patient: '李*', hospital: '云胶片示范医院' });
   });
 
@@ -72,10 +73,10 @@ describe('GetZjwzJumpUrl', () => {
   });
 
   it('the page escapes what its address says, and goes back home without a study', async () => {
-    const page = await sandbox.app().inject({ url: `/sandbox/consultation?patient=${encodeURIComponent('<b>张*</b>')}&id=javascript:alert(1)` });
+    const page = await sandbox.app().inject({ url: `${CONSULTATION_PATH}?patient=${encodeURIComponent('<b>张*</b>')}&id=javascript:alert(1)` });
     expect(page.body).toContain('&lt;b&gt;张*&lt;/b&gt;');
     expect(page.body).toContain(`href="${PUBLIC_ORIGIN}/Home"`);
-    expect((await sandbox.app().inject({ url: '/sandbox/consultation' })).statusCode).toBe(400);
+    expect((await sandbox.app().inject({ url: CONSULTATION_PATH })).statusCode).toBe(400);
   });
 
   it("answers a study the patient may not read as missing (404), and a bad id with 400", async () => {
@@ -88,7 +89,7 @@ describe('GetZjwzJumpUrl', () => {
     expect((await hook(`${CONSULTATION_ORIGIN_HOOK}?origin=${encodeURIComponent('https://consult.example.net/anything')}`)).json()).toEqual({ origin: 'https://consult.example.net' });
     const switched = (await (await sandbox.as('patient2')).get(JUMP_URL)).result.url;
     expect(new URL(switched).origin).toBe('https://consult.example.net');
-    expect(new URL(switched).pathname).toBe('/sandbox/consultation');
+    expect(new URL(switched).pathname).toBe(CONSULTATION_PATH);
     expect((await hook(`${CONSULTATION_ORIGIN_HOOK}?origin=`)).json()).toEqual({ origin: PUBLIC_ORIGIN });
     expect(new URL((await (await sandbox.as('patient2')).get(JUMP_URL)).result.url).origin).toBe(PUBLIC_ORIGIN);
     expect((await hook(`${CONSULTATION_ORIGIN_HOOK}?origin=ftp://files.example.net`)).statusCode).toBe(400);
@@ -256,7 +257,8 @@ describe('ExperiencePass', () => {
     const page = await (await b.fetch(loginPage)).text();
     expect(page).toContain('patient1');
     expect(page).not.toContain(EXPERIENCE_PATIENT.loginName);
-    await expect(signIn(sandbox.app(), { login: EXPERIENCE_PATIENT.loginName, password: '' })).rejects.toThrow();
+    // Not even with the password every demo patient has: the experience patient has none.
+    await expect(signIn(sandbox.app(), { login: EXPERIENCE_PATIENT.loginName, password: DEMO_PASSWORD })).rejects.toThrow();
   });
 
   it('the experience patient cannot be collected: not by national ID, name and phone, or film bag', async () => {

@@ -8,6 +8,7 @@ import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
 import { query } from './patientApi';
 import { patientApi } from './patientApi';
 import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
+import { STORAGE_INFO } from './studyPaths';
 
 const CHARGE_LIST = '/api/V1.0/Image/chargelist';
 const CHECK_STORAGE = '/api/V1.0/Image/CheckStorage';
@@ -78,7 +79,7 @@ describe('V1.0/Image/chargelist', () => {
     expect(await api.get(`${CHARGE_LIST}?id=${id}`)).toMatchObject({ statusCode: 4403, result: null });
     expect(await api.storage(id)).toMatchObject({ state: 'permanent', expireDate: null, daysLeft: 0, canBuy: false });
     // The film detail's StorageInfo agrees: no "buy storage" link for a study kept for good.
-    expect((await api.get(`/api/V2.0/YJPIndex/StorageInfo?CollectId=${id}`)).result).toEqual({ stored: true, expireDate: null, daysLeft: 0, canBuy: false });
+    expect((await api.get(`${STORAGE_INFO}?CollectId=${id}`)).result).toEqual({ stored: true, expireDate: null, daysLeft: 0, canBuy: false });
     expect(await api.post(SUBMIT, { id, planId: ONE_YEAR })).toMatchObject({ statusCode: 4403 });
 
     const [, other] = await api.studies();
