@@ -13,6 +13,8 @@ export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: A
     /** Images that may still be added. */
     room: room(context),
     maxImages: context.maxImages,
+    /** Originals are asked for, but some images no longer have one in memory (after a reload): those go compressed. */
+    originalsGone: context.quality === 'original' && context.images.some((image) => !image.hasOriginal),
     /** The form can be changed (not while sending, not after the receipt). */
     canEdit: editing,
     /** Images may be added or the feedback sent: nothing else is under way. */

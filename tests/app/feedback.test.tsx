@@ -144,6 +144,21 @@ describe('feedback (help?view=feedback), public', () => {
     expect(await screen.findByTestId('feedback-received')).toBeInTheDocument();
   });
 
+  it('asks for originals: while the page keeps them, no note; after a reload they are gone and the note says they go compressed', async () => {
+    const user = userEvent.setup();
+    feedbackServer();
+    const first = renderApp('/help?view=feedback', { session: 'signedOut' });
+    await user.upload(await screen.findByTestId('feedback-file-input'), png('a.png'));
+    await waitFor(() => expect(screen.getAllByTestId('feedback-image')).toHaveLength(1));
+    await user.click(screen.getByTestId('feedback-quality-original'));
+    expect(screen.getByTestId('feedback-quality-original')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByTestId('feedback-original-note')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/help?view=feedback', { session: 'signedOut' });
+    expect(await screen.findByTestId('feedback-original-note')).toBeInTheDocument();
+  });
+
   it("inside WeChat uses WeChat's chooser for the room left; removing an image makes room again", async () => {
     const user = userEvent.setup();
     feedbackServer();

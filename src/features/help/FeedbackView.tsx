@@ -204,7 +204,7 @@ function Images({ view }: { view: FeedbackScreenView }) {
           disabled={view.isSending}
         />
       )}
-      {view.images.length > 0 && view.quality === 'original' && view.images.some((image) => !image.hasOriginal) && (
+      {view.originalsGone && (
         <p className={form.note} data-testid="feedback-original-note">{t('feedback.originalGone')}</p>
       )}
     </div>
