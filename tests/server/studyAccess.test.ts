@@ -136,6 +136,7 @@ describe('with a bearer', () => {
 });
 
 describe('a share pass', () => {
+  let shares = 0;
   /** A share of one of patient2's studies, open for a day, and a pass over it. */
   function sharedStudy(studyId: number) {
     const { db, passes } = sandbox.app().sandbox;
@@ -146,7 +147,7 @@ describe('a share pass', () => {
           `INSERT INTO shares (code, access_code, patient_id, study_id, days, expires_at, created_at)
            VALUES (?, '1234', (SELECT patient_id FROM studies WHERE id = ?), ?, 1, ?, ?)`,
         )
-        .run(`T${studyId}${now.getTime()}`, studyId, studyId, new Date(now.getTime() + 86_400_000).toISOString(), now.toISOString()).lastInsertRowid,
+        .run(`T${studyId}-${++shares}`, studyId, studyId, new Date(now.getTime() + 86_400_000).toISOString(), now.toISOString()).lastInsertRowid,
     );
     const patientId = sandbox.app().sandbox.studies.findById(studyId)!.patientId;
     const { token } = passes.issue({ scope: 'share', patientId, studyIds: [studyId], shareId, ttlSeconds: 3600 });
