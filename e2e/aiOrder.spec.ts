@@ -87,14 +87,21 @@ test.describe('AI orders against the sandbox', () => {
     await expect(page.getByTestId('list-empty')).toContainText(/暂无数据|No data/);
   });
 
-  test('apply progress and view reason go to aiResult with the film id; a card opens the film', async ({ page }) => {
+  test('apply progress and view reason go to aiResult with the film id and that order; a card opens the film', async ({ page }) => {
     const app = await openOrders(page);
-    await cardWithStatus(page, 2).getByTestId('action-applyProgress').click();
-    await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
+    const inProgress = cardWithStatus(page, 2);
+    const progressOrder = await inProgress.getAttribute('data-order-id');
+    await inProgress.getByTestId('action-applyProgress').click();
+    await expect.poll(() => app.path()).toMatch(new RegExp(`^/(aiResult\\?id=.+&|aiStatus\\?)orderId=${progressOrder}$`));
+    await expect(page.getByTestId('ai-order')).toHaveAttribute('data-order-id', progressOrder!);
     await page.goBack();
     await scrollToEnd(page);
-    await cardWithStatus(page, 4).getByTestId('action-viewReason').click();
-    await expect.poll(() => app.path()).toMatch(/^\/aiResult\?id=/);
+    const failed = cardWithStatus(page, 4);
+    const failedOrder = await failed.getAttribute('data-order-id');
+    await failed.getByTestId('action-viewReason').click();
+    await expect.poll(() => app.path()).toMatch(new RegExp(`^/aiResult\\?id=.+&orderId=${failedOrder}$`));
+    await expect(page.getByTestId('ai-order')).toHaveAttribute('data-order-id', failedOrder!);
+    await expect(page.getByTestId('ai-result')).toHaveAttribute('data-kind', 'failed');
     await page.goBack();
     await cardWithStatus(page, 5).click();
     await expect.poll(() => app.path()).toMatch(/^\/index\?id=/);

@@ -302,6 +302,14 @@ describe('aiResult', () => {
     expect(await screen.findByTestId('ai-open-images')).toHaveAttribute('href', 'http://localhost/sandbox/ai-report/AI1');
   });
 
+  it('with an order named, shows that order and its number, not the study\'s newest', async () => {
+    const asked = infoApi(() => HttpResponse.json(envelope(info({ status: 4, failureReason: '图像层厚不符合要求' }))));
+    server.use(http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 4, failureReason: '图像层厚不符合要求' }))));
+    renderZh('/aiResult?id=8&orderId=AI1');
+    expect(await screen.findByTestId('ai-order')).toHaveTextContent('订单编号AI1');
+    expect(asked).toEqual(['?orderId=AI1']);
+  });
+
   it('a failed order shows the reason and apply again', async () => {
     infoApi(() => HttpResponse.json(envelope(info({ status: 4, failureReason: '图像层厚不符合要求' }))));
     server.use(http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => HttpResponse.json(envelope({ status: 4, failureReason: '图像层厚不符合要求' }))));

@@ -71,11 +71,11 @@ describe('AI order list', () => {
     const app = renderApp('/aiOrder');
     await waitFor(() => expect(cards()).toHaveLength(8));
     await userEvent.click(within(card(2)).getByTestId('action-applyProgress'));
-    expect(app.location()).toBe('/aiResult?id=film-2');
+    expect(app.location()).toBe('/aiResult?id=film-2&orderId=AI20261120000002');
     await act(() => app.router.navigate(-1));
     await waitFor(() => expect(cards()).toHaveLength(8));
     await userEvent.click(within(card(4)).getByTestId('action-viewReason'));
-    expect(app.location()).toBe('/aiResult?id=film-4');
+    expect(app.location()).toBe('/aiResult?id=film-4&orderId=AI20261120000004');
     await act(() => app.router.navigate(-1));
     await waitFor(() => expect(cards()).toHaveLength(8));
     await userEvent.click(within(card(3)).getByTestId('action-aiResult'));

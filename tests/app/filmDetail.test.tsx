@@ -79,7 +79,7 @@ describe('film detail (index with a film id)', () => {
     expect(await screen.findByTestId('storage-status')).toHaveTextContent('Images expired on 2026-10-01');
   });
 
-  it('shows the AI analyses and opens the viewer with the AI overlay', async () => {
+  it('shows the AI analyses, each opening its own result, and opens the viewer with the AI overlay', async () => {
     server.use(
       http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () =>
         HttpResponse.json(envelope({
@@ -96,6 +96,7 @@ describe('film detail (index with a film id)', () => {
     expect(link.searchParams.get('showAi')).toBe('true');
     expect(link.searchParams.get('result')).toBe('2');
     expect(link.searchParams.get('checkWay')).toBe('2');
+    expect(within(ai).getByTestId('film-ai-order')).toHaveAttribute('href', '/aiResult?id=7&orderId=AI1');
   });
 
   it('sends a study that does not exist to the error page with the server message', async () => {

@@ -16,7 +16,7 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
 import { aiApplyHref, aiStatusHref, liveOrderOf, type ApplyPage } from './aiApplyCalls';
-import { statusWords } from './aiStatusWords';
+import { statusWords } from '../../shared/ai/aiStatusWords';
 import { useAiApply, useAiStudies, useApplyPage, type AiApplyScreenView } from './useAiApply';
 
 const PROBLEM_KEYS: Record<AiApplyProblem, MessageKey> = {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { aiViewerHref } from '../../shared/ai/aiResultLink';
+import { aiViewerHref, ORDER_ID_QUERY } from '../../shared/ai/aiResultLink';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { filmIdOf } from '../../shared/navigation/routes';
@@ -10,11 +10,11 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, loadAiResult, ORDER_ID_QUERY, type AiResultPage } from './aiApplyCalls';
+import { aiApplyHref, aiStatusHref, loadAiResult, type AiResultPage } from './aiApplyCalls';
 import { OrderCard } from './OrderCard';
 
 /**
- * aiResult (`?id=<collectFilmId>`, as the AI order list sends it, optionally `&orderId=`): the
+ * aiResult (`?id=<collectFilmId>&orderId=`, as the AI order list and the progress page send it; the study's newest order without `orderId`): the
  * order's result. Succeeded: the summary and the images with the findings; failed: why, and apply
  * again; under way or to be paid: the progress page; closed: said; no order: "application message lost".
  */

@@ -10,9 +10,10 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiResultPageHref, ORDER_ID_QUERY } from './aiApplyCalls';
+import { aiResultPageHref, ORDER_ID_QUERY } from '../../shared/ai/aiResultLink';
+import { aiApplyHref } from './aiApplyCalls';
 import { OrderCard } from './OrderCard';
-import { minutesLeft } from './aiStatusWords';
+import { minutesLeft } from '../../shared/ai/aiStatusWords';
 import { useAiStatus } from './useAiApply';
 
 /**
@@ -89,7 +90,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
           <p className={form.success} data-testid="ai-status-succeeded">
             {t('aiStatus.succeeded')}
           </p>
-          <Link to={aiResultPageHref(info.collectFilmId, info.orderId)} className={ui.button.primary} data-testid="ai-see-result">
+          <Link to={aiResultPageHref(info)} className={ui.button.primary} data-testid="ai-see-result">
             {t('aiStatus.seeResult')}
           </Link>
         </section>

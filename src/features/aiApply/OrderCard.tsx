@@ -2,14 +2,14 @@ import type { AiOrderInfo } from '../../shared/api/aiApplySchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { formatYuan } from '../../shared/rules/money';
 import * as css from './aiApply.css';
-import { statusWords } from './aiStatusWords';
+import { statusWords } from '../../shared/ai/aiStatusWords';
 
-/** The order: what was applied for, for which study, its status and price. */
+/** The order: what was applied for, its number, for which study, its status and price. */
 export function OrderCard({ info }: { info: AiOrderInfo }) {
   const { t } = useI18n();
   const words = statusWords(info.status);
   return (
-    <section className={css.order} data-testid="ai-order">
+    <section className={css.order} data-testid="ai-order" data-order-id={info.orderId}>
       <div className={css.studyHead}>
         <h2 className={css.studyTitle}>{info.item}</h2>
         <span className={css.status[words.tone]} data-testid="ai-order-status" data-status={info.status}>
@@ -25,6 +25,8 @@ export function OrderCard({ info }: { info: AiOrderInfo }) {
         )}
         <dt className={css.factName}>{t('aiStatus.study')}</dt>
         <dd className={css.factValue}>{[info.modality, info.studyDescription, info.studyDate].filter(Boolean).join(' · ')}</dd>
+        <dt className={css.factName}>{t('aiStatus.orderNo')}</dt>
+        <dd className={css.factValue}>{info.orderId}</dd>
         <dt className={css.factName}>{t('aiStatus.orderedAt')}</dt>
         <dd className={css.factValue}>{info.time}</dd>
         <dt className={css.factName}>{t('aiStatus.price')}</dt>

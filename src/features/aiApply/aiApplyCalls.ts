@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { AiApplyProblem, SubmitOutcome } from '../../../machines/aiApply/aiApply.types';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
-import { resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
+import { ORDER_ID_QUERY, resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
 import {
   AI_APPLY_CODES,
   aiChannelListSchema,
@@ -121,17 +121,9 @@ export async function loadAiResult(
   return { kind: 'succeeded', info, result, link };
 }
 
-/** The query key of the order the progress and result pages show. */
-export const ORDER_ID_QUERY = 'orderId';
-
 /** The progress page of an order. */
 export function aiStatusHref(orderId: string): string {
   return `${ROUTE.aiStatus.path}?${new URLSearchParams({ [ORDER_ID_QUERY]: orderId }).toString()}`;
-}
-
-/** The result page of an order of a study. */
-export function aiResultPageHref(collectFilmId: string, orderId: string): string {
-  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: collectFilmId, [ORDER_ID_QUERY]: orderId }).toString()}`;
 }
 
 /** The application page of a study. */

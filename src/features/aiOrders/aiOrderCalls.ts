@@ -3,7 +3,6 @@ import type { CancelAnswer, OrderRef } from '../../../machines/aiOrder/aiOrder.t
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { businessFailure } from '../../shared/api/failure';
-import { ROUTE } from '../../shared/navigation/routes';
 
 const nothing = z.nullish(z.unknown());
 
@@ -17,9 +16,4 @@ export async function cancelOrder(api: ApiClient, order: OrderRef): Promise<Canc
     if (refusal) return { ok: false, statusCode: refusal.statusCode, message: refusal.message };
     throw error;
   }
-}
-
-/** The AI result page of an order: apply progress and view reason go there (spec section 2). */
-export function aiResultHref(order: OrderRef): string {
-  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: order.collectFilmId }).toString()}`;
 }

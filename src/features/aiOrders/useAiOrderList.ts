@@ -22,8 +22,8 @@ import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { PAGE_SIZE } from '../../shared/rules/constants';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
-import { aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
-import { aiResultHref, cancelOrder } from './aiOrderCalls';
+import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
+import { cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
 import { AI_ORDER_TABS, tabFromQuery, tabOfFilter, type AiOrderTab, type AiOrderTabFilter } from './aiOrderTabs';
 
@@ -56,7 +56,7 @@ function useOrderLogic() {
         },
         actions: {
           openFilm: (_, { order }) => void navigate(filmDetailHref(order.collectFilmId)),
-          openProgress: (_, { order }) => void navigate(aiResultHref(order)),
+          openProgress: (_, { order }) => void navigate(aiResultPageHref(order)),
           openExternalResult: (_, { url }) => window.location.assign(url),
           openViewer: (_, { viewer }) => void navigate(aiViewerHref(viewer)),
           showToast: (_, { message, serverMessage }) => toast(serverMessage ?? t(TOASTS[message])),

@@ -18,7 +18,10 @@ import * as css from './filmDetail.css';
 import { Facts, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
 import { useFilmDetail } from './useFilmDetail';
+import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
+import { aiResultPageHref } from '../../shared/ai/aiResultLink';
+import { statusWords } from '../../shared/ai/aiStatusWords';
 
 type View = FilmDetailView<FilmDetail, Report, FilmExtras>;
 
@@ -224,7 +227,7 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
   if (!view.extras) return <section className={css.section} aria-busy="true"><div className={ui.skeletonLine} style={{ width: '60%', marginBottom: 0 }} /></section>;
   const { storage, ai } = view.extras;
   const aiLink = film.imServerUrl && film.studyUId && ai.findings.length > 0
-    ? viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(ai.orders.find((order) => order.status === 3)?.checkWay ?? 2) } })
+    ? viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(ai.orders.find((order) => order.status === AI_ORDER_STATUS.succeeded)?.checkWay ?? 2) } })
     : null;
   return (
     <>
@@ -234,8 +237,12 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
           <ul className={ui.list} style={{ gap: 8 }}>
             {ai.orders.map((order) => (
               <li key={order.orderId}>
-                <p className={css.factValue}><strong>{order.item}</strong> · {t(aiStatusKey(order.status))}</p>
-                {order.summary && <p className={css.muted}>{order.summary}</p>}
+                <Link className={css.aiOrderLink} to={aiResultPageHref({ collectFilmId, orderId: order.orderId })} data-testid="film-ai-order">
+                  <div>
+                    <p className={css.factValue}><strong>{order.item}</strong> · {t(statusWords(order.status).key)}</p>
+                    {order.summary && <p className={css.muted}>{order.summary}</p>}
+                  </div>
+                </Link>
               </li>
             ))}
           </ul>
@@ -261,15 +268,6 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
       </section>
     </>
   );
-}
-
-/** An AI order's state in the words of the AI order list (spec section 2). */
-function aiStatusKey(status: number): MessageKey {
-  if (status === 3) return 'aiOrder.detection.succeeded';
-  if (status === 4) return 'aiOrder.detection.failed';
-  if (status === 2) return 'aiOrder.label.toBePaid';
-  if (status === 5) return 'aiOrder.label.tradeClosed';
-  return 'aiOrder.detection.analysing';
 }
 
 /** What can be done with the study, each where the hospital switched it on. */

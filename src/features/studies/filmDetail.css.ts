@@ -65,6 +65,17 @@ export const chipLink = style({
 export const reportHeading = style({ margin: '4px 0 0', fontSize: tokens.size.body, fontWeight: 600, color: tokens.colour.textMuted });
 export const reportText = style({ margin: 0, lineHeight: 1.7, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 export const impression = style([reportText, { fontWeight: 600 }]);
+/** One AI order of the study, a whole-row link to its progress or result page. */
+export const aiOrderLink = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  alignItems: 'center',
+  gap: 4,
+  minHeight: 44,
+  color: 'inherit',
+  textDecoration: 'none',
+  '::after': { content: '"›"', color: tokens.colour.textMuted, fontSize: 20 },
+});
 export const muted = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small });
 export const badge = style({ fontSize: tokens.size.small, fontWeight: 600, whiteSpace: 'nowrap' });
 export const warning = style({ margin: 0, color: tokens.status.failed, fontWeight: 600 });

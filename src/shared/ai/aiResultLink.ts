@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../api/endpoints';
 import { businessFailure } from '../api/failure';
 import { aiDetailSchema, filmDetailSchema } from '../api/schemas';
 import { allowedExternalUrl } from '../navigation/externalUrl';
+import { ROUTE } from '../navigation/routes';
 import { viewerHref } from '../navigation/viewerLink';
 
 /** Where a finished AI result opens: the provider's page, the app's viewer, or nowhere allowed. */
@@ -52,4 +53,15 @@ export async function lookUpResult(api: ApiClient, order: OrderRef, allowedOrigi
 /** cloudFilm with checkWay, result=2, showAi=true, wadourl, studyuid and hospid. */
 export function aiViewerHref(viewer: ViewerParams): string {
   return viewerHref({ wadourl: viewer.wadourl, studyuid: viewer.studyuid, hospid: viewer.hospid, ai: { checkWay: viewer.checkWay } });
+}
+
+/** The query key of the order the progress and result pages show. */
+export const ORDER_ID_QUERY = 'orderId';
+
+/**
+ * The result page of one order of a study: `?id=<collectFilmId>` as spec section 2 words it, and the
+ * order, so an older order of the same study shows itself rather than the study's newest.
+ */
+export function aiResultPageHref(order: { collectFilmId: string; orderId: string }): string {
+  return `${ROUTE.aiResult.path}?${new URLSearchParams({ id: order.collectFilmId, [ORDER_ID_QUERY]: order.orderId }).toString()}`;
 }

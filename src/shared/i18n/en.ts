@@ -615,6 +615,7 @@ export const en: Record<MessageKey, string> = {
   'aiStatus.closed': 'This order is closed.',
   'aiStatus.providerName': 'Provider',
   'aiStatus.study': 'Study',
+  'aiStatus.orderNo': 'Order no.',
   'aiStatus.orderedAt': 'Applied',
   'aiStatus.price': 'Amount',
   'aiResult.loadFailed': 'The AI result could not be loaded',

@@ -613,6 +613,7 @@ export const zhCN = {
   'aiStatus.closed': '该订单已关闭。',
   'aiStatus.providerName': '提供方',
   'aiStatus.study': '检查',
+  'aiStatus.orderNo': '订单编号',
   'aiStatus.orderedAt': '申请时间',
   'aiStatus.price': '金额',
   'aiResult.loadFailed': 'AI 结果加载失败',

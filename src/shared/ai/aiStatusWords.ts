@@ -1,9 +1,9 @@
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
-import type { MessageKey } from '../../shared/i18n/translate';
+import type { MessageKey } from '../i18n/translate';
 
 export type StatusTone = 'toBePaid' | 'inProgress' | 'succeeded' | 'failed' | 'closed';
 
-/** An AI order's status in words and colour (spec section 4: 0 queued, 1 analysing, 2 to be paid, 3 succeeded, 4 failed, 5 closed). */
+/** An AI order's status in words and colour, wherever an order is shown alone (progress, result, apply, film detail) (spec section 4: 0 queued, 1 analysing, 2 to be paid, 3 succeeded, 4 failed, 5 closed). */
 export function statusWords(status: number): { key: MessageKey; tone: StatusTone } {
   switch (status) {
     case AI_ORDER_STATUS.queued:
