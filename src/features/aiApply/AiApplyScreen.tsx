@@ -15,7 +15,7 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, liveOrderOf, type ApplyPage } from './aiApplyCalls';
+import { aiApplyHref, aiStatusHref, channelChoice, type ApplyPage } from './aiApplyCalls';
 import { statusWords } from '../../shared/ai/aiStatusWords';
 import { useAiApply, useAiStudies, useApplyPage, type AiApplyScreenView } from './useAiApply';
 
@@ -141,11 +141,7 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
 function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScreenView['apply']; payment: PaymentView; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
-  // The patient who chose none sees the first channel chosen.
-  const chosen = channels.find((channel) => channel.channelId === apply.channelId) ?? channels[0];
-  const ordering = channels.find((channel) => channel.channelId === apply.ordering);
-  const live = chosen ? liveOrderOf(study, chosen.channelId) : null;
-  const busy = apply.isSubmitting || payment.isBusy;
+  const { chosen, ordering, live, busy } = channelChoice({ study, channels }, apply, payment.isBusy);
   return (
     <>
       {study && (
