@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEvent } from 'react';
+import type { ChangeEvent, FormEvent, InputHTMLAttributes } from 'react';
 import type { NoticeKind } from '../../../machines/modify/modify.types';
 import { NICK_NAME_MAX } from '../../shared/api/centerSchemas';
 import { formatGender } from '../../shared/i18n/format';
@@ -15,9 +15,12 @@ import { AvatarCropper } from './AvatarCropper';
 import * as css from './personal.css';
 import { useModify, type ModifyScreenView } from './useModify';
 
-const NAME_NOTICE: Partial<Record<NoticeKind, MessageKey>> = { saved: 'modify.saved', invalid: 'modify.nameInvalid', offline: 'modify.offline' };
-const EMAIL_NOTICE: Partial<Record<NoticeKind, MessageKey>> = { saved: 'modify.saved', invalid: 'modify.emailInvalid', offline: 'modify.offline' };
-const AVATAR_NOTICE: Partial<Record<NoticeKind, MessageKey>> = {
+type NoticeWords = Partial<Record<NoticeKind, MessageKey>>;
+const NOTICE_WORDS: Record<'name' | 'email', NoticeWords> = {
+  name: { saved: 'modify.saved', invalid: 'modify.nameInvalid', offline: 'modify.offline' },
+  email: { saved: 'modify.saved', invalid: 'modify.emailInvalid', offline: 'modify.offline' },
+};
+const AVATAR_NOTICE: NoticeWords = {
   saved: 'modify.avatarSaved',
   refused: 'modify.avatarRefused',
   offline: 'modify.avatarOffline',
@@ -63,14 +66,36 @@ export default function ModifyScreen() {
         <dd className={css.factValue}>{user.hospitalName}</dd>
       </dl>
       <p className={form.note}>{t('modify.recordNote')}</p>
-      <NameForm view={view} />
-      <EmailForm view={view} />
+      <FieldForm
+        view={view}
+        about="name"
+        label={t('modify.nickName', { max: NICK_NAME_MAX })}
+        value={view.nickName}
+        onEdit={view.editName}
+        invalid={view.nameInvalid}
+        onSave={view.saveName}
+        saving={view.isSavingName}
+        saveLabel="modify.saveName"
+        input={{ maxLength: NICK_NAME_MAX, autoComplete: 'nickname' }}
+      />
+      <FieldForm
+        view={view}
+        about="email"
+        label={t('modify.email')}
+        value={view.email}
+        onEdit={view.editEmail}
+        invalid={view.emailInvalid}
+        onSave={view.saveEmail}
+        saving={view.isSavingEmail}
+        saveLabel="modify.saveEmail"
+        input={{ type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off', spellCheck: false, placeholder: t('modify.emailPlaceholder') }}
+      />
       {view.avatar.phase === 'cropping' && view.avatar.source && <AvatarCropper source={view.avatar.source} onCrop={view.crop} onCancel={view.cancelCrop} />}
     </div>
   );
 }
 
-function NoticeLine(props: { view: ModifyScreenView; about: 'name' | 'email' | 'avatar'; words: Partial<Record<NoticeKind, MessageKey>>; id: string }) {
+function NoticeLine(props: { view: ModifyScreenView; about: 'name' | 'email' | 'avatar'; words: NoticeWords; id: string }) {
   const { t } = useI18n();
   const notice = props.view.notice;
   if (notice?.about !== props.about) return null;
@@ -122,63 +147,42 @@ function AvatarBlock({ view }: { view: ModifyScreenView }) {
   );
 }
 
-function NameForm({ view }: { view: ModifyScreenView }) {
+/** One field of the profile saved on its own: its input, its notice line and its save button. */
+function FieldForm(props: {
+  view: ModifyScreenView;
+  about: 'name' | 'email';
+  label: string;
+  value: string;
+  onEdit: (value: string) => void;
+  invalid: boolean;
+  onSave: () => void;
+  saving: boolean;
+  saveLabel: MessageKey;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}) {
   const { t } = useI18n();
+  const noticeId = `modify-${props.about}-notice`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    view.saveName();
+    props.onSave();
   };
   return (
-    <form className={form.form} onSubmit={submit} noValidate data-testid="modify-name-form">
+    <form className={form.form} onSubmit={submit} noValidate data-testid={`modify-${props.about}-form`}>
       <label className={form.field}>
-        <span className={form.label}>{t('modify.nickName', { max: NICK_NAME_MAX })}</span>
+        <span className={form.label}>{props.label}</span>
         <input
+          {...props.input}
           className={form.input}
-          value={view.nickName}
-          onChange={(event) => view.editName(event.target.value)}
-          maxLength={NICK_NAME_MAX}
-          autoComplete="nickname"
-          aria-invalid={view.nameInvalid ? 'true' : undefined}
-          aria-describedby="modify-name-notice"
-          data-testid="modify-name"
+          value={props.value}
+          onChange={(event) => props.onEdit(event.target.value)}
+          aria-invalid={props.invalid ? 'true' : undefined}
+          aria-describedby={noticeId}
+          data-testid={`modify-${props.about}`}
         />
       </label>
-      <NoticeLine view={view} about="name" words={NAME_NOTICE} id="modify-name-notice" />
-      <Button type="submit" disabled={!view.canStart} aria-busy={view.isSavingName} data-testid="modify-name-save">
-        {t(view.isSavingName ? 'modify.saving' : 'modify.saveName')}
-      </Button>
-    </form>
-  );
-}
-
-function EmailForm({ view }: { view: ModifyScreenView }) {
-  const { t } = useI18n();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    view.saveEmail();
-  };
-  return (
-    <form className={form.form} onSubmit={submit} noValidate data-testid="modify-email-form">
-      <label className={form.field}>
-        <span className={form.label}>{t('modify.email')}</span>
-        <input
-          className={form.input}
-          type="email"
-          inputMode="email"
-          value={view.email}
-          onChange={(event) => view.editEmail(event.target.value)}
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('modify.emailPlaceholder')}
-          aria-invalid={view.emailInvalid ? 'true' : undefined}
-          aria-describedby="modify-email-notice"
-          data-testid="modify-email"
-        />
-      </label>
-      <NoticeLine view={view} about="email" words={EMAIL_NOTICE} id="modify-email-notice" />
-      <Button type="submit" disabled={!view.canStart} aria-busy={view.isSavingEmail} data-testid="modify-email-save">
-        {t(view.isSavingEmail ? 'modify.saving' : 'modify.saveEmail')}
+      <NoticeLine view={props.view} about={props.about} words={NOTICE_WORDS[props.about]} id={noticeId} />
+      <Button type="submit" disabled={!props.view.canStart} aria-busy={props.saving} data-testid={`modify-${props.about}-save`}>
+        {t(props.saving ? 'modify.saving' : props.saveLabel)}
       </Button>
     </form>
   );
