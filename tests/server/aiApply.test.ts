@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiChannelListSchema, aiOrderCreatedSchema, aiOrderInfoSchema, aiResultSchema, aiStudyListSchema } from '../../src/shared/api/aiApplySchemas';
 import { reportAiInfoSchema } from '../../src/shared/api/studySchemas';
 import { AI_CHECK_RESULT, AI_PAY_PARAMS, AI_PAY_RESULT, startSandbox, STUDY_LIST } from './helpers';
-import { query } from './patientApi';
-import { patientApi } from './patientApi';
+import { finishAnalysis, patientApi, query } from './patientApi';
 import { payInApp } from './sandboxPayment';
 
 const LIST = '/api/V1.0/AI/list';
@@ -40,10 +39,6 @@ async function client(app: FastifyInstance, login = 'patient1') {
       return aiOrderInfoSchema.parse(body.result);
     },
   };
-}
-
-function finish(app: FastifyInstance, fields: Record<string, string>) {
-  return app.inject({ method: 'POST', url: `/sandbox/ai/finish?${query(fields)}` });
 }
 
 describe('V1.0/AI/channelList', () => {
@@ -179,7 +174,7 @@ describe('V1.0/AI/submmit', () => {
     expect(analysing.startedAt).not.toBeNull();
     expect(await api.submit(chest.collectFilmId, 'lungNodule')).toEqual({ ...order, status: 1, reused: true });
 
-    expect((await finish(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
+    expect((await finishAnalysis(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
     expect(await api.info(order.orderId)).toMatchObject({ status: 3, startedAt: analysing.startedAt, progress: null });
     const result = (await api.get(`${AI_CHECK_RESULT}?orderId=${order.orderId}`)).result;
     expect(result).toMatchObject({ status: 3, summary: expect.stringContaining('结节'), findingCount: 1, failureReason: null });
@@ -233,7 +228,7 @@ describe('V1.0/AI/info', () => {
     const studies = await api.studies();
     const order = await api.submit(studies[1]!.collectFilmId, 'fracture');
     const reason = '影像伪影较多，AI无法完成分析';
-    expect((await finish(app, { orderId: order.orderId, reason })).json().result.status).toBe(4);
+    expect((await finishAnalysis(app, { orderId: order.orderId, reason })).json().result.status).toBe(4);
     expect(await api.info(order.orderId)).toMatchObject({ status: 4, failureReason: reason, progress: null });
     expect((await api.get(`${AI_CHECK_RESULT}?orderId=${order.orderId}`)).result).toEqual({
       status: 4,
@@ -247,10 +242,10 @@ describe('V1.0/AI/info', () => {
     // A new order after the failure; the hook without a reason gives the default one.
     const next = await api.submit(studies[1]!.collectFilmId, 'fracture');
     expect(next.reused).toBe(false);
-    await finish(app, { orderId: next.orderId, outcome: 'failed' });
+    await finishAnalysis(app, { orderId: next.orderId, outcome: 'failed' });
     expect((await api.info(next.orderId)).failureReason).toBe(DEFAULT_REASON);
     const third = await api.submit(studies[1]!.collectFilmId, 'fracture');
-    expect((await finish(app, { orderId: third.orderId, outcome: 'succeeded', reason })).statusCode).toBe(400);
-    expect((await finish(app, { orderId: third.orderId, reason: ' ' })).statusCode).toBe(400);
+    expect((await finishAnalysis(app, { orderId: third.orderId, outcome: 'succeeded', reason })).statusCode).toBe(400);
+    expect((await finishAnalysis(app, { orderId: third.orderId, reason: ' ' })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AI_FINISH_HOOK_PATH } from '../../server/sandboxUrls';
 import { AI_ORDER_LIST } from './helpers';
 import { signedInHeaders } from './signIn';
 
@@ -53,4 +54,9 @@ export type PatientApi = Awaited<ReturnType<typeof patientApi>>;
 
 export function query(fields: Record<string, string | number>): string {
   return new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+}
+
+/** The tests' hook that ends an analysis under way: `outcome` succeeded or failed, with an optional `reason`. */
+export function finishAnalysis(app: FastifyInstance, fields: Record<string, string>) {
+  return app.inject({ method: 'POST', url: `${AI_FINISH_HOOK_PATH}?${query(fields)}` });
 }

@@ -3,9 +3,10 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox } from './helpers';
-import { patientApi, query } from './patientApi';
+import { finishAnalysis, patientApi, query } from './patientApi';
 import type { OrderRow, PatientApi } from './patientApi';
 import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
+import { H5_PAY_PATH } from '../../server/sandboxUrls';
 
 /** The sandbox's documented demo constants (server/wechat.ts), written out so a change shows here. */
 const APP_ID = 'wx5a9c1d0e7b3f2468';
@@ -254,7 +255,7 @@ describe('the H5 pay page', () => {
     expect(paymentsOf(app, 'ai', order.id)).toEqual([payment]);
     expect((await api.order(order.orderId)).status).toBe(orderStatus);
 
-    const page = await app.inject({ url: `/sandbox/h5pay/${record_no}?${query({ redirect_url: RETURN_URL })}` });
+    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}?${query({ redirect_url: RETURN_URL })}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<form');
     expect(page.body).toContain(`href="${RETURN_URL}"`);
@@ -274,7 +275,7 @@ describe('the H5 pay page', () => {
   it.each(['https://evil.example/aiOrder', '//evil.example/x', 'javascript:alert(1)'])('refuses the redirect_url %s', async (redirectUrl) => {
     const app = await startSandbox();
     const { order, record_no } = await h5Payment(app);
-    const page = await app.inject({ url: `/sandbox/h5pay/${record_no}?${query({ redirect_url: redirectUrl })}` });
+    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}?${query({ redirect_url: redirectUrl })}` });
     expect(page.statusCode).toBe(400);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const post = await postH5(app, record_no, { action: 'pay', redirect_url: redirectUrl });
@@ -346,10 +347,6 @@ describe('the analysis after payment', () => {
     return { api, order };
   }
 
-  function finish(app: FastifyInstance, fields: Record<string, string>) {
-    return app.inject({ method: 'POST', url: `/sandbox/ai/finish?${query(fields)}` });
-  }
-
   it('stays analysing with CF_AI_ANALYSIS_MS=off until the test hook ends it', async () => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -357,17 +354,17 @@ describe('the analysis after payment', () => {
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect((await api.order(order.orderId)).status).toBe(1);
 
-    const response = await finish(app, { orderId: order.orderId, outcome: 'failed' });
+    const response = await finishAnalysis(app, { orderId: order.orderId, outcome: 'failed' });
     expect(response.json()).toEqual({ statusCode: 200, message: 'success', result: { orderId: order.orderId, status: 4 } });
     expect((await api.order(order.orderId)).status).toBe(4);
     expect(await payResult(api, order)).toBe(1);
-    expect((await finish(app, { orderId: order.orderId, outcome: 'succeeded' })).statusCode).toBe(409);
+    expect((await finishAnalysis(app, { orderId: order.orderId, outcome: 'succeeded' })).statusCode).toBe(409);
   });
 
   it('ends as succeeded, with its result, when the hook says so', async () => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order } = await paidOrder(app);
-    expect((await finish(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
+    expect((await finishAnalysis(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
     expect((await api.get(`/api/V1.0/AI/GetSJAiCheckResult?orderId=${order.orderId}`)).result).toEqual({
       status: 3,
       checkWay: 2,
@@ -383,12 +380,12 @@ describe('the analysis after payment', () => {
     const api = await patientApi(app);
     const orders = await api.orders();
     const queued = orders.find((row) => row.status === 0)!;
-    expect((await finish(app, { orderId: queued.orderId })).json().result.status).toBe(3);
+    expect((await finishAnalysis(app, { orderId: queued.orderId })).json().result.status).toBe(3);
     const unpaid = orders.find((row) => row.status === 2)!;
-    expect((await finish(app, { orderId: unpaid.orderId })).statusCode).toBe(409);
-    expect((await finish(app, { orderId: 'AI20990101999999' })).statusCode).toBe(404);
-    expect((await finish(app, { orderId: unpaid.orderId, outcome: 'maybe' })).statusCode).toBe(400);
-    expect((await finish(app, {})).statusCode).toBe(400);
+    expect((await finishAnalysis(app, { orderId: unpaid.orderId })).statusCode).toBe(409);
+    expect((await finishAnalysis(app, { orderId: 'AI20990101999999' })).statusCode).toBe(404);
+    expect((await finishAnalysis(app, { orderId: unpaid.orderId, outcome: 'maybe' })).statusCode).toBe(400);
+    expect((await finishAnalysis(app, {})).statusCode).toBe(400);
   });
 
   it.each([
