@@ -28,6 +28,7 @@ const pages = [
   ['aiOrders-cancel', '/aiOrder?tab=toBePaid'],
   ['film-detail', '/index?id=20'],
   ['film-detail-older', '/index?id=19'],
+  ['film-detail-ai', '/index?id=13'],
   ['my-images', '/myImageList'],
   ['reports', '/imageList'],
   ['film-sheets', '/electronicFilm'],
