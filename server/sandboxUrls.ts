@@ -13,8 +13,8 @@ export const REPORT_SYNC_HOOK_PATH = '/sandbox/reports/sync';
 export const HOSPITAL_MODULES_HOOK_PATH = '/sandbox/hospital/modules';
 /** An order's audit trail, for auditors: JSON at `?orderId=<order no>`, a readable timeline at `/<order no>`. */
 export const AUDIT_PATH = '/sandbox/audit';
-/** Where the app shows AI orders: the H5 page goes back there when the app names no return URL. */
-export const DEFAULT_PAY_RETURN_PATH = '/aiOrder';
+/** Where the app lists each kind of order: the H5 page goes back there when the app names no return URL. */
+export const PAY_RETURN_PATH = { ai: '/aiOrder', storage: '/storeOrder' } as const;
 
 /** An avatar: `/sandbox/avatars/<token>`, public, a new token per upload. */
 export const AVATAR_PATH = '/sandbox/avatars';

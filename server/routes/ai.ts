@@ -8,7 +8,7 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, textParam } from '../query';
 import { AI_ORDER_STATUS, payableAiOrder } from '../repositories/aiOrders';
 import type { AiOrderStatus } from '../repositories/aiOrders';
-import { aiReportUrl, DEFAULT_PAY_RETURN_PATH } from '../sandboxUrls';
+import { aiReportUrl, PAY_RETURN_PATH } from '../sandboxUrls';
 import type { AiResult } from '../../src/shared/api/aiApplySchemas';
 
 const { queued, analysing, toBePaid, succeeded, failed, closed } = AI_ORDER_STATUS;
@@ -74,7 +74,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
   registerOrderPayCalls(app, {
     payPath: '/V1.0/AI/GetWxPayParms',
     resultPath: '/V1.0/AI/WxPayResultNotify',
-    defaultReturnPath: DEFAULT_PAY_RETURN_PATH,
+    defaultReturnPath: PAY_RETURN_PATH.ai,
     findOrder: (patientId, checkRecordId) => {
       const order = aiOrders.findByIdForPatient(patientId, checkRecordId);
       return order && payableAiOrder(order);

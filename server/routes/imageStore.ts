@@ -8,6 +8,7 @@ import { registerOrderPayCalls } from '../orderPayment';
 import { ownStudy } from '../ownStudy';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
+import { PAY_RETURN_PATH } from '../sandboxUrls';
 import { payableStorageOrder, STORAGE_ORDER_STATUS } from '../repositories/storageOrders';
 import type { StorageOrderStatus } from '../repositories/storageOrders';
 import type { StudyRecord } from '../repositories/studies';
@@ -20,9 +21,6 @@ const NOT_FOR_SALE = '该检查的影像无需购买存储';
 const PLAN_UNKNOWN = '存储套餐不存在或已下架';
 const NOT_CANCELLABLE = '订单状态已变化，无法取消';
 const ORDER_NOT_FOUND = '订单不存在';
-
-/** Where the H5 pay page returns when the app names no return URL: the storage orders. */
-const STORAGE_PAY_RETURN_PATH = '/storeOrder';
 
 const { toBePaid, paid, closed } = STORAGE_ORDER_STATUS;
 const TAB_STATUSES: Record<'-1' | '2' | '3' | '5', readonly StorageOrderStatus[] | null> = {
@@ -130,7 +128,7 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   registerOrderPayCalls(app, {
     payPath: '/V1.0/Image/pay',
     resultPath: '/V1.0/Image/WxPayResultNotify',
-    defaultReturnPath: STORAGE_PAY_RETURN_PATH,
+    defaultReturnPath: PAY_RETURN_PATH.storage,
     findOrder: (patientId, checkRecordId) => {
       const order = storageOrders.findByIdForPatient(patientId, checkRecordId);
       return order && payableStorageOrder(order);

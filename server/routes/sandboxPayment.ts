@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../envelope';
 import type { Payment, SettledState } from '../repositories/payments';
-import { DEFAULT_PAY_RETURN_PATH, H5_PAY_PATH, sameOriginUrl, WX_PAY_PATH } from '../sandboxUrls';
+import { H5_PAY_PATH, PAY_RETURN_PATH, sameOriginUrl, WX_PAY_PATH } from '../sandboxUrls';
 import { h5PayPage, messagePage } from '../sandboxPages';
 
 const HTML = 'text/html; charset=utf-8';
@@ -50,8 +50,9 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
     return reply.code(status).type(HTML).header('cache-control', 'no-store').send(html);
   }
 
-  function returnUrlOf(value: unknown): URL | null {
-    if (value === undefined) return sameOriginUrl(DEFAULT_PAY_RETURN_PATH, publicOrigin);
+  /** The app's page the H5 page returns to: the one named, or where the app lists that kind of order. */
+  function returnUrlOf(value: unknown, payment: Payment): URL | null {
+    if (value === undefined) return sameOriginUrl(PAY_RETURN_PATH[payment.orderKind], publicOrigin);
     return typeof value === 'string' ? sameOriginUrl(value, publicOrigin) : null;
   }
 
@@ -61,10 +62,10 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
   app.get<{ Params: { recordNo: string }; Querystring: { redirect_url?: unknown } }>(
     `${H5_PAY_PATH}/:recordNo`,
     async (request, reply) => {
-      const redirectUrl = returnUrlOf(request.query.redirect_url);
-      if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
       const payment = payments.findByRecordNo(request.params.recordNo);
       if (!payment || payment.way !== 2) return htmlPage(reply, 404, unknownPayment);
+      const redirectUrl = returnUrlOf(request.query.redirect_url, payment);
+      if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
       const action = `${H5_PAY_PATH}/${encodeURIComponent(payment.recordNo)}`;
       return htmlPage(reply, 200, h5PayPage({ payment, action, redirectUrl: redirectUrl.href }));
     },
@@ -72,12 +73,12 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
 
   app.post<{ Params: { recordNo: string } }>(`${H5_PAY_PATH}/:recordNo`, async (request, reply) => {
     const fields = formFields(request.body);
-    const redirectUrl = returnUrlOf(fields.redirect_url);
+    const payment = payments.findByRecordNo(request.params.recordNo);
+    if (!payment || payment.way !== 2) return htmlPage(reply, 404, unknownPayment);
+    const redirectUrl = returnUrlOf(fields.redirect_url, payment);
     if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
     const state = H5_ACTIONS.get(fields.action ?? '');
     if (!state) return htmlPage(reply, 400, messagePage('未知操作', 'Unknown action: pay, cancel or fail'));
-    const payment = payments.findByRecordNo(request.params.recordNo);
-    if (!payment || payment.way !== 2) return htmlPage(reply, 404, unknownPayment);
     settle(payment, state);
     return reply.header('cache-control', 'no-store').redirect(redirectUrl.href, 303);
   });

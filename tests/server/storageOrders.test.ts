@@ -5,10 +5,10 @@ import { addDays, addMonths, chinaDate } from '../../server/storagePeriod';
 import { chargeListSchema, checkStorageSchema, storageOrderCreatedSchema, storageOrderRowSchema } from '../../src/shared/api/storageSchemas';
 import { pageSchema } from '../../src/shared/api/schemas';
 import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
-import { query } from './patientApi';
-import { patientApi } from './patientApi';
+import { patientApi, query } from './patientApi';
 import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
 import { STORAGE_INFO } from './studyPaths';
+import { H5_PAY_PATH } from '../../server/sandboxUrls';
 
 const CHARGE_LIST = '/api/V1.0/Image/chargelist';
 const CHECK_STORAGE = '/api/V1.0/Image/CheckStorage';
@@ -235,6 +235,18 @@ describe('paying a storage order', () => {
     await postH5(app, body.result.record_no, { action: 'pay', redirect_url: RETURN_URL });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['paid']);
     expect((await api.storage(id)).expireDate).toBe(addMonths(today(), 12));
+  });
+
+  it('on the H5 page reached without a return address, goes back to the storage orders', async () => {
+    const app = await startSandbox();
+    const api = await client(app);
+    const [study] = await api.studies();
+    const order = await api.submit(study!.collectFilmId, ONE_YEAR);
+    const { record_no } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
+    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}` });
+    expect(page.body).toContain(`<input type="hidden" name="redirect_url" value="${PUBLIC_ORIGIN}/storeOrder">`);
+    const paid = await postH5(app, record_no, { action: 'pay' });
+    expect(paid.headers.location).toBe(`${PUBLIC_ORIGIN}/storeOrder`);
   });
 
   it('refuses a payment that arrives after the order was replaced or cancelled, and keeps one payment under way', async () => {
