@@ -13,11 +13,11 @@ import { expect, PatientApp, test } from './fixtures';
 const PATIENT = { login: 'patient1', name: '张伟' };
 const STUDY_AT: Readonly<Record<string, number>> = { 'phone dicom': 1, 'phone link': 6, 'wechat link': 2 };
 
-async function openPackagePage(page: Page, testInfo: TestInfo, test: 'dicom' | 'link') {
+async function openPackagePage(page: Page, testInfo: TestInfo, which: 'dicom' | 'link') {
   const app = new PatientApp(page);
   await app.signIn(PATIENT.login);
   await app.open('/myStudyList');
-  await page.getByTestId('study-link').nth(STUDY_AT[`${testInfo.project.name} ${test}`]!).click();
+  await page.getByTestId('study-link').nth(STUDY_AT[`${testInfo.project.name} ${which}`]!).click();
   await page.getByTestId('film-download').click();
   await expect(page).toHaveURL(/\/downloadFilm\?id=/);
   return app;

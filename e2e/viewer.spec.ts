@@ -18,13 +18,13 @@ function viewerPath(page: Page, date: string, wadourl = new URL('/sandbox/wado',
   return `/cloudFilm?${new URLSearchParams({ wadourl, studyuid: uidOf(date), hospid: 'DEMO001' }).toString()}`;
 }
 
-/** What the canvas holds: how many pixels are drawn (not black), how many grey levels, their mean, and the AI colour's pixels. */
 /**
  * Reading every pixel of a phone-sized canvas is quick alone, but took 7 s once with the page's
  * main thread windowing the rest of the stack and both cores busy: polls on it get this long.
  */
 const PIXEL_POLL = { timeout: 20_000 };
 
+/** What the canvas holds: how many pixels are drawn (not black), how many grey levels, their mean, and the AI colour's pixels. */
 async function canvasPixels(page: Page) {
   return page.getByTestId('viewer-canvas').evaluate((element) => {
     const canvas = element as HTMLCanvasElement;

@@ -26,7 +26,7 @@ export function avatarUrl(origin: string, token: string): string {
 }
 
 /** What the consultation page shows: who asks (masked) and about which study, if any. */
-export interface ConsultationRequest {
+interface ConsultationRequest {
   patientMasked: string;
   hospitalName: string;
   study?: { collectFilmId: number; description: string; date: string; modality: string };

@@ -87,7 +87,7 @@ export const modifyOracle: Oracle<SnapshotFrom<ModifyMachine>> = {
     },
     {
       id: 'saved-said',
-      says: 'A save the server took says saved, and the rest of the app learns of the change.',
+      says: 'A save the server took says saved, and tells any screen that keeps the record (profileChanged).',
       source: ISSUE,
       rule: {
         kind: 'always',

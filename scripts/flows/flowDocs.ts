@@ -93,7 +93,7 @@ function indexDoc(): string {
     'Every flow is replayed against the real machine, with fake servers that answer as the flow says and time passing on a simulated clock by the chart\'s actual delays, by the test its row names; that test checks that the outcome\'s effects happen with their parameters, that none of them happens earlier, and that the flow keeps every promise of the chart\'s oracle (written from the specification, not from the chart). Each catalogue lists the promises and, for each flow, the ones it put to the test.',
     '## Which events are tried',
     flowSpecs
-      .map((spec) => `- ${spec.title} (\`${spec.sources.machine}\`): the model events of \`${spec.sources.events}\`, only as the real world can send them. ${spec.constraints.join(' ')}`)
+      .map((spec) => `- ${spec.title} (\`${spec.sources.machine}\`): the model events of \`${spec.sources.events}\`, only as the real world can send them.${spec.constraints.map((constraint) => ` ${constraint}`).join('')}`)
       .join('\n'),
     '## Counts',
     table(['Machine', 'Flows', 'Catalogue'], counts),

@@ -127,7 +127,6 @@ export function storageOrderRepository(db: SqliteDatabase, studies: StudyReposit
       return toBePaidOfStudy.get(studyId);
     },
 
-
     findByIdForPatient(patientId: number, id: number): StorageOrder | undefined {
       return ownedBy(byId.get(id), patientId);
     },

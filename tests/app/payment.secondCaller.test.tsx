@@ -88,7 +88,6 @@ describe('a storage order paid through the payment feature', () => {
     expect(pays.size).toBe(1);
   });
 
-
   it('outside WeChat: one Image pay request with pay way 2 and the return address, the H5 page opens, the purchase is remembered', async () => {
     const calls = storageServer({ payResult: 0 });
     const assign = vi.fn();

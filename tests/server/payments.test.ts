@@ -84,7 +84,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
     const { h5_url, record_no } = body.result;
     expect(record_no).toMatch(/^CF\d{23}$/);
     const url = new URL(h5_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_ORIGIN}/sandbox/h5pay/${record_no}`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_ORIGIN}${H5_PAY_PATH}/${record_no}`);
     expect(url.searchParams.get('redirect_url')).toBe(RETURN_URL);
     expect(paymentsOf(app, 'ai', order.id)).toEqual([
       { record_no, prepay_id: null, way: 2, amount_fen: 1250, state: 'pending', settled_at: null },
@@ -213,7 +213,7 @@ describe('the H5 pay page', () => {
     expect(html).toContain('¥12.50');
     expect(html).toContain(order.item);
     expect(html).toContain(order.orderId);
-    expect(html).toContain(`action="/sandbox/h5pay/${record_no}"`);
+    expect(html).toContain(`action="${H5_PAY_PATH}/${record_no}"`);
     expect(html).toContain(`<input type="hidden" name="redirect_url" value="${RETURN_URL}">`);
     for (const [action, zh, en] of [
       ['pay', '支付', 'Pay'],
@@ -287,7 +287,7 @@ describe('the H5 pay page', () => {
   it('answers 404 for an unknown or in-app payment, and 400 for an unknown action', async () => {
     const app = await startSandbox();
     const { api, order, record_no } = await h5Payment(app);
-    expect((await app.inject({ url: '/sandbox/h5pay/CF00000000000000000000000' })).statusCode).toBe(404);
+    expect((await app.inject({ url: `${H5_PAY_PATH}/CF00000000000000000000000` })).statusCode).toBe(404);
     expect((await postH5(app, 'CF00000000000000000000000', { action: 'pay', redirect_url: RETURN_URL })).statusCode).toBe(404);
     expect((await postH5(app, record_no, { action: 'refund', redirect_url: RETURN_URL })).statusCode).toBe(400);
     expect((await postH5(app, record_no, { action: 'toString', redirect_url: RETURN_URL })).statusCode).toBe(400);
@@ -296,7 +296,7 @@ describe('the H5 pay page', () => {
     const other = (await api.orders()).find((row) => row.status === 2 && row.id !== order.id)!;
     await payParams(api, other, 1);
     const inApp = paymentsOf(app, 'ai', other.id)[0]!;
-    expect((await app.inject({ url: `/sandbox/h5pay/${inApp.record_no}` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `${H5_PAY_PATH}/${inApp.record_no}` })).statusCode).toBe(404);
   });
 });
 

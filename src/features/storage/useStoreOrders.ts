@@ -13,7 +13,7 @@ import { useServices } from '../../shared/services';
 import { cancelStorageOrder, loadStorageOrders } from './storageCalls';
 
 type Tab = (typeof STORAGE_ORDER_TABS)[number];
-export type StoreOrderTabKey = Tab['key'];
+type StoreOrderTabKey = Tab['key'];
 const TAB_KEYS: readonly StoreOrderTabKey[] = STORAGE_ORDER_TABS.map((tab) => tab.key);
 const storageOrderListMachine = createPagedListMachine<StorageOrderRow, Tab['status']>();
 const tabOf = (key: string | null): Tab => STORAGE_ORDER_TABS.find((tab) => tab.key === key) ?? STORAGE_ORDER_TABS[0];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { aiDetailSchema, orderCreatedSchema, type OrderCreated } from './schemas';
+import { serverId as id, yuan } from './fields';
+import { aiDetailSchema, type OrderCreated, orderCreatedSchema } from './schemas';
 
 /**
  * Applying for AI analysis (issue 14): V1.0/AI list, channelList, submmit, info; pay with the
@@ -9,8 +10,6 @@ import { aiDetailSchema, orderCreatedSchema, type OrderCreated } from './schemas
  */
 
 const text = z.string();
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
-const yuan = z.number().check(z.nonnegative());
 
 /** Business status codes of the AI application calls. */
 export const AI_APPLY_CODES = {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId } from './fields';
 
 /**
  * The personal centre (issue 14): V1.0/Center UserInfo, UpdateUser, UploadImage, UpdateUserEmail.
@@ -27,7 +28,7 @@ export const AVATAR_SIDE = 256;
 
 /** GET V1.0/Center/UserInfo; UpdateUser and UpdateUserEmail answer the same, as changed. */
 export const userInfoSchema = z.object({
-  patientId: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  patientId: serverId,
   name: text,
   /** What the app greets the patient by; null: the name. */
   nickName: z.nullable(text),

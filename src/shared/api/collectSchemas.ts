@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId as id } from './fields';
 
 /**
  * Collecting a study with an SMS code (issue 13): the answers of V1.0/Package (imagecode,
@@ -14,7 +15,6 @@ import * as z from 'zod/mini';
 
 const text = z.string();
 const count = z.int().check(z.nonnegative());
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 export const COLLECT_METHODS = ['nationalId', 'namePhone'] as const;
 export type CollectMethod = (typeof COLLECT_METHODS)[number];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId as id } from './fields';
 
 /**
  * Packaged downloads (issue 13): the answers of v2/FilmDown. A package is a ZIP of one study,
@@ -8,7 +9,6 @@ import * as z from 'zod/mini';
 
 const text = z.string();
 const count = z.int().check(z.nonnegative());
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 export const PACKAGE_FORMATS = ['dicom', 'jpeg'] as const;
 export type PackageFormat = (typeof PACKAGE_FORMATS)[number];

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { yuan } from './fields';
 
 /**
  * Shapes of the answers the app reads, validated at the boundary. zod/mini keeps the bundle small:
@@ -17,7 +18,7 @@ const stringOrNumber = z.union([z.string(), z.number()]);
 export const orderCreatedSchema = z.object({
   orderId: text,
   id: z.int(),
-  charge: z.number().check(z.nonnegative()),
+  charge: yuan,
   status: z.int(),
   reused: z.boolean(),
 });

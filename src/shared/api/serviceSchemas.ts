@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId } from './fields';
 
 /**
  * The hospital's other services (issue 14): online expert consultation (V1.0/Haodafu/GetZjwzJumpUrl),
@@ -31,7 +32,7 @@ export const experiencePassSchema = z.nullable(
   z.object({
     pass: text,
     passExpiresAt: text,
-    collectFilmId: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+    collectFilmId: serverId,
     studyDescription: text,
     modality: text,
   }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId as id } from './fields';
 
 /**
  * Shares (issue 13): V1.0/Share create, list, info, and revoke (not in the specification, which
@@ -8,7 +9,6 @@ import * as z from 'zod/mini';
 
 const text = z.string();
 const count = z.int().check(z.nonnegative());
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /** The expiry choices, in days. */
 export const SHARE_DAYS = [1, 7, 30] as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { orderCreatedSchema, type OrderCreated } from './schemas';
+import { serverId as id, yuan } from './fields';
+import { type OrderCreated, orderCreatedSchema } from './schemas';
 
 /**
  * Paid storage (issue 14): V1.0/Image chargelist, CheckStorage, submmit, StorageOrderList,
@@ -9,8 +10,6 @@ import { orderCreatedSchema, type OrderCreated } from './schemas';
  */
 
 const text = z.string();
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
-const yuan = z.number().check(z.nonnegative());
 
 /** A storage order's status: 2 to be paid (the payment chart's TO_BE_PAID), 3 paid, 5 closed. */
 export const STORAGE_ORDER_STATUS = { toBePaid: 2, paid: 3, closed: 5 } as const;

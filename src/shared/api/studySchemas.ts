@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serverId as id } from './fields';
 
 /**
  * What the study, report and image calls answer (issue 12). The specification names the calls
@@ -8,7 +9,6 @@ import * as z from 'zod/mini';
 
 const text = z.string();
 const optionalText = z.nullish(z.string());
-const id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 const count = z.int().check(z.nonnegative());
 
 /** The module switches of the hospital setting that the home page and the film detail follow. */

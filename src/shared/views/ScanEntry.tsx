@@ -5,7 +5,8 @@ import { Button } from './Button';
 import * as form from './form.css';
 import * as css from './places.css';
 import * as ui from './ui.css';
-import { useScanEntry, type ScanEntryView, type ScanProblem } from './useScanEntry';
+import type { ScanProblem } from './scanEntry';
+import { useScanEntry, type ScanEntryView } from './useScanEntry';
 
 const PROBLEM: Record<ScanProblem, MessageKey> = {
   scannerFailed: 'scan.scannerFailed',

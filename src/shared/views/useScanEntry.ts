@@ -4,7 +4,6 @@ import { bagCodeOf, bagCollectHref } from '../navigation/bagCode';
 import { useServices } from '../services';
 import { SCAN_ENTRY_START, scanEntryReducer } from './scanEntry';
 
-export type { ScanProblem } from './scanEntry';
 
 /**
  * "Scan the film bag" (issue 14, scanner): inside WeChat the port's scanner; elsewhere, or when the
