@@ -17,12 +17,12 @@ const cardWithStatus = (page: Page, status: number) => page.locator(`[data-testi
 const noMore = /没有更多了|No more/;
 
 /**
- * The demo orders to be paid that each test pays or cancels: one per test and project, so tests
- * running side by side against the same sandbox never touch each other's order.
+ * The demo orders each test pays, cancels or follows (to be paid; `progress` is analysing): one per
+ * test and project, so tests running side by side against the same sandbox never touch each other's order.
  */
 const ORDER_FOR = {
-  phone: { cancel: 'AI20261118000033', h5Pay: 'AI20261118000032', h5Cancel: 'AI20261027000031', unconfirmed: 'AI20260915000029', back: 'AI20260620000025', reload: 'AI20260328000022' },
-  wechat: { cancel: 'AI20250917000016', ok: 'AI20250805000014', cancelPay: 'AI20250508000012', fail: 'AI20250319000010', refused: 'AI20241112000007' },
+  phone: { progress: 'AI20260802000028', cancel: 'AI20261118000033', h5Pay: 'AI20261118000032', h5Cancel: 'AI20261027000031', unconfirmed: 'AI20260915000029', back: 'AI20260620000025', reload: 'AI20260328000022' },
+  wechat: { progress: 'AI20250917000017', cancel: 'AI20250917000016', ok: 'AI20250805000014', cancelPay: 'AI20250508000012', fail: 'AI20250319000010', refused: 'AI20241112000007' },
 } as const;
 
 function orderFor(key: string): string {
@@ -89,11 +89,11 @@ test.describe('AI orders against the sandbox', () => {
 
   test('apply progress and view reason go to aiResult with the film id and that order; a card opens the film', async ({ page }) => {
     const app = await openOrders(page);
-    const inProgress = cardWithStatus(page, 2);
-    const progressOrder = await inProgress.getAttribute('data-order-id');
-    await inProgress.getByTestId('action-applyProgress').click();
-    await expect.poll(() => app.path()).toMatch(new RegExp(`^/(aiResult\\?id=.+&|aiStatus\\?)orderId=${progressOrder}$`));
-    await expect(page.getByTestId('ai-order')).toHaveAttribute('data-order-id', progressOrder!);
+    // An analysing order no other test touches: aiResult hands it to its progress page.
+    const progressOrder = orderFor('progress');
+    await (await orderCard(page, progressOrder)).getByTestId('action-applyProgress').click();
+    await expect.poll(() => app.path()).toBe(`/aiStatus?orderId=${progressOrder}`);
+    await expect(page.getByTestId('ai-order')).toHaveAttribute('data-order-id', progressOrder);
     await page.goBack();
     await scrollToEnd(page);
     const failed = cardWithStatus(page, 4);
