@@ -148,6 +148,17 @@ describe('GET /sandbox/audit', () => {
     expect(ids((await auditOf(app, order!.orderId)).records)).toEqual(ids(flow));
   });
 
+  it('finds records that name only the check record id of one of its storage orders, when none names the order number', async () => {
+    const app = await startSandbox();
+    const [aiOrder] = (await (await patientApi(app)).orders()).filter((row) => row.status === 2);
+    app.sandbox.db
+      .prepare("INSERT INTO storage_orders (id, order_no, patient_id, study_id, plan_id, plan_name, months, charge_fen, status, ordered_at, updated_at) SELECT 900001, 'ST-ONLY-ID', patient_id, study_id, 'storage-12m', '1年', 12, 3000, 2, '2026-11-20T02:00:00.000Z', '2026-11-20T02:00:00.000Z' FROM ai_orders WHERE id = ?")
+      .run(aiOrder!.id);
+    const flow = paymentFlow({ orderId: 'ST-ONLY-ID', checkRecordId: 900001 }).map((record) => ({ ...record, orderId: null }));
+    await (await collector(app))({ records: flow });
+    expect(ids((await auditOf(app, 'ST-ONLY-ID')).records)).toEqual(ids(flow));
+  });
+
   it('finds records by the check record id that an order\'s own records name, for an order the sandbox does not hold', async () => {
     const app = await startSandbox();
     const flow = paymentFlow({ orderId: 'EXT-0001', checkRecordId: 987654 });
