@@ -5,7 +5,7 @@ import { aiApplyOracle } from '../../machines/aiApply/aiApply.oracle';
 import type { SubmitOutcome } from '../../machines/aiApply/aiApply.types';
 import { isPayable } from '../../machines/payment/payment.types';
 import { outcomeStep, type Flow, type FlowSpec } from './flowCatalogue';
-import { FAILURE_LINK, PAYMENT_LINK, UNANSWERED_ORDER } from './purchaseWords';
+import { FAILURE_LINK, NO_ANSWER_WORDS, PAID_WORDS, PAYMENT_CHILD, PAYMENT_LINK, UNANSWERED_ORDER } from './purchaseWords';
 
 type Event = EventObject & { channelId?: string; payWay?: number; orderId?: string; output?: unknown };
 
@@ -14,7 +14,7 @@ const wording: Record<string, (event: Event) => string> = {
   APPLY: (e) => `tap "apply" with the ${e.channelId} channel`,
   CONFIRM: (e) => (e.payWay === 1 ? 'patient confirms the price (WeChat pay, pay way 1)' : 'patient confirms the price (H5 pay page, pay way 2)'),
   DISMISS: () => 'patient taps "think again"',
-  PAID: () => 'the payment chart says the order is paid (or being confirmed)',
+  PAID: () => PAID_WORDS,
   'xstate.done.actor.submitOrder': (e) => {
     const answer = e.output as SubmitOutcome;
     if (!answer.ok) return `server refuses the order (${answer.problem})`;
@@ -22,7 +22,7 @@ const wording: Record<string, (event: Event) => string> = {
       ? `server makes the order (or gives the same one back), ¥${answer.purchase.amount} to be paid`
       : `server makes the order (or gives the same one back), status ${answer.purchase.status}: nothing to pay`;
   },
-  'xstate.error.actor.submitOrder': () => 'the order request gets no answer',
+  'xstate.error.actor.submitOrder': () => NO_ANSWER_WORDS,
 };
 
 function consequence(flow: Flow): string {
@@ -48,7 +48,7 @@ export const aiApplyFlowSpec: FlowSpec = {
   idPrefix: 'A',
   machine: createAiApplyMachine(),
   input: aiApplyInput,
-  children: { ids: ['payment'], messages: ['startPayment'] },
+  children: PAYMENT_CHILD,
   sources: { machine: 'machines/aiApply/aiApply.machine.ts', events: 'machines/aiApply/aiApply.model.ts' },
   events: () => aiApplyEvents as readonly EventObject[],
   constraints: ['PAID comes from the payment chart, the application\'s child, once the server says the order is paid.'],

@@ -5,11 +5,20 @@ import { aiStatusEvents, aiStatusInput } from '../../machines/aiStatus/aiStatus.
 import { aiStatusOracle } from '../../machines/aiStatus/aiStatus.oracle';
 import { pollDelayMs, type InfoOutcome } from '../../machines/aiStatus/aiStatus.types';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
-import { PAYMENT_LINK } from './purchaseWords';
+import { NO_ANSWER_WORDS, PAID_WORDS, PAYMENT_CHILD, PAYMENT_LINK } from './purchaseWords';
 
 type Event = EventObject & { payWay?: number; output?: unknown };
 
 const STATUS_NAME: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(AI_ORDER_STATUS).map(([name, status]) => [status, name]));
+
+/** What an answered status says of the order (2, to be paid, is the payment's to follow). */
+const STATUS_MEANS: Readonly<Record<number, string>> = {
+  [AI_ORDER_STATUS.queued]: 'Under way: queued.',
+  [AI_ORDER_STATUS.analysing]: 'Under way: analysing.',
+  [AI_ORDER_STATUS.succeeded]: 'Over: succeeded.',
+  [AI_ORDER_STATUS.failed]: 'Over: failed, for the reason shown.',
+  [AI_ORDER_STATUS.closed]: 'Over: closed.',
+};
 
 const answerWords = (output: InfoOutcome) => {
   if (!output.found) return 'server: no such order ("application message lost")';
@@ -22,9 +31,9 @@ const wording: Record<string, (event: Event, before: Snapshot) => string> = {
   RETRY: () => 'patient taps "try again"',
   PAUSE: () => 'the page is hidden (another tab, the phone locked)',
   RESUME: () => 'the page shows again',
-  PAID: () => 'the payment chart says the order is paid (or being confirmed)',
+  PAID: () => PAID_WORDS,
   'xstate.done.actor.loadInfo': (e) => answerWords(e.output as InfoOutcome),
-  'xstate.error.actor.loadInfo': () => 'the order request gets no answer',
+  'xstate.error.actor.loadInfo': () => NO_ANSWER_WORDS,
   'xstate.after.pollDelay.aiStatus.following.waiting': (_, before) => `wait ${pollDelayMs(before.context.idlePolls) / 1000} s`,
 };
 
@@ -34,7 +43,7 @@ function consequence(flow: Flow): string {
     case 'xstate.done.actor.loadInfo': {
       const output = event.output as InfoOutcome;
       if (!output.found) return 'Unknown: the server has no such order.';
-      return { 0: 'Under way: queued.', 1: 'Under way: analysing.', 3: 'Over: succeeded.', 4: 'Over: failed, for the reason shown.', 5: 'Over: closed.' }[output.info.status] ?? 'As the server says.';
+      return STATUS_MEANS[output.info.status] ?? 'As the server says.';
     }
     case 'xstate.error.actor.loadInfo':
       return 'Unknown for now: the analysis goes on on the server; the page asks again after the wait.';
@@ -51,7 +60,7 @@ export const aiStatusFlowSpec: FlowSpec = {
   idPrefix: 'G',
   machine: createAiStatusMachine(),
   input: aiStatusInput,
-  children: { ids: ['payment'], messages: ['startPayment'] },
+  children: PAYMENT_CHILD,
   sources: { machine: 'machines/aiStatus/aiStatus.machine.ts', events: 'machines/aiStatus/aiStatus.model.ts' },
   events: () => aiStatusEvents as readonly EventObject[],
   constraints: ['PAID comes from the payment chart, the page\'s child, once the server says the order is paid; a PAY on an order to be paid is handed to it.'],

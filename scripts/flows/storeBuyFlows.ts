@@ -4,7 +4,7 @@ import { storeBuyEvents } from '../../machines/storeBuy/storeBuy.model';
 import { storeBuyOracle } from '../../machines/storeBuy/storeBuy.oracle';
 import type { SubmitOutcome } from '../../machines/storeBuy/storeBuy.types';
 import { outcomeStep, type Flow, type FlowSpec } from './flowCatalogue';
-import { FAILURE_LINK, PAYMENT_LINK, UNANSWERED_ORDER } from './purchaseWords';
+import { FAILURE_LINK, NO_ANSWER_WORDS, PAYMENT_LINK, UNANSWERED_ORDER } from './purchaseWords';
 
 type Event = EventObject & { planId?: string; output?: unknown };
 
@@ -17,7 +17,7 @@ const wording: Record<string, (event: Event) => string> = {
     const answer = e.output as SubmitOutcome;
     return answer.ok ? `server makes the order (or gives the same one back), ¥${answer.purchase.amount} to be paid` : `server refuses the order (${answer.problem})`;
   },
-  'xstate.error.actor.submitOrder': () => 'the order request gets no answer',
+  'xstate.error.actor.submitOrder': () => NO_ANSWER_WORDS,
 };
 
 function consequence(flow: Flow): string {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createActor, SimulatedClock, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import {
   callsOf,
@@ -17,7 +17,7 @@ import {
 } from '../../scripts/flows/flowCatalogue';
 import { flowSpecs } from '../../scripts/flows/flowDocs';
 import { paymentFlowSpec } from '../../scripts/flows/paymentFlows';
-import { controllablePromise, replayPath } from './modelHarness';
+import { replayPath, startChart } from './modelHarness';
 
 /** A changed chart changes these numbers: regenerate the catalogue (`npm run flows`) and look. */
 const PINNED_FLOWS: Record<string, number> = { payment: 29, aiOrder: 9, storeBuy: 6, aiApply: 15, aiStatus: 64 };
@@ -63,13 +63,9 @@ function outcomeEffectNames(spec: FlowSpec): string[] {
 
 /** The real machine with a fake for every call it makes and a spy for every outcome effect. */
 function start(spec: FlowSpec) {
-  const fakes = Object.fromEntries(callsOf(spec).map((id) => [id, controllablePromise<unknown>()]));
   const actions = Object.fromEntries(outcomeEffectNames(spec).map((name) => [name, vi.fn()]));
-  const machine = spec.machine.provide({
-    actors: Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.logic])),
-    actions,
-  });
-  return { actor: createActor(machine, { clock: new SimulatedClock(), input: spec.input }).start(), fakes, actions };
+  const { actor, fakes } = startChart(spec.machine, { input: spec.input, fake: callsOf(spec), provide: () => ({ actions }) });
+  return { actor, fakes, actions };
 }
 
 async function replayFlow(spec: FlowSpec, flow: Flow) {
