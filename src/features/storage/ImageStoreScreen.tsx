@@ -17,7 +17,7 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { loadAllStorage, planLength, storageEndAfter } from './storageCalls';
+import { loadAllStorage, planChoice, planLength, storageEndAfter } from './storageCalls';
 import * as css from './storage.css';
 import { useStoreBuy, useStudyStore } from './useStoreBuy';
 
@@ -35,9 +35,6 @@ export default function ImageStoreScreen({ payment }: ScreenProps & { payment: P
   const collectFilmId = filmIdOf(useLocation().search);
   return collectFilmId ? <StudyStore key={collectFilmId} collectFilmId={collectFilmId} port={payment} /> : <AllStorage />;
 }
-
-/** The plan a patient who chose none sees chosen: the hospital's recommended one, else the first. */
-const defaultPlan = (plans: readonly StoragePlan[]) => plans.find((plan) => plan.recommended) ?? plans[0];
 
 function StudyStore({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
   const { t } = useI18n();
@@ -69,8 +66,7 @@ function Offer({ collectFilmId, buy, busy }: { collectFilmId: string; buy: Retur
   }
   if (!store.data) return <SkeletonList count={3} label={t('app.loading')} />;
   const { storage, plans } = store.data;
-  const chosen = plans.find((plan) => plan.planId === buy.planId) ?? defaultPlan(plans);
-  const ordering = plans.find((plan) => plan.planId === buy.ordering);
+  const { chosen, ordering } = planChoice(plans, buy);
   return (
     <>
       <StorageCard storage={storage} />

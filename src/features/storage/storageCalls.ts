@@ -92,3 +92,12 @@ export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, month
   const from = storage.expireDate && dayjs(storage.expireDate).isAfter(start) ? dayjs(storage.expireDate) : start;
   return from.add(months, 'month').format(DATE_FORMAT);
 }
+
+/**
+ * The plans panel's choice: the chosen plan (while the patient has chosen none, the hospital's
+ * recommended one, else the first) and the plan whose price is being confirmed.
+ */
+export function planChoice(plans: readonly StoragePlan[], buy: { planId: string | null; ordering: string | null }) {
+  const byId = (planId: string | null) => plans.find((plan) => plan.planId === planId);
+  return { chosen: byId(buy.planId) ?? plans.find((plan) => plan.recommended) ?? plans[0] ?? null, ordering: byId(buy.ordering) ?? null };
+}
