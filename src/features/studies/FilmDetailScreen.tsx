@@ -16,9 +16,8 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './filmDetail.css';
 import { Facts, type Fact } from './Facts';
-import type { FilmExtras } from './studyCalls';
+import { aiMarksHref, type FilmExtras } from './studyCalls';
 import { useFilmDetail } from './useFilmDetail';
-import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
 import { aiResultPageHref } from '../../shared/ai/aiResultLink';
 import { statusWords } from '../../shared/ai/aiStatusWords';
@@ -226,9 +225,7 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
   }
   if (!view.extras) return <section className={css.section} aria-busy="true"><div className={ui.skeletonLine} style={{ width: '60%', marginBottom: 0 }} /></section>;
   const { storage, ai } = view.extras;
-  const aiLink = film.imServerUrl && film.studyUId && ai.findings.length > 0
-    ? viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(ai.orders.find((order) => order.status === AI_ORDER_STATUS.succeeded)?.checkWay ?? 2) } })
-    : null;
+  const aiLink = aiMarksHref(film, ai);
   return (
     <>
       {ai.orders.length > 0 && (

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { ApiClient } from '../../shared/api/client';
 import { businessFailure } from '../../shared/api/failure';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { pageSchema } from '../../shared/api/schemas';
+import { viewerHref } from '../../shared/navigation/viewerLink';
 import {
   checkTypesSchema,
   deptNamesSchema,
@@ -41,6 +43,16 @@ export interface FilmExtras {
   storage: StorageInfo;
   ai: ReportAiInfo;
   departments: DeptNames;
+}
+
+/**
+ * The viewer with the study's AI marks drawn, when there are marks and the study can be opened;
+ * the check way of the succeeded order (2, the app's viewer, when none says).
+ */
+export function aiMarksHref(film: FilmDetail, ai: ReportAiInfo): string | null {
+  if (!film.imServerUrl || !film.studyUId || ai.findings.length === 0) return null;
+  const checkWay = ai.orders.find((order) => order.status === AI_ORDER_STATUS.succeeded)?.checkWay ?? 2;
+  return viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(checkWay) } });
 }
 
 export async function loadExtras(api: ApiClient, film: FilmRequest, signal?: AbortSignal): Promise<FilmExtras> {
