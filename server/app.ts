@@ -46,6 +46,7 @@ import { registerSecurityHeaders } from './securityHeaders';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
 import { isTestMode } from './testMode';
+import { clientLimitScale } from './rateLimit';
 
 export interface SandboxOptions {
   /** Holds the SQLite database; created when missing. */
@@ -100,7 +101,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 
   const app = Fastify({ logger: options.logger ?? false });
   const dicom = sandboxArchive(db, env);
-  app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis }));
+  app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis, clientLimitScale: clientLimitScale(env) }));
   app.addHook('onClose', async () => {
     app.sandbox.aiAnalysis.close();
     await identity.close();

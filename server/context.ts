@@ -2,6 +2,8 @@ import { aiAnalysis } from './aiAnalysis';
 import type { AiAnalysis, AiAnalysisSettings } from './aiAnalysis';
 import type { SqliteDatabase } from './db';
 import type { IdentityProvider } from './oidc/identityProvider';
+import { rateLimiter } from './rateLimit';
+import type { RateLimiter } from './rateLimit';
 import { aiOrderRepository } from './repositories/aiOrders';
 import type { AiOrderRepository } from './repositories/aiOrders';
 import { analyticsRepository } from './repositories/analytics';
@@ -39,6 +41,8 @@ export interface SandboxContext {
   analytics: AnalyticsRepository;
   aiAnalysis: AiAnalysis;
   identity: IdentityProvider;
+  /** Every abuse limit counts here (server/rateLimit.ts). */
+  limits: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -50,6 +54,8 @@ declare module 'fastify' {
 export interface SandboxContextOptions {
   publicOrigin: string;
   aiAnalysis: AiAnalysisSettings;
+  /** Per-client limits times this (CF_CLIENT_LIMIT_SCALE; 1 unless set). */
+  clientLimitScale?: number;
 }
 
 export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider, options: SandboxContextOptions): SandboxContext {
@@ -70,5 +76,6 @@ export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvi
     payments: paymentRepository(db, { ai: aiOrders.settlement, storage: storageOrders.settlement }),
     analytics: analyticsRepository(db),
     aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
+    limits: rateLimiter(db, { clientScale: options.clientLimitScale }),
   };
 }

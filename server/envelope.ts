@@ -48,17 +48,18 @@ export class ApiError extends Error {
 }
 
 /**
- * An ApiError whose envelope carries a result (see failWith). The app-wide error handler answers
- * every ApiError with `result: null`, so a plugin that throws these installs its own handler that
- * answers them with failWith (routes/collect.ts does).
+ * An ApiError whose envelope carries a result (see failWith); the error handler answers it with
+ * that result.
  */
 export class ApiFailure<R> extends ApiError {
   constructor(
     statusCode: number,
     message: string,
     readonly result: R,
+    httpStatus = 200,
+    headers: Readonly<Record<string, string>> = {},
   ) {
-    super(statusCode, message);
+    super(statusCode, message, httpStatus, headers);
     this.name = 'ApiFailure';
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, fail } from './envelope';
+import { ApiError, ApiFailure, fail, failWith } from './envelope';
 import { isApiPath, pathnameOf } from './paths';
 
 /**
@@ -9,7 +9,8 @@ import { isApiPath, pathnameOf } from './paths';
 export function registerErrorHandler(app: FastifyInstance, { logger }: { logger: boolean }): void {
   app.setErrorHandler<FastifyError | ApiError>((error, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.httpStatus).headers(error.headers).send(fail(error.statusCode, error.message));
+      const body = error instanceof ApiFailure ? failWith(error.statusCode, error.message, error.result as unknown) : fail(error.statusCode, error.message);
+      return reply.code(error.httpStatus).headers(error.headers).send(body);
     }
     const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     const status = clientError ? (error.statusCode as number) : 500;

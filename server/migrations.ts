@@ -477,4 +477,54 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX study_passes_by_expiry ON study_passes (expires_at);
     `,
   },
+  {
+    name: 'abuse limits, staff accounts with roles, the server\'s own audit trail, image codes bound to what they opened (issue 22)',
+    sql: `
+      -- Every rate limit (server/rateLimit.ts): one row per bucket (a limit and a hashed key: a
+      -- client, a phone number, an account), holding the limit's "theoretical arrival time" in ms
+      -- (GCRA): the bucket is full while it lies more than the limit's window ahead of now.
+      CREATE TABLE rate_limits (
+        bucket TEXT    PRIMARY KEY,
+        tat_ms INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX rate_limits_by_time ON rate_limits (tat_ms);
+
+      -- People who sign in at the provider but are not patients: auditors read the audit trail.
+      CREATE TABLE staff_accounts (
+        id            INTEGER PRIMARY KEY,
+        login_name    TEXT    NOT NULL UNIQUE,
+        name          TEXT    NOT NULL,
+        role          TEXT    NOT NULL CHECK (role IN ('auditor')),
+        password_hash TEXT,
+        created_at    TEXT    NOT NULL
+      );
+
+      -- What the sandbox itself did with money and orders (created, pay asked, provider told,
+      -- pay result answered, cancelled), written by the server, never by a client: the trail an
+      -- auditor can trust. Append-only, like the records the app sends.
+      CREATE TABLE server_audit (
+        id              INTEGER PRIMARY KEY,
+        at              TEXT    NOT NULL,
+        order_kind      TEXT    NOT NULL CHECK (order_kind IN ('ai', 'storage')),
+        order_no        TEXT    NOT NULL,
+        check_record_id INTEGER NOT NULL,
+        step            TEXT    NOT NULL,
+        actor           TEXT    NOT NULL,
+        detail          TEXT    NOT NULL
+      );
+      CREATE INDEX server_audit_by_order ON server_audit (order_no);
+      CREATE TRIGGER server_audit_append_only_update BEFORE UPDATE ON server_audit
+        BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+      CREATE TRIGGER server_audit_append_only_delete BEFORE DELETE ON server_audit
+        BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+      CREATE TRIGGER analytics_append_only_update BEFORE UPDATE ON analytics_records
+        BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+      CREATE TRIGGER analytics_append_only_delete BEFORE DELETE ON analytics_records
+        BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;
+
+      -- An image code answered right opens lookups of one target (a national ID, a name and phone,
+      -- a film bag), and the SMS it leads to, for the rest of its short life: a hash of that target.
+      ALTER TABLE captchas ADD COLUMN answered_for TEXT;
+    `,
+  },
 ];

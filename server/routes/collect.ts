@@ -11,7 +11,7 @@ import { verificationRules } from '../collect/verification';
 import { currentHospital } from '../currentHospital';
 import { signedInPatient } from '../currentPatient';
 import { commandInput } from '../commandInput';
-import { ApiError, ApiFailure, failWith, ok } from '../envelope';
+import { ApiError, ok } from '../envelope';
 import type { Envelope } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
@@ -76,12 +76,6 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
   const captchas = captchaRules(captchaRepository(db));
   const verifications = verificationRules(verificationRepository(db));
   const identify = identification(identities, studies);
-
-  // The app-wide handler answers every ApiError with result null; these failures carry numbers.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ApiFailure) return reply.send(failWith(error.statusCode, error.message, error.result as unknown));
-    throw error;
-  });
 
   app.get('/V1.0/Package/imagecode', async () => ok(captchas.issue(collectNow()) satisfies Captcha));
 

@@ -85,6 +85,14 @@ describe('API client', () => {
     expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'http', status: 500 });
   });
 
+  it('reads a limit\'s refusal (HTTP 429 with its envelope) as a business failure with the wait, and a bare 429 as HTTP', async () => {
+    const refusal = { statusCode: 429, message: '操作过于频繁，请稍后再试', result: { retryAfterSeconds: 90 } };
+    server.use(http.get(url, () => HttpResponse.json(refusal, { status: 429, headers: { 'retry-after': '90' } })));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'business', statusCode: 429, message: refusal.message, result: { retryAfterSeconds: 90 } });
+    server.use(http.get(url, () => new HttpResponse('slow down', { status: 429 })));
+    expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'http', status: 429 });
+  });
+
   it('reports a dropped connection as a network failure', async () => {
     server.use(http.get(url, () => HttpResponse.error()));
     expect(await failureOf(client().api.request(endpoint, { schema }))).toEqual({ kind: 'network' });

@@ -25,6 +25,14 @@ describe('error catalogue (spec section 8)', () => {
     expect(outcomeFor(otherCall, { kind: 'business', statusCode: 7001, message: 'x' })).toEqual({ to: 'error', message: 'x', code: 7001 });
   });
 
+  it('a limit\'s refusal (429) says so in the reader\'s language, not the server\'s words', () => {
+    expect(outcomeFor(otherCall, { kind: 'business', statusCode: 429, message: '操作过于频繁', result: { retryAfterSeconds: 60 } })).toEqual({
+      to: 'error',
+      messageKey: 'error.rateLimited',
+      code: 429,
+    });
+  });
+
   it('a network error goes to the error page flagged as a network error', () => {
     expect(outcomeFor(otherCall, { kind: 'network' })).toEqual({ to: 'error', messageKey: 'error.network', network: true });
   });

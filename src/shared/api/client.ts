@@ -2,7 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import type * as z from 'zod/mini';
 import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
-import { envelopeMessage, envelopeSchema, SUCCESS_STATUS_CODE } from './envelope';
+import { envelopeMessage, envelopeSchema, RATE_LIMITED_STATUS_CODE, SUCCESS_STATUS_CODE } from './envelope';
 import { ApiFailure, type Failure } from './failure';
 import { STUDY_PASS_HEADER } from './collectSchemas';
 
@@ -149,6 +149,11 @@ export function createApiClient(options: {
       if (error.response.status === 401) {
         if (!background) options.session.unauthorized();
         return { kind: 'unauthorized' };
+      }
+      // A limit's refusal (HTTP 429) carries an envelope that says how long to wait.
+      const envelope = envelopeSchema.safeParse(error.response.data);
+      if (error.response.status === RATE_LIMITED_STATUS_CODE && envelope.success && envelope.data.statusCode === RATE_LIMITED_STATUS_CODE) {
+        return { kind: 'business', statusCode: RATE_LIMITED_STATUS_CODE, message: envelopeMessage(envelope.data), result: envelope.data.result };
       }
       return { kind: 'http', status: error.response.status };
     }

@@ -15,3 +15,12 @@ export const SUCCESS_STATUS_CODE = 200;
 export function envelopeMessage(envelope: Envelope): string {
   return envelope.message ?? envelope.msg ?? '';
 }
+
+/**
+ * A limit refused the call (issue 22): HTTP 429 with Retry-After, and this envelope status with
+ * the seconds to wait. The client reads it as a business failure like any other refusal.
+ */
+export const RATE_LIMITED_STATUS_CODE = 429;
+
+export const rateLimitedSchema = z.object({ retryAfterSeconds: z.int().check(z.positive()) });
+export type RateLimited = z.infer<typeof rateLimitedSchema>;

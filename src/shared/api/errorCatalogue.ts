@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/translate';
 import type { Endpoint } from './endpoints';
+import { RATE_LIMITED_STATUS_CODE } from './envelope';
 import type { Failure } from './failure';
 
 /** The hospital disabled the cloud film (spec section 8). */
@@ -43,6 +44,7 @@ function generalOutcome(endpoint: Endpoint | null, failure: Failure): Outcome {
       if (endpoint?.domain === 'studyReport' && failure.statusCode === STOPPED_STATUS_CODE) {
         return { to: 'errorStop', message: failure.message, code: failure.statusCode };
       }
+      if (failure.statusCode === RATE_LIMITED_STATUS_CODE) return { to: 'error', messageKey: 'error.rateLimited', code: failure.statusCode };
       return { to: 'error', message: failure.message, code: failure.statusCode };
   }
 }

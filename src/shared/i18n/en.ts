@@ -64,6 +64,7 @@ export const en: Record<MessageKey, string> = {
   'error.network': 'Network connection timed out, please try again later.',
   'error.notFound': 'The page you asked for does not exist.',
   'error.malformed': 'The server sent an answer we could not read. Please try again later.',
+  'error.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
   'error.server': 'The service is unavailable right now. Please try again later.',
   'error.listFailed': 'Network abnormal, please try again later.',
   'error.code': '[{code}]',

@@ -62,6 +62,7 @@ export const zhCN = {
   'error.network': '网络连接超时，请稍后再试',
   'error.notFound': '您访问的页面不存在',
   'error.malformed': '服务器返回的数据无法识别，请稍后再试',
+  'error.rateLimited': '操作过于频繁，请几分钟后再试',
   'error.server': '服务暂时不可用，请稍后再试',
   'error.listFailed': '网络异常，请稍后再试',
   'error.code': '[{code}]',
