@@ -55,6 +55,9 @@ export default defineConfig({
         // Packing takes a few seconds, so the progress bar and a reload in the middle can be seen.
         CF_PACKAGE_MIN_MS: '4000',
         CF_IMAGE_ARCHIVES: PLAIN_WADO_URL,
+        // Every browser test comes from one address: per-client abuse limits (server/rateLimit.ts)
+        // are made this many times larger, per-target ones (a phone, an account) stay as they are.
+        CF_CLIENT_LIMIT_SCALE: '50',
       },
     },
     {
