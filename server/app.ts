@@ -41,7 +41,7 @@ import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
 import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
-import { buildRuntimeConfig } from './runtimeConfig';
+import { buildRuntimeConfig, otherAppOrigins } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
@@ -101,7 +101,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
 
   const app = Fastify({ logger: options.logger ?? false });
   const dicom = sandboxArchive(db, env);
-  app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis, clientLimitScale: clientLimitScale(env) }));
+  app.decorate('sandbox', createSandboxContext(db, identity, { publicOrigin: options.publicOrigin, aiAnalysis: analysis, clientLimitScale: clientLimitScale(env), otherAppOrigins: otherAppOrigins(env) }));
   app.addHook('onClose', async () => {
     app.sandbox.aiAnalysis.close();
     await identity.close();

@@ -3,6 +3,8 @@ import type { AiAnalysis, AiAnalysisSettings } from './aiAnalysis';
 import type { SqliteDatabase } from './db';
 import type { IdentityProvider } from './oidc/identityProvider';
 import { rateLimiter } from './rateLimit';
+import { urlSigner } from './signedUrls';
+import type { UrlSigner } from './signedUrls';
 import type { RateLimiter } from './rateLimit';
 import { aiOrderRepository } from './repositories/aiOrders';
 import type { AiOrderRepository } from './repositories/aiOrders';
@@ -43,6 +45,10 @@ export interface SandboxContext {
   identity: IdentityProvider;
   /** Every abuse limit counts here (server/rateLimit.ts). */
   limits: RateLimiter;
+  /** Signs and checks the short-lived URLs of health data (server/signedUrls.ts); a new key each start. */
+  signer: UrlSigner;
+  /** Where the app runs: the only origins CORS lets read health data (the public origin, and CF_APP_ORIGINS). */
+  appOrigins: readonly string[];
 }
 
 declare module 'fastify' {
@@ -56,6 +62,8 @@ export interface SandboxContextOptions {
   aiAnalysis: AiAnalysisSettings;
   /** Per-client limits times this (CF_CLIENT_LIMIT_SCALE; 1 unless set). */
   clientLimitScale?: number;
+  /** Origins besides the public one where the app runs (CF_APP_ORIGINS: a development server). */
+  otherAppOrigins?: readonly string[];
 }
 
 export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvider, options: SandboxContextOptions): SandboxContext {
@@ -77,5 +85,7 @@ export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvi
     analytics: analyticsRepository(db),
     aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
     limits: rateLimiter(db, { clientScale: options.clientLimitScale }),
+    signer: urlSigner(),
+    appOrigins: [new URL(options.publicOrigin).origin, ...(options.otherAppOrigins ?? [])],
   };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DicomArchive } from './dicom/archive';
 import { dicomCacheRoot } from './dicom/cache';
 import { demoArchiveStudies } from './dicom/studies';
-import { answerWado, WADO_CORS_HEADERS } from './dicom/wadoUri';
+import { answerWado, OPEN_ARCHIVE_POLICY, WADO_CORS_HEADERS } from './dicom/wadoUri';
 
 /**
  * A second, plain WADO-URI archive: node:http alone, no app, no sign-in, CORS for any origin. It
@@ -55,7 +55,7 @@ export async function startPlainWado(options: PlainWadoOptions): Promise<PlainWa
       response.writeHead(405, { ...WADO_CORS_HEADERS, allow: 'GET, HEAD' }).end();
       return;
     }
-    answerWado(archive, url.searchParams).then(
+    answerWado(archive, url.searchParams, OPEN_ARCHIVE_POLICY).then(
       (answer) => {
         if (answer.kind === 'hang') {
           const release = () => {

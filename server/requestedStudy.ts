@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseQuery, recordIdParam, textParam } from './query';
 import type { StudyRecord } from './repositories/studies';
 import { readableStudy, readableStudyByUid, STUDY_NOT_FOUND } from './studyAccess';
+import type { ReadableStudy } from './studyAccess';
 
 export { STUDY_NOT_FOUND };
 
@@ -16,7 +17,11 @@ const studyQuerySchema = z.union([
  * which has only the link's study UID), when the request may read it (server/studyAccess.ts).
  */
 export async function requestedStudy(request: FastifyRequest): Promise<StudyRecord> {
+  return (await requestedStudyAccess(request)).study;
+}
+
+/** requestedStudy, with how the request may read it (the grant its signed URLs carry). */
+export async function requestedStudyAccess(request: FastifyRequest): Promise<ReadableStudy> {
   const query = parseQuery(studyQuerySchema, request.query);
-  const access = 'CollectId' in query ? await readableStudy(request, query.CollectId) : await readableStudyByUid(request, query.studyUId);
-  return access.study;
+  return 'CollectId' in query ? readableStudy(request, query.CollectId) : readableStudyByUid(request, query.studyUId);
 }

@@ -20,6 +20,15 @@ export function imageArchiveOrigins(env: NodeJS.ProcessEnv = process.env): strin
     .map((value) => new URL(value).origin);
 }
 
+/** CF_APP_ORIGINS: comma-separated origins where the app also runs (a development server), besides the sandbox's own. */
+export function otherAppOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (envValue(env, 'CF_APP_ORIGINS') ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => new URL(value).origin);
+}
+
 /**
  * The app's `/config.json`, from the environment with the sandbox's defaults. It is checked with
  * the app's own schema, so a bad override fails the sandbox's start instead of the app's.

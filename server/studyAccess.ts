@@ -3,9 +3,11 @@ import { collectNow } from './collect/clock';
 import { carriesStudyPass, signedInPatient } from './currentPatient';
 import type { SqliteDatabase } from './db';
 import { ApiError } from './envelope';
+import { parseGrant, passGrant, patientGrant } from './signedUrls';
+import type { Grant } from './signedUrls';
 import { collectedStudyRepository } from './repositories/collectedStudies';
 import type { StudyRecord } from './repositories/studies';
-import type { PassScope, StudyPass } from './repositories/studyPasses';
+import type { PassScope, StudyPass, StudyPassRepository } from './repositories/studyPasses';
 import { COLLECT_CODES, STUDY_PASS_HEADER } from '../src/shared/api/collectSchemas';
 
 /**
@@ -28,6 +30,8 @@ export interface ReadableStudy {
   via: StudyAccessVia;
   /** Only with via 'pass'. */
   scope?: PassScope;
+  /** The credential it was read under, for the signed URLs of its images (server/signedUrls.ts). */
+  grant: Grant;
 }
 
 /**
@@ -46,6 +50,7 @@ function accessQueries(db: SqliteDatabase) {
       'SELECT expires_at AS expiresAt, revoked_at AS revokedAt FROM shares WHERE id = ?',
     ),
     studyIdOfUid: db.prepare<[string], { id: number }>('SELECT id FROM studies WHERE study_uid = ?'),
+    ownerOf: db.prepare<[number], { patientId: number }>('SELECT patient_id AS patientId FROM studies WHERE id = ?'),
   };
 }
 
@@ -79,15 +84,19 @@ export function setSharePassCheck(check: SharePassCheck = defaultSharePassCheck)
 
 const passes = new WeakMap<FastifyRequest, StudyPass | undefined>();
 
+/** A pass that has not expired is live unless it is a share's and the share is closed. */
+function stillOpen(pass: StudyPass | undefined, db: SqliteDatabase, now: Date): StudyPass | undefined {
+  if (pass?.scope === 'share' && (pass.shareId === null || !sharePassCheck(pass.shareId, db, now))) return undefined;
+  return pass;
+}
+
 function resolvePass(request: FastifyRequest): StudyPass | undefined {
   const header = request.headers[STUDY_PASS_HEADER.toLowerCase()];
   const token = typeof header === 'string' ? header.trim() : '';
   if (!token) return undefined;
   const { db, passes: repository } = request.server.sandbox;
   const now = collectNow();
-  const pass = repository.resolve(token, now);
-  if (pass?.scope === 'share' && (pass.shareId === null || !sharePassCheck(pass.shareId, db, now))) return undefined;
-  return pass;
+  return stillOpen(repository.resolve(token, now), db, now);
 }
 
 /** The live pass the request's X-Study-Pass names, if any. Worked out once per request. */
@@ -124,11 +133,31 @@ export async function readableStudy(request: FastifyRequest, studyId: number): P
   const study = studies.findById(studyId);
   if (!study) return noAccess(request);
   const owned = { study, ownerPatientId: study.patientId };
-  if (patient?.id === study.patientId) return { ...owned, via: 'owner' };
-  if (patient && queriesOf(db).collected.has(patient.id, study.id)) return { ...owned, via: 'collected' };
+  if (patient?.id === study.patientId) return { ...owned, via: 'owner', grant: patientGrant(patient.id) };
+  if (patient && queriesOf(db).collected.has(patient.id, study.id)) return { ...owned, via: 'collected', grant: patientGrant(patient.id) };
   const pass = passOf(request);
-  if (pass?.studyIds.has(study.id)) return { ...owned, via: 'pass', scope: pass.scope };
+  if (pass?.studyIds.has(study.id)) return { ...owned, via: 'pass', scope: pass.scope, grant: passGrant(pass.hash) };
   return noAccess(request);
+}
+
+/**
+ * Whether a signed URL's grant still reads the study, asked on every request (server/signedUrls.ts):
+ * the patient still owns it or keeps it in my films; the pass has not expired and, if a share's,
+ * its share is still open. The same rule as readableStudy, for a credential that is not in the request.
+ */
+export function grantReadsStudy(db: SqliteDatabase, passes: StudyPassRepository, grant: string, studyId: number, now: Date = collectNow()): boolean {
+  const named = parseGrant(grant);
+  if (!named) return false;
+  if ('patientId' in named) {
+    const owner = queriesOf(db).ownerOf.get(studyId)?.patientId;
+    return owner === named.patientId || queriesOf(db).collected.has(named.patientId, studyId);
+  }
+  return stillOpen(passes.resolveHash(named.passHash, now), db, now)?.studyIds.has(studyId) ?? false;
+}
+
+/** The id of the study with that instance UID, if there is one. */
+export function studyIdOfUid(db: SqliteDatabase, studyUid: string): number | undefined {
+  return queriesOf(db).studyIdOfUid.get(studyUid)?.id;
 }
 
 /** readableStudy by study instance UID (the viewer knows no other id). */

@@ -6,9 +6,9 @@ import type { DicomArchive } from './archive';
  * (the default; `rows`, `columns` and `frameNumber` apply). Shared by the sandbox's route and the
  * plain WADO server, so both answer alike.
  *
- * No authentication, as many hospital archives serve WADO-URI: a request must name three UIDs,
- * and the sandbox's are 64-character values derived from hashes, unguessable capabilities that
- * only the signed-in calls hand out.
+ * Who may ask is the route's business: the sandbox's route (routes/wado.ts) asks a credential for
+ * the study and says how the answer may be kept (an `AnswerPolicy`); the plain WADO server
+ * (plainWado.ts) stands for a hospital archive that asks nothing and answers anyone.
  *
  * Test-only (when the archive has faults on): `fault=500` answers 500, `fault=hang` never answers
  * (until the client gives up or the server closes), for any object.
@@ -18,12 +18,18 @@ export type WadoAnswer =
   | { kind: 'answer'; status: number; headers: Record<string, string>; body: Uint8Array | string }
   | { kind: 'hang' };
 
+/** The headers every answer carries (CORS), and how long an object may be kept. */
+export interface AnswerPolicy {
+  headers: Readonly<Record<string, string>>;
+  cacheControl: string;
+}
+
 const UID = /^[0-9]+(\.[0-9]+)*$/;
 const MAX_SIZE = 4096;
 const DICOM = 'application/dicom';
 const JPEG = 'image/jpeg';
 
-/** CORS for any origin, without credentials: the viewer may live on another origin than the archive. */
+/** CORS for any origin, without credentials: an open archive, which the viewer may reach from another origin. */
 export const WADO_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'content-length, content-type',
@@ -31,13 +37,20 @@ export const WADO_CORS_HEADERS = {
   'cross-origin-resource-policy': 'cross-origin',
 } as const;
 
-function problem(status: number, message: string): WadoAnswer {
-  return { kind: 'answer', status, headers: { ...WADO_CORS_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: message };
+/** An open archive's policy (plainWado.ts): anyone, and an object never changes under its UIDs. */
+export const OPEN_ARCHIVE_POLICY: AnswerPolicy = { headers: WADO_CORS_HEADERS, cacheControl: 'public, max-age=31536000, immutable' };
+
+/** A DICOM UID: digits in dot-separated parts, at most 64 characters. */
+export function isUid(value: string): boolean {
+  return value.length <= 64 && UID.test(value);
 }
 
-function object(contentType: string, body: Uint8Array): WadoAnswer {
-  // An object never changes under its UIDs.
-  return { kind: 'answer', status: 200, headers: { ...WADO_CORS_HEADERS, 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' }, body };
+function problem(policy: AnswerPolicy, status: number, message: string): WadoAnswer {
+  return { kind: 'answer', status, headers: { ...policy.headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: message };
+}
+
+function object(policy: AnswerPolicy, contentType: string, body: Uint8Array): WadoAnswer {
+  return { kind: 'answer', status: 200, headers: { ...policy.headers, 'content-type': contentType, 'cache-control': policy.cacheControl }, body };
 }
 
 /** A whole number from 1 to max, undefined when absent; null when present but not such a number. */
@@ -67,31 +80,31 @@ function chooseType(contentType: string | null): string | null {
   return null;
 }
 
-export async function answerWado(archive: DicomArchive, query: URLSearchParams): Promise<WadoAnswer> {
-  if (query.get('requestType') !== 'WADO') return problem(400, 'requestType must be WADO');
+export async function answerWado(archive: DicomArchive, query: URLSearchParams, policy: AnswerPolicy): Promise<WadoAnswer> {
+  if (query.get('requestType') !== 'WADO') return problem(policy, 400, 'requestType must be WADO');
   const studyUid = query.get('studyUID');
   const seriesUid = query.get('seriesUID');
   const objectUid = query.get('objectUID');
   for (const [name, uid] of [['studyUID', studyUid], ['seriesUID', seriesUid], ['objectUID', objectUid]] as const) {
-    if (!uid) return problem(400, `${name} is required`);
-    if (uid.length > 64 || !UID.test(uid)) return problem(400, `${name} is not a UID`);
+    if (!uid) return problem(policy, 400, `${name} is required`);
+    if (!isUid(uid)) return problem(policy, 400, `${name} is not a UID`);
   }
   const type = chooseType(query.get('contentType'));
-  if (!type) return problem(406, `cannot give ${query.get('contentType')}; this archive gives ${DICOM} and ${JPEG}`);
+  if (!type) return problem(policy, 406, `cannot give ${query.get('contentType')}; this archive gives ${DICOM} and ${JPEG}`);
   const rows = positive(query.get('rows'), MAX_SIZE);
   const columns = positive(query.get('columns'), MAX_SIZE);
   const frame = positive(query.get('frameNumber'), 10_000);
-  if (rows === null || columns === null) return problem(400, `rows and columns must be whole numbers from 1 to ${MAX_SIZE}`);
-  if (frame === null) return problem(400, 'frameNumber must be a whole number from 1');
+  if (rows === null || columns === null) return problem(policy, 400, `rows and columns must be whole numbers from 1 to ${MAX_SIZE}`);
+  if (frame === null) return problem(policy, 400, 'frameNumber must be a whole number from 1');
   if (type === DICOM && (rows !== undefined || columns !== undefined || frame !== undefined)) {
-    return problem(400, 'rows, columns and frameNumber apply to image/jpeg only');
+    return problem(policy, 400, 'rows, columns and frameNumber apply to image/jpeg only');
   }
 
   const located = archive.locate(studyUid as string, seriesUid as string, objectUid as string);
-  if (!located) return problem(404, 'no such object');
+  if (!located) return problem(policy, 404, 'no such object');
   if (archive.faults) {
     const fault = query.get('fault');
-    if (fault === '500') return problem(500, 'fault injected: fault=500');
+    if (fault === '500') return problem(policy, 500, 'fault injected: fault=500');
     if (fault === 'hang') return { kind: 'hang' };
   }
 
@@ -99,14 +112,14 @@ export async function answerWado(archive: DicomArchive, query: URLSearchParams):
     const files = await archive.files(located.series);
     const syntax = query.get('transferSyntax');
     if (syntax && syntax !== '*' && syntax !== files.manifest.syntaxUid) {
-      return problem(406, `the object is stored as ${files.manifest.syntaxUid} and is not transcoded`);
+      return problem(policy, 406, `the object is stored as ${files.manifest.syntaxUid} and is not transcoded`);
     }
-    return object(DICOM, await archive.dicom(located));
+    return object(policy, DICOM, await archive.dicom(located));
   }
-  if (frame !== undefined && frame > located.instance.frames) return problem(400, `the object has ${located.instance.frames} frame(s)`);
+  if (frame !== undefined && frame > located.instance.frames) return problem(policy, 400, `the object has ${located.instance.frames} frame(s)`);
   const jpeg = await archive.jpeg(located, { rows, columns, frame, previewWindow: previewWindowOf(located, query) });
-  if (!jpeg) return problem(406, 'this object cannot be rendered as image/jpeg');
-  return object(JPEG, jpeg);
+  if (!jpeg) return problem(policy, 406, 'this object cannot be rendered as image/jpeg');
+  return object(policy, JPEG, jpeg);
 }
 
 /** windowCenter and windowWidth pick one of the series' preview windows when they name it exactly. */

@@ -6,6 +6,8 @@ export type PassScope = 'collect' | 'share' | 'experience';
 
 /** What a study pass lets its holder read (migrations.ts says where passes come from). */
 export interface StudyPass {
+  /** The token's hash: how a signed URL names the pass it was signed under (the token itself is never kept). */
+  hash: string;
   scope: PassScope;
   /** Whose studies they are. */
   patientId: number;
@@ -37,6 +39,12 @@ export function studyPassRepository(db: SqliteDatabase) {
   // Expired as resolve says (expires_at <= now); their study_pass_studies rows go by ON DELETE CASCADE.
   const deleteExpired = db.prepare<[string]>('DELETE FROM study_passes WHERE expires_at <= ?');
 
+  function resolveHash(hash: string, now: Date = new Date()): StudyPass | undefined {
+    const row = byHash.get(hash);
+    if (!row || row.expiresAt <= now.toISOString()) return undefined;
+    return { ...row, hash, studyIds: new Set(studiesOf.all(hash).map((one) => one.studyId)) };
+  }
+
   return {
     /**
      * A new pass; the token is returned once and never stored. Every pass expired by `now` is
@@ -57,11 +65,11 @@ export function studyPassRepository(db: SqliteDatabase) {
 
     /** The pass a token names while it has not expired; a share's pass also dies with its share (the caller checks the share). */
     resolve(token: string, now: Date = new Date()): StudyPass | undefined {
-      const hash = hashOf(token);
-      const row = byHash.get(hash);
-      if (!row || row.expiresAt <= now.toISOString()) return undefined;
-      return { ...row, studyIds: new Set(studiesOf.all(hash).map((one) => one.studyId)) };
+      return resolveHash(hashOf(token), now);
     },
+
+    /** resolve, by the token's hash (a signed URL's grant). */
+    resolveHash,
   };
 }
 

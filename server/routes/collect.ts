@@ -24,6 +24,7 @@ import type { StudyRecord } from '../repositories/studies';
 import { passInvalid, passOf, readableStudy, requirePass } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
 import { listImagesOf } from './package';
+import { passGrant } from '../signedUrls';
 import { COLLECT_LIMITS } from '../../src/shared/api/collectSchemas';
 import type { BagHint, Captcha, CheckRow, CodeSent, CollectMethod, IdentityCheck, PassSummary, Verified } from '../../src/shared/api/collectSchemas';
 
@@ -179,7 +180,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
     const pass = requirePass(request);
     const page = parseQuery(pageQuerySchema, request.query);
     const { rows, totals } = identities.pageOfStudies([...pass.studyIds], pageWindow(page));
-    const withImages = rows.map((row) => ({ ...row, ...listImagesOf(studies.findById(Number(row.collectFilmId))) }) satisfies CheckRow);
+    const withImages = rows.map((row) => ({ ...row, ...listImagesOf(request, studies.findById(Number(row.collectFilmId)), passGrant(pass.hash)) }) satisfies CheckRow);
     return ok({ rows: withImages, totals });
   });
 

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { ElectImages, StudyImages } from '../../src/shared/api/studySchemas';
 import { storedStudies } from '../dicom/studies';
 import type { StoredStudy } from '../dicom/studies';
-import { WADO_CORS_HEADERS } from '../dicom/wadoUri';
 import { fail, ok } from '../envelope';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { wadoBaseUrl } from '../sandboxUrls';
-import { noAccess, readableStudy } from '../studyAccess';
+import type { Grant } from '../signedUrls';
+import { noAccess, readableStudy, studyIdOfUid } from '../studyAccess';
+import { authorizeStudyBytes, refuseStudyBytes, signStudyUrl, studyBytesCors } from '../studyBytes';
 import type { ArchiveRouteOptions } from './wado';
 
 /** Where film sheets and key images are served: `/sandbox/films/<study UID>/<name>.jpg`. */
@@ -29,20 +30,21 @@ const collectQuery = z.object({ CollectId: recordIdParam('CollectId') });
 export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
   const studies = storedStudies(app.sandbox.db);
 
-  /** The stored study `find` names when the request may read it; an ApiError otherwise, as readableStudy says. */
-  async function readable(request: FastifyRequest, find: () => StoredStudy | undefined): Promise<StoredStudy> {
+  /** The stored study `find` names when the request may read it, and the grant it reads it under; an ApiError otherwise, as readableStudy says. */
+  async function readable(request: FastifyRequest, find: () => StoredStudy | undefined): Promise<{ study: StoredStudy; grant: Grant }> {
     const study = find();
     if (!study) return noAccess(request);
-    await readableStudy(request, study.id);
-    return study;
+    const { grant } = await readableStudy(request, study.id);
+    return { study, grant };
   }
 
   app.get('/V1.0/Package/GetPatientStudyImageList', async (request) => {
     const { studyUId, hospId } = parseQuery(studyImagesQuery, request.query);
-    const study = await readable(request, () => studies.byUid(studyUId));
+    const { study, grant } = await readable(request, () => studies.byUid(studyUId));
     if (hospId && hospId !== study.orgCode) return fail(404, NOT_FOUND);
     const wado = wadoBaseUrl(app.sandbox.publicOrigin);
-    const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, t.thumbnailUrl]));
+    const signed = (url: string | null | undefined): string | null => (url ? signStudyUrl(request, url, study.id, grant) : null);
+    const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, signed(t.thumbnailUrl)]));
     return ok({
       studyUId: study.studyUId,
       patientName: study.patientName,
@@ -65,26 +67,30 @@ export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRout
 
   app.get('/V2.0/YJPIndex/ElectImages', async (request) => {
     const { CollectId } = parseQuery(collectQuery, request.query);
-    const study = await readable(request, () => studies.byId(CollectId));
+    const { study, grant } = await readable(request, () => studies.byId(CollectId));
     const base = new URL(`${FILMS_PATH}/${study.studyUId}`, app.sandbox.publicOrigin).href;
-    return ok(archive.renderedImages(study, base) satisfies ElectImages);
+    const { films, hdImages } = archive.renderedImages(study, base);
+    const signed = (image: ElectImages['films'][number]) => ({ ...image, url: signStudyUrl(request, image.url, study.id, grant) });
+    return ok({ films: films.map(signed), hdImages: hdImages.map(signed) } satisfies ElectImages);
   });
 }
 
 /**
- * Film sheets and key images as JPEGs, drawn on first request and kept in memory. Like WADO, no
- * authentication: the study UID in the path is the capability the signed-in ElectImages call gave.
+ * Film sheets and key images as JPEGs, drawn on first request and kept in memory. An `<img>` asks
+ * for them, so their URLs are signed for the study (ElectImages signs them; server/studyBytes.ts).
  */
 export async function filmRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
   const studies = storedStudies(app.sandbox.db);
   app.get<{ Params: { studyUid: string; file: string } }>(`${FILMS_PATH}/:studyUid/:file`, async (request, reply) => {
     const { studyUid, file } = request.params;
+    const verdict = await authorizeStudyBytes(request, studyIdOfUid(app.sandbox.db, studyUid));
+    if (!verdict.ok) return refuseStudyBytes(request, reply, verdict.status);
     const name = /^((?:film|hd)-[0-9]+)\.jpg$/.exec(file)?.[1];
     const study = name ? studies.byUid(studyUid) : undefined;
     const jpeg = study && name ? await archive.renderedImage(study, name) : undefined;
-    if (!jpeg) return reply.code(404).headers(WADO_CORS_HEADERS).type('text/plain; charset=utf-8').send('Not Found');
+    if (!jpeg) return refuseStudyBytes(request, reply, 404);
     return reply
-      .headers({ ...WADO_CORS_HEADERS, 'cache-control': 'public, max-age=3600' })
+      .headers({ ...studyBytesCors(request), 'cache-control': verdict.cacheControl })
       .type('image/jpeg')
       .send(Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
   });

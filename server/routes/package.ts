@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentHospital } from '../currentHospital';
 import { currentPatient } from '../currentPatient';
@@ -11,6 +11,9 @@ import { STUDY_NOT_FOUND } from '../requestedStudy';
 import { readableStudy } from '../studyAccess';
 import { seriesThumbnails } from '../dicom/catalogue';
 import { wadoBaseUrl } from '../sandboxUrls';
+import { patientGrant } from '../signedUrls';
+import type { Grant } from '../signedUrls';
+import { signStudyUrl } from '../studyBytes';
 import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/api/studySchemas';
 
 /** `CollectId` names a study (its collectFilmId); `collectId` a collected film of Package/list, which stands for its study. */
@@ -21,9 +24,12 @@ const filmQuerySchema = z
   });
 const collectionQuerySchema = z.object({ collectId: recordIdParam('collectId') });
 
-/** The study's series thumbnails, from the image catalogue. */
-function seriesOf(study: StudyRecord): SeriesThumbnail[] {
-  return seriesThumbnails(study);
+/** The study's series thumbnails from the image catalogue, their URLs signed under the grant the request read it with. */
+function seriesOf(request: FastifyRequest, study: StudyRecord, grant: Grant): SeriesThumbnail[] {
+  return seriesThumbnails(study).map((series) => ({
+    ...series,
+    thumbnailUrl: series.thumbnailUrl ? signStudyUrl(request, series.thumbnailUrl, study.id, grant) : null,
+  }));
 }
 
 /** How many images the series hold; left out while the catalogue knows none. */
@@ -32,8 +38,8 @@ function imageCountOf(series: SeriesThumbnail[]): { imageCount?: number } {
 }
 
 /** A list row's image count and thumbnail (the first series'), each left out while the catalogue has none. */
-export function listImagesOf(study: StudyRecord | undefined): { imageCount?: number; thumbnailUrl?: string } {
-  const series = study ? seriesOf(study) : [];
+export function listImagesOf(request: FastifyRequest, study: StudyRecord | undefined, grant: Grant): { imageCount?: number; thumbnailUrl?: string } {
+  const series = study ? seriesOf(request, study, grant) : [];
   const thumbnailUrl = series.find((one) => one.thumbnailUrl)?.thumbnailUrl;
   return { ...imageCountOf(series), ...(thumbnailUrl ? { thumbnailUrl } : {}) };
 }
@@ -44,16 +50,16 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
   const { studies, publicOrigin } = app.sandbox;
   const collections = filmCollectionRepository(app.sandbox.db);
 
-  /** A list row with its study's image count and thumbnail from the catalogue. */
-  function withImages<T extends { collectFilmId: number | string }>(row: T) {
-    return { ...row, ...listImagesOf(studies.findById(Number(row.collectFilmId))) };
+  /** A list row of the signed-in patient's with its study's image count and thumbnail from the catalogue. */
+  function withImages(request: FastifyRequest, patientId: number) {
+    return <T extends { collectFilmId: number | string }>(row: T) => ({ ...row, ...listImagesOf(request, studies.findById(Number(row.collectFilmId)), patientGrant(patientId)) });
   }
 
   app.get('/V1.0/Package/HospitalStudyList', async (request) => {
     const patient = await currentPatient(request);
     const page = parseQuery(pageQuerySchema, request.query);
     const { rows, totals } = studies.pageForPatient(patient.id, pageWindow(page));
-    return ok({ rows: rows.map(withImages), totals });
+    return ok({ rows: rows.map(withImages(request, patient.id)), totals });
   });
 
   /**
@@ -65,8 +71,8 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
     const query = parseQuery(filmQuerySchema, request.query);
     const studyId = query.CollectId ?? collections.studyIdOf((await currentPatient(request)).id, query.collectId!);
     if (studyId === undefined) return fail(404, STUDY_NOT_FOUND);
-    const { study } = await readableStudy(request, studyId);
-    const series = seriesOf(study);
+    const { study, grant } = await readableStudy(request, studyId);
+    const series = seriesOf(request, study, grant);
     return ok({
       sex: study.sex,
       age: study.age,
@@ -93,7 +99,8 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
     const patient = await currentPatient(request);
     const page = parseQuery(pageQuerySchema, request.query);
     const { rows, totals } = collections.pageForPatient(patient.id, pageWindow(page));
-    return ok({ rows: rows.map((row) => withImages(row) satisfies FilmPackage), totals });
+    const images = withImages(request, patient.id);
+    return ok({ rows: rows.map((row) => images(row) satisfies FilmPackage), totals });
   });
 
   /** Removes a film from my films; the study stays. */

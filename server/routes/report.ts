@@ -7,7 +7,8 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam } from '../query';
 import { departmentRepository } from '../repositories/departments';
 import { reportRepository } from '../repositories/reports';
-import { requestedStudy } from '../requestedStudy';
+import { requestedStudy, requestedStudyAccess } from '../requestedStudy';
+import { signStudyUrl } from '../studyBytes';
 import { readableStudy } from '../studyAccess';
 import { reportSheetFor } from '../reportSheet';
 import { reportSheetUrl } from '../sandboxUrls';
@@ -66,11 +67,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   /** The printed report: one page the sandbox renders, or none while there is no report. */
   app.get('/V2.0/YJPIndex/ElectReport', async (request) => {
-    const study = await requestedStudy(request);
+    const { study, grant } = await requestedStudyAccess(request);
     const report = reports.findForStudy(study.id);
     if (!report?.printId) return ok({ pages: [] } satisfies ElectReport);
     const { width, height } = reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode));
-    const page = { url: reportSheetUrl(publicOrigin, report.printId), width, height, title: `${study.studyDescription}报告` };
+    const url = signStudyUrl(request, reportSheetUrl(publicOrigin, report.printId), study.id, grant);
+    const page = { url, width, height, title: `${study.studyDescription}报告` };
     return ok({ pages: [page] } satisfies ElectReport);
   });
 }

@@ -6,6 +6,7 @@ import { departmentRepository } from '../repositories/departments';
 import { reportRepository } from '../repositories/reports';
 import { REPORT_STATUS } from '../repositories/studies';
 import { reportSheetFor } from '../reportSheet';
+import { authorizeStudyBytes, refuseStudyBytes, studyBytesCors } from '../studyBytes';
 import { REPORT_SHEET_PATH, REPORT_SYNC_HOOK_PATH } from '../sandboxUrls';
 
 const SVG = 'image/svg+xml; charset=utf-8';
@@ -21,14 +22,18 @@ export async function sandboxReportRoutes(app: FastifyInstance): Promise<void> {
   const reports = reportRepository(db);
   const departments = departmentRepository(db);
 
-  /** Public, as an <img> sends no bearer token: the unguessable print id is the permission. */
+  /** An <img> asks for it, so its URL is signed for the report's study (ElectReport signs it; server/studyBytes.ts). */
   app.get<{ Params: { file: string } }>(`${REPORT_SHEET_PATH}/:file`, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
     const printId = SHEET_FILE.exec(request.params.file)?.[1];
     const report = printId ? reports.findByPrintId(printId) : undefined;
+    const verdict = await authorizeStudyBytes(request, report?.studyId);
+    if (!verdict.ok) return refuseStudyBytes(request, reply, verdict.status);
     const study = report && studies.findById(report.studyId);
-    if (!report || !study) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-    return reply.type(SVG).send(reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode)).svg);
+    if (!report || !study) return refuseStudyBytes(request, reply, 404);
+    return reply
+      .headers({ ...studyBytesCors(request), 'cache-control': verdict.cacheControl })
+      .type(SVG)
+      .send(reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode)).svg);
   });
 
   /**

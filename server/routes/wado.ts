@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { DicomArchive } from '../dicom/archive';
-import { answerWado, WADO_CORS_HEADERS } from '../dicom/wadoUri';
+import { answerWado, isUid } from '../dicom/wadoUri';
 import { WADO_PATH } from '../sandboxUrls';
+import { studyIdOfUid } from '../studyAccess';
+import { answerStudyBytesPreflight, authorizeStudyBytes, carriesCredential, NO_STORE, refuseStudyBytes, studyBytesCors } from '../studyBytes';
 
 export interface ArchiveRouteOptions {
   archive: DicomArchive;
 }
 
 /**
- * The sandbox's WADO-URI service at /sandbox/wado (dicom/wadoUri.ts says what it answers; no
- * authentication there, on purpose). Once the sandbox is ready it generates, in the background,
+ * The sandbox's WADO-URI service at /sandbox/wado (dicom/wadoUri.ts says what it answers). Every
+ * object needs a credential for its study (server/studyBytes.ts): the viewer's fetch sends the
+ * bearer token or the study pass, a thumbnail's URL is signed. Once the sandbox is ready it generates, in the background,
  * the series not cached yet (dicom/cache.ts); a request for a series not generated yet waits for
  * that series only.
  */
@@ -26,13 +29,22 @@ export async function wadoRoutes(app: FastifyInstance, { archive }: ArchiveRoute
     for (const release of hanging) release();
   });
 
-  app.options(WADO_PATH, async (_request, reply) =>
-    reply.code(204).headers({ ...WADO_CORS_HEADERS, 'access-control-allow-methods': 'GET', 'access-control-max-age': '86400' }).send(),
-  );
+  app.options(WADO_PATH, async (request, reply) => answerStudyBytesPreflight(request, reply));
 
   app.get(WADO_PATH, async (request, reply) => {
     const at = request.url.indexOf('?');
-    const answer = await answerWado(archive, new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1)));
+    const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+    if (!carriesCredential(request)) return refuseStudyBytes(request, reply, 401);
+    // A request that names no study UID, or not as a UID, is answered 400 by answerWado: it reads nothing.
+    const studyUid = query.get('studyUID');
+    let cacheControl = NO_STORE;
+    if (studyUid && isUid(studyUid)) {
+      const verdict = await authorizeStudyBytes(request, studyIdOfUid(app.sandbox.db, studyUid));
+      if (!verdict.ok) return refuseStudyBytes(request, reply, verdict.status);
+      cacheControl = verdict.cacheControl;
+    }
+    const cors = studyBytesCors(request);
+    const answer = await answerWado(archive, query, { headers: cors, cacheControl });
     if (answer.kind === 'hang') {
       await new Promise<void>((resolve) => {
         const release = () => {
@@ -43,7 +55,7 @@ export async function wadoRoutes(app: FastifyInstance, { archive }: ArchiveRoute
         // The response closes early only when the client goes away.
         reply.raw.once('close', release);
       });
-      return reply.code(503).headers(WADO_CORS_HEADERS).type('text/plain; charset=utf-8').send('closing');
+      return reply.code(503).headers(cors).type('text/plain; charset=utf-8').send('closing');
     }
     return reply.code(answer.status).headers(answer.headers).send(typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength));
   });

@@ -43,6 +43,17 @@ describe('API client', () => {
     expect(seen).toEqual(['Bearer abc', null]);
   });
 
+  it('gives its credentials (token and study pass) for URLs on the API\'s origin only', async () => {
+    const session = { accessToken: vi.fn(async () => 'abc'), unauthorized: vi.fn() };
+    const api = createApiClient({ baseURL: API_BASE, session, studyPass: () => 'pass-1' });
+    const apiOrigin = new URL(API_BASE, window.location.href).origin;
+    expect(await api.credentialsFor(`${apiOrigin}/sandbox/wado?studyUID=1`)).toEqual({ Authorization: 'Bearer abc', 'X-Study-Pass': 'pass-1' });
+    expect(await api.credentialsFor('https://pacs.elsewhere.example/wado?studyUID=1')).toEqual({});
+    expect(await api.credentialsFor('http://[bad')).toEqual({});
+    const signedOut = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: vi.fn() } });
+    expect(await signedOut.credentialsFor(`${apiOrigin}/sandbox/wado`)).toEqual({});
+  });
+
   it('echoes the anti-forgery cookie in its header', async () => {
     document.cookie = 'XSRF-TOKEN=forgery-guard; path=/';
     let header: string | null = null;

@@ -13,11 +13,11 @@ const frame = (rows = 2, columns = 2): DecodedFrame =>
 const request = (more: Partial<ImageRequest> = {}): ImageRequest => ({ key: '1.2:1', url: 'https://pacs.example.org/wado?objectUID=1.2', sopUid: '1.2', frame: 1, frames: 1, ...more });
 
 /** Runs the loader as the viewer chart would (its child), collecting what it answers. */
-function run(options: { fetch: typeof fetch; decoder?: Partial<FrameDecoder> }, input: ImageRequest) {
+function run(options: { fetch: typeof fetch; decoder?: Partial<FrameDecoder>; credentialsFor?: (url: string) => Promise<Record<string, string>> }, input: ImageRequest) {
   const store = createImageStore();
   const decoder: FrameDecoder = { decode: async () => frame(), dispose: () => {}, ...options.decoder };
   const answers: AnyEventObject[] = [];
-  const parent = setup({ actors: { load: createImageLoader({ fetch: options.fetch, decoder, store }) } }).createMachine({
+  const parent = setup({ actors: { load: createImageLoader({ fetch: options.fetch, decoder, store, credentialsFor: options.credentialsFor }) } }).createMachine({
     initial: 'loading',
     states: { loading: { invoke: { src: 'load', input }, on: { STOP: 'stopped' } }, stopped: {} },
     on: { '*': { actions: ({ event }) => void answers.push(event) } },
@@ -39,6 +39,18 @@ describe('loading one image', () => {
     expect(decode).toHaveBeenCalledWith(expect.any(ArrayBuffer), 0, expect.any(AbortSignal));
     expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
     expect(store.get('1.2:1')).toBeDefined();
+  });
+
+  it('sends the credentials the app gives for that URL in headers, never cookies (the sandbox archive asks them: issue 22)', async () => {
+    const fetch = vi.fn(async () => dicom());
+    const credentialsFor = vi.fn(async () => ({ Authorization: 'Bearer t1', 'X-Study-Pass': 'p1' }));
+    const { settled } = run({ fetch, credentialsFor }, request());
+    await settled();
+    expect(credentialsFor).toHaveBeenCalledWith('https://pacs.example.org/wado?objectUID=1.2');
+    expect(fetch).toHaveBeenCalledWith(
+      'https://pacs.example.org/wado?objectUID=1.2',
+      expect.objectContaining({ credentials: 'omit', headers: { accept: 'application/dicom', Authorization: 'Bearer t1', 'X-Study-Pass': 'p1' } }),
+    );
   });
 
   it.each([

@@ -14,6 +14,7 @@ import { SERIES_TEMPLATES } from '../../server/dicom/seriesTemplates';
 import { demoArchiveStudies } from '../../server/dicom/studies';
 import { PUBLIC_ORIGIN } from './helpers';
 import { sharedSandbox } from './sharedSandbox';
+import { signedForOwner } from './studyUrls';
 
 const dicomParser = createRequire(import.meta.url)('dicom-parser') as typeof DicomParser;
 
@@ -101,7 +102,8 @@ describe('ElectImages', () => {
       expect(response.headers['content-type']).toBe('image/jpeg');
       expect(jpeg.decode(response.rawPayload)).toMatchObject({ width: picture.width, height: picture.height });
     }
-    expect((await sandbox.app().inject({ url: `/sandbox/films/${studyUidOn(NEWEST_CT_CHEST)}/film-99.jpg` })).statusCode).toBe(404);
+    const missing = `/sandbox/films/${studyUidOn(NEWEST_CT_CHEST)}/film-99.jpg`;
+    expect((await sandbox.app().inject({ url: signedForOwner(sandbox.app(), missing, studyUidOn(NEWEST_CT_CHEST)) })).statusCode).toBe(404);
     expect(await (await sandbox.as('patient2')).get(`${ELECT_IMAGES}?CollectId=${studyIdOn(NEWEST_CT_CHEST)}`)).toMatchObject({ statusCode: 404 });
   });
 });
@@ -156,7 +158,7 @@ describe('ReportAiInfo findings', () => {
     expect(info.findings.filter((f) => f.shape === 'box')).toHaveLength(6);
 
     const query = new URLSearchParams({ requestType: 'WADO', studyUID: studyUidOn(NEWEST_CT_CHEST), seriesUID: mark.seriesUid, objectUID: mark.sopUid, contentType: 'application/dicom' });
-    const file = (await app.inject({ url: `/sandbox/wado?${query}` })).rawPayload;
+    const file = (await app.inject({ url: signedForOwner(app, `/sandbox/wado?${query}`, studyUidOn(NEWEST_CT_CHEST)) })).rawPayload;
     const dataSet = dicomParser.parseDicom(file);
     expect(dataSet.floatString('x00201041')).toBe(LUNG_NODULE.z);
     const pixels = dataSet.elements.x7fe00010!;

@@ -7,6 +7,7 @@ import { checkTypesSchema, electReportSchema, reportRowSchema, reportSchema, rep
 import { PUBLIC_ORIGIN, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
 import type { PatientApi } from './patientApi';
 import { sharedSandbox } from './sharedSandbox';
+import { signedInHeaders } from './signIn';
 import { ELECT_REPORT, REPORT_CHECK_TYPES, REPORT_DETAIL, REPORT_LIST, REPORT_SYNC_HOOK } from './studyPaths';
 
 const sandbox = sharedSandbox();
@@ -156,11 +157,14 @@ describe('report sync: a report reaches the service', () => {
 
     const { pages } = electReportSchema.parse((await api.get(`${ELECT_REPORT}?CollectId=${studyId}`)).result);
     expect(pages).toEqual([
-      { url: expect.stringMatching(new RegExp(`^${PUBLIC_ORIGIN}/sandbox/reports/[0-9a-f]{32}\\.svg$`)), width: 794, height: expect.any(Number), title: '胸部CT平扫报告' },
+      { url: expect.stringMatching(new RegExp(`^${PUBLIC_ORIGIN}/sandbox/reports/[0-9a-f]{32}\\.svg\\?exp=[0-9]+&grant=p[0-9]+&sig=[\\w-]+$`)), width: 794, height: expect.any(Number), title: '胸部CT平扫报告' },
     ]);
     expect(pages[0]!.height).toBeGreaterThanOrEqual(1123);
 
-    const sheet = await sandbox.app().inject({ url: new URL(pages[0]!.url).pathname });
+    const signed = new URL(pages[0]!.url);
+    const sheet = await sandbox.app().inject({ url: `${signed.pathname}${signed.search}` });
+    // The printed report is the patient's: an <img> reaches it only by its signed URL.
+    expect((await sandbox.app().inject({ url: signed.pathname })).statusCode).toBe(401);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(sheet.headers['content-security-policy']).not.toContain('unsafe-inline');
@@ -180,9 +184,11 @@ describe('report sync: a report reaches the service', () => {
     expect((await sandbox.app().inject({ method: 'POST', url: REPORT_SYNC_HOOK })).statusCode).toBe(400);
   });
 
-  it('an unknown printed report is a 404', async () => {
-    expect((await sandbox.app().inject({ url: `/sandbox/reports/${'0'.repeat(32)}.svg` })).statusCode).toBe(404);
-    expect((await sandbox.app().inject({ url: '/sandbox/reports/nope' })).statusCode).toBe(404);
+  it('an unknown printed report is refused like one the credential does not open', async () => {
+    const headers = (await signedInHeaders(sandbox.app(), 'patient1'));
+    expect((await sandbox.app().inject({ url: `/sandbox/reports/${'0'.repeat(32)}.svg`, headers })).statusCode).toBe(404);
+    expect((await sandbox.app().inject({ url: '/sandbox/reports/nope', headers })).statusCode).toBe(404);
+    expect((await sandbox.app().inject({ url: '/sandbox/reports/nope' })).statusCode).toBe(401);
   });
 });
 

@@ -187,7 +187,10 @@ describe('ExperiencePass', () => {
     const { studyUId } = filmDetailSchema.parse((await visitor.get(`${FILM_DETAIL}?CollectId=${collectFilmId}`, withPass)).result);
     const [series] = studyImagesSchema.parse((await visitor.get(`${IMAGE_LIST}?studyUId=${studyUId}`, withPass)).result).series;
     const thumbnail = new URL(series!.thumbnailUrl!);
-    const dicom = await sandbox.app().inject({ url: `${thumbnail.pathname}${thumbnail.search}`.replace('image%2Fjpeg', 'application%2Fdicom').replace('&columns=128', '') });
+    // The viewer's way: the object as DICOM, with the pass in its header (the thumbnail's signature covers the thumbnail only).
+    for (const name of ['exp', 'grant', 'sig', 'columns']) thumbnail.searchParams.delete(name);
+    thumbnail.searchParams.set('contentType', 'application/dicom');
+    const dicom = await sandbox.app().inject({ url: `${thumbnail.pathname}${thumbnail.search}`, headers: withPass });
     expect(dicom.statusCode).toBe(200);
     expect(dicom.headers['content-type']).toBe('application/dicom');
     expect(dicom.rawPayload.subarray(128, 132).toString()).toBe('DICM');

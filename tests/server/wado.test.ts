@@ -12,7 +12,9 @@ import { TRANSFER_SYNTAX_UID } from '../../server/dicom/write/index';
 import type { SyntaxName } from '../../server/dicom/write/index';
 import { startPlainWado } from '../../server/plainWado';
 import type { PlainWado } from '../../server/plainWado';
+import { PUBLIC_ORIGIN } from './helpers';
 import { sharedSandbox } from './sharedSandbox';
+import { signedForOwner } from './studyUrls';
 
 const dicomParser = createRequire(import.meta.url)('dicom-parser') as typeof DicomParser;
 
@@ -42,8 +44,9 @@ function studyOf(date: string): ArchiveStudy {
   return study;
 }
 
-async function get(fields: Record<string, string>) {
-  return sandbox.app().inject({ url: wadoQuery(fields) });
+/** The object as the study's owner may fetch it (a URL signed for them); who may ask is studyBytes.test.ts's. */
+async function get(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return sandbox.app().inject({ url: signedForOwner(sandbox.app(), wadoQuery(fields), fields.studyUID ?? ''), headers });
 }
 
 describe('WADO-URI at /sandbox/wado', () => {
@@ -110,29 +113,39 @@ describe('WADO-URI at /sandbox/wado', () => {
       [{ ...good, columns: '0' }, 400],
       [{ ...good, contentType: 'application/dicom', rows: '64' }, 400],
       [{ ...good, objectUID: '1.2.3.4' }, 404],
-      [{ ...good, studyUID: '1.2.3' }, 404],
+      // A study the sandbox does not have: refused like one the credential does not open, so a guess learns nothing.
+      [{ ...good, studyUID: '1.2.3' }, 403],
       [{ ...good, contentType: 'image/png' }, 406],
       [{ ...good, contentType: 'application/dicom', transferSyntax: '1.2.840.10008.1.2.1' }, 406],
     ];
     for (const [fields, status] of cases) {
       const response = await get(fields);
       expect({ fields, status: response.statusCode }).toEqual({ fields, status });
-      expect(response.headers['access-control-allow-origin']).toBe('*');
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control']).toMatch(/no-store/);
     }
     const chosen = await get({ ...good, contentType: 'image/png, application/dicom;q=0.5' });
     expect(chosen.headers['content-type']).toBe('application/dicom');
   });
 
-  it('lets any origin read objects, without credentials, and says they never change', async () => {
-    const response = await sandbox.app().inject({ url: wadoQuery(objectQuery(studyOf('2026-10-27'))), headers: { origin: 'http://elsewhere.example' } });
-    expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
-    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const preflight = await sandbox.app().inject({ method: 'OPTIONS', url: WADO, headers: { origin: 'http://elsewhere.example', 'access-control-request-method': 'GET' } });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+  it('lets only the app\'s own origin read objects across origins, and keeps them private no longer than their URL lives', async () => {
+    const fields = objectQuery(studyOf('2026-10-27'));
+    const elsewhere = await get(fields, { origin: 'http://elsewhere.example' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    expect(elsewhere.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(elsewhere.headers['cache-control']).toMatch(/^private, max-age=([0-9]+)$/);
+    expect(Number(/max-age=([0-9]+)/.exec(elsewhere.headers['cache-control'] as string)![1])).toBeLessThanOrEqual(900 + 300);
+    const app = await get(fields, { origin: PUBLIC_ORIGIN });
+    expect(app.headers['access-control-allow-origin']).toBe(PUBLIC_ORIGIN);
+    expect(app.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(app.headers.vary).toMatch(/Origin/);
+    const preflight = (origin: string) =>
+      sandbox.app().inject({ method: 'OPTIONS', url: WADO, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect((await preflight('http://elsewhere.example')).statusCode).toBe(403);
+    const allowed = await preflight(PUBLIC_ORIGIN);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-headers']).toMatch(/authorization/);
+    expect(allowed.headers['access-control-allow-headers']).toMatch(/x-study-pass/);
   });
 
   it('with SANDBOX_FAULTS, serves a truncated file, a file in an unsupported syntax, and a 500 on request', async () => {

@@ -25,15 +25,23 @@ const SHARED_INSTANCES = 2;
 /**
  * The viewer chart's `loadImage`: one WADO-URI request, decoded off the main thread, kept in the
  * store, and answered with IMAGE_LOADED or IMAGE_FAILED. Stopping the actor aborts the fetch and
- * the decode, and nothing is answered. No credentials and no bearer token go to an archive.
+ * the decode, and nothing is answered. The patient's credentials go in headers, and only where
+ * `credentialsFor` says (the API's own archive); never cookies, never in the URL.
  */
-export function createImageLoader(options: { fetch: typeof fetch; decoder: FrameDecoder; store: ImageStore }) {
+export function createImageLoader(options: {
+  fetch: typeof fetch;
+  decoder: FrameDecoder;
+  store: ImageStore;
+  /** The credential headers for an image's URL (ApiClient.credentialsFor); none when absent. */
+  credentialsFor?: (url: string) => Promise<Record<string, string>>;
+}) {
   const shared = new Map<string, Promise<ArrayBuffer>>();
 
   async function download(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
     let response: Response;
     try {
-      response = await options.fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer', headers: { accept: 'application/dicom' } });
+      const credentials = (await options.credentialsFor?.(url)) ?? {};
+      response = await options.fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer', headers: { accept: 'application/dicom', ...credentials } });
     } catch (error) {
       if (signal.aborted) throw error;
       throw new ArchiveError('network');

@@ -42,7 +42,7 @@ export function useViewer(query: ViewerQuery) {
       viewerMachine.provide({
         actors: {
           loadStudy: fromPromise(({ input, signal }) => loadStudy(api, input, signal)),
-          loadImage: createImageLoader({ fetch: (url, init) => fetch(url, init), decoder, store }),
+          loadImage: createImageLoader({ fetch: (url, init) => fetch(url, init), decoder, store, credentialsFor: (url) => api.credentialsFor(url) }),
         },
         actions: {
           reportFailure: (_, { error }) => reportFailure(error),

@@ -66,6 +66,12 @@ export interface ApiClient {
    * slow upload that keeps moving is not cut off.
    */
   upload<T>(endpoint: Endpoint, options: UploadOptions<T>): Promise<T>;
+  /**
+   * The headers that carry the patient's credentials (the bearer token, the study pass) to `url`,
+   * when it is on the API's own origin: the sandbox's image archive asks them for every image
+   * (issue 22). Nothing for any other origin: a token never goes where it was not issued for.
+   */
+  credentialsFor(url: string): Promise<Record<string, string>>;
 }
 
 export function createApiClient(options: {
@@ -84,11 +90,20 @@ export function createApiClient(options: {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
-  http.interceptors.request.use(async (config) => {
+  async function credentials(): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {};
     const token = await options.session.accessToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) headers.Authorization = `Bearer ${token}`;
     const pass = options.studyPass?.();
-    if (pass) config.headers.set(STUDY_PASS_HEADER, pass);
+    if (pass) headers[STUDY_PASS_HEADER] = pass;
+    return headers;
+  }
+
+  /** Where the API answers: its base URL's origin (the page's own for a relative one). */
+  const apiOrigin = () => new URL(options.baseURL, window.location.href).origin;
+
+  http.interceptors.request.use(async (config) => {
+    for (const [name, value] of Object.entries(await credentials())) config.headers.set(name, value);
     return config;
   });
 
@@ -188,6 +203,15 @@ export function createApiClient(options: {
       // Axios sets multipart/form-data with its boundary for a FormData body.
       const body = await send(endpoint, { data: upload.form, signal: upload.signal, onProgress: upload.onProgress });
       return unwrap(endpoint, body, upload.schema);
+    },
+    async credentialsFor(url: string): Promise<Record<string, string>> {
+      let origin: string;
+      try {
+        origin = new URL(url, window.location.href).origin;
+      } catch {
+        return {};
+      }
+      return origin === apiOrigin() ? credentials() : {};
     },
   };
 }
