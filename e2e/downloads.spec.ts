@@ -74,7 +74,8 @@ test.describe('downloading a study', () => {
 
     await page.getByTestId('package-copy-link').click();
     const link = await page.getByTestId('package-link').inputValue();
-    expect(link).toMatch(/\/downloadLink\?token=/);
+    // The token rides in the fragment: no server, proxy or Referer sees it.
+    expect(link).toMatch(/\/downloadLink#token=/);
 
     await page.getByTestId('package-email').fill('zhang.wei@example');
     await page.getByTestId('package-send-email').click();
@@ -84,19 +85,19 @@ test.describe('downloading a study', () => {
     await page.getByTestId('package-send-email').click();
     await expect(page.getByTestId('package-email-sent')).toContainText(address);
     const { messages } = (await (await page.request.get(`/sandbox/test/outbox?to=${address}`)).json()) as { messages: Array<{ link: string }> };
-    expect(messages[0]!.link).toMatch(/\/downloadFilm\?token=/);
+    expect(messages[0]!.link).toMatch(/\/downloadFilm#token=/);
 
     const recipient = await context.browser()!.newPage();
-    await recipient.goto(new URL(messages[0]!.link).pathname + new URL(messages[0]!.link).search);
+    await recipient.goto(new URL(messages[0]!.link).pathname + new URL(messages[0]!.link).hash);
     await expect(recipient.getByTestId('download-received')).toBeVisible();
-    await expect(recipient.getByTestId('received-download')).toHaveAttribute('href', /FilmDownFile\?token=/);
-    await recipient.goto(new URL(link).pathname + new URL(link).search);
+    await expect(recipient.getByTestId('received-download')).toHaveAttribute('href', /FilmDownFile\?taskId=[0-9]+&via=link&exp=[0-9]+&grant=link&sig=/);
+    await recipient.goto(new URL(link).pathname + new URL(link).hash);
     await expect(recipient.getByTestId('download-received')).toBeVisible();
 
     const taskId = await page.evaluate(async (token) => {
-      const answer = await fetch(`/api/v2/FilmDown/QueryPackageTask?token=${token}`).then((response) => response.json());
+      const answer = await fetch('/api/v2/FilmDown/QueryPackageTask', { headers: { 'X-Download-Token': token ?? '' } }).then((response) => response.json());
       return answer.result.taskId as string;
-    }, new URL(link).searchParams.get('token'));
+    }, new URLSearchParams(new URL(link).hash.slice(1)).get('token'));
     expect((await page.request.post(`/sandbox/test/packages/expire?taskId=${taskId}`)).ok()).toBe(true);
     await recipient.reload();
     await expect(recipient.getByTestId('download-link-expired')).toBeVisible();

@@ -4,7 +4,8 @@ import { currentPatient } from './currentPatient';
 import { ApiError, fail, ok, withMsg } from './envelope';
 import { parseQuery, recordIdParam } from './query';
 import type { PayableOrder } from './repositories/payments';
-import { h5PayUrl, sameOriginUrl } from './sandboxUrls';
+import { h5PayScope, h5PayUrl, sameOriginUrl } from './sandboxUrls';
+import { patientGrant } from './signedUrls';
 import { nonceStr, paySign, SANDBOX_WECHAT } from './wechat';
 import type { H5PayParams, InAppPayParams, PayWay } from '../machines/payment/payment.types';
 
@@ -36,7 +37,7 @@ export interface OrderPayCalls {
  * is no longer to be paid; 404 for no such order), and `?checkRecordId=` answers 1 once paid, else 0.
  */
 export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls): void {
-  const { payments, publicOrigin } = app.sandbox;
+  const { payments, publicOrigin, signer } = app.sandbox;
 
   app.get(calls.payPath, async (request) => {
     const patient = await currentPatient(request);
@@ -50,7 +51,9 @@ export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls
     if (started.kind === 'notPayable') return withMsg(4002, '订单状态已变化');
     const { payment } = started;
     if (query.payway === 2) {
-      return ok({ h5_url: h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), record_no: payment.recordNo } satisfies H5PayParams);
+      // The page is the paying patient's: its URL is signed for them, for minutes (server/signedUrls.ts).
+      const h5Url = signer.sign(h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), h5PayScope(payment.recordNo), patientGrant(patient.id), now);
+      return ok({ h5_url: h5Url, record_no: payment.recordNo } satisfies H5PayParams);
     }
     const signed = {
       appId: SANDBOX_WECHAT.appId,

@@ -33,7 +33,7 @@ function detailRows(rows: Array<[string, string, string]>): string {
 
 export interface H5PayPageOptions {
   payment: PaymentWithItem;
-  /** Where the form posts. */
+  /** Where the form posts: the page's own signed address. */
   action: string;
   redirectUrl: string;
 }
@@ -44,7 +44,6 @@ export function h5PayPage({ payment, action, redirectUrl }: H5PayPageOptions): s
   const controls =
     payment.state === 'pending'
       ? `<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="redirect_url" value="${escapeHtml(redirectUrl)}">
 <button type="submit" name="action" value="pay">${bilingual('支付', 'Pay')}</button>
 <button type="submit" name="action" value="cancel" class="secondary">${bilingual('取消支付', 'Cancel payment')}</button>
 <button type="submit" name="action" value="fail" class="danger">${bilingual('模拟失败', 'Simulate a failure')}</button>

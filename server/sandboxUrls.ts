@@ -62,6 +62,16 @@ export function h5PayUrl(origin: string, recordNo: string, redirectUrl: string):
   return url.href;
 }
 
+/** What an AI report's signed URL is signed for: that order's report. */
+export function aiReportScope(orderNo: string): string {
+  return `ai-report:${orderNo}`;
+}
+
+/** What an H5 pay page's signed URL is signed for: that payment. */
+export function h5PayScope(recordNo: string): string {
+  return `h5pay:${recordNo}`;
+}
+
 export function aiReportUrl(origin: string, orderNo: string): string {
   return new URL(`${AI_REPORT_PATH}/${encodeURIComponent(orderNo)}`, origin).href;
 }

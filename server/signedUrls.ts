@@ -21,7 +21,11 @@ const PERIOD_SECONDS = 300;
 /** How long a signed URL lasts by default: long enough to look at a page, short enough to be worthless when leaked. */
 export const SIGNED_URL_TTL_SECONDS = 900;
 
-export type Grant = `p${number}` | `s${string}`;
+/** A signed-in patient, a study pass (by its token's hash), or whoever holds a package's download link. */
+export type Grant = `p${number}` | `s${string}` | 'link';
+
+/** The grant of whoever presented a package's download link (its token): good while the package is. */
+export const LINK_GRANT: Grant = 'link';
 
 export function patientGrant(patientId: number): Grant {
   return `p${patientId}`;
@@ -31,10 +35,11 @@ export function passGrant(tokenHash: string): Grant {
   return `s${tokenHash}`;
 }
 
-/** What a grant names: a patient, or a study pass by its token's hash. */
-export function parseGrant(grant: string): { patientId: number } | { passHash: string } | null {
+/** What a grant names: a patient, a study pass by its token's hash, or a download link's holder. */
+export function parseGrant(grant: string): { patientId: number } | { passHash: string } | { link: true } | null {
   if (/^p[1-9][0-9]{0,15}$/.test(grant)) return { patientId: Number(grant.slice(1)) };
   if (/^s[0-9a-f]{64}$/.test(grant)) return { passHash: grant.slice(1) };
+  if (grant === LINK_GRANT) return { link: true };
   return null;
 }
 
@@ -85,6 +90,16 @@ export function urlSigner(key: Buffer = randomBytes(32)) {
 }
 
 export type UrlSigner = ReturnType<typeof urlSigner>;
+
+/**
+ * The patient a request's URL was signed for under `scope` (a page the browser navigates to: the AI
+ * report, the H5 pay page); null when it carries no live signature or one of a study pass.
+ */
+export function signedPatient(signer: UrlSigner, url: string, scope: string, now: Date = new Date()): number | null {
+  const check = signer.verify(url, scope, now);
+  const grant = check && parseGrant(check.grant);
+  return grant && 'patientId' in grant ? grant.patientId : null;
+}
 
 /** Whether a request's URL carries a signature at all (then it is judged by it alone). */
 export function carriesSignature(url: string): boolean {

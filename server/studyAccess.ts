@@ -147,12 +147,18 @@ export async function readableStudy(request: FastifyRequest, studyId: number): P
  */
 export function grantReadsStudy(db: SqliteDatabase, passes: StudyPassRepository, grant: string, studyId: number, now: Date = collectNow()): boolean {
   const named = parseGrant(grant);
-  if (!named) return false;
+  if (!named || 'link' in named) return false;
   if ('patientId' in named) {
     const owner = queriesOf(db).ownerOf.get(studyId)?.patientId;
     return owner === named.patientId || queriesOf(db).collected.has(named.patientId, studyId);
   }
-  return stillOpen(passes.resolveHash(named.passHash, now), db, now)?.studyIds.has(studyId) ?? false;
+  return passOfGrant(db, passes, grant, now)?.studyIds.has(studyId) ?? false;
+}
+
+/** The live pass a grant names (not expired, its share still open), if it names one. */
+export function passOfGrant(db: SqliteDatabase, passes: StudyPassRepository, grant: string, now: Date = collectNow()): StudyPass | undefined {
+  const named = parseGrant(grant);
+  return named && 'passHash' in named ? stillOpen(passes.resolveHash(named.passHash, now), db, now) : undefined;
 }
 
 /** The id of the study with that instance UID, if there is one. */

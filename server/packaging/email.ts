@@ -1,14 +1,24 @@
 import { toChinaWallClock } from '../chinaTime';
 import type { PackageFormat } from '../../src/shared/api/downloadSchemas';
 
-/** The page a download link opens (the app's route for someone who received the link by e-mail). */
+/**
+ * A download link: an app page (downloadLink for a copied link, downloadFilm for an e-mailed one)
+ * with the package's token in the fragment. A fragment never leaves the browser: no server, proxy
+ * or Referer sees it, so the week-long token is in no URL anything logs (issue 22); the page sends
+ * it in a header.
+ */
+export function downloadLinkOf(publicOrigin: string, page: '/downloadLink' | '/downloadFilm', downloadToken: string): string {
+  return `${publicOrigin}${page}#token=${encodeURIComponent(downloadToken)}`;
+}
+
+/** The page an e-mailed download link opens. */
 export function emailLinkOf(publicOrigin: string, downloadToken: string): string {
-  return `${publicOrigin}/downloadFilm?token=${encodeURIComponent(downloadToken)}`;
+  return downloadLinkOf(publicOrigin, '/downloadFilm', downloadToken);
 }
 
 /** The link in a message body, for the test-mode outbox. */
 export function linkInBody(body: string): string | null {
-  return /https?:\/\/\S+\/downloadFilm\?token=[\w%-]+/.exec(body)?.[0] ?? null;
+  return /https?:\/\/\S+\/downloadFilm#token=[\w%-]+/.exec(body)?.[0] ?? null;
 }
 
 export interface DownloadEmailContent {

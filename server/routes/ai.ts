@@ -8,7 +8,8 @@ import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, textParam } from '../query';
 import { AI_ORDER_STATUS, payableAiOrder } from '../repositories/aiOrders';
 import type { AiOrderStatus } from '../repositories/aiOrders';
-import { aiReportUrl, PAY_RETURN_PATH } from '../sandboxUrls';
+import { aiReportScope, aiReportUrl, PAY_RETURN_PATH } from '../sandboxUrls';
+import { patientGrant } from '../signedUrls';
 import type { AiResult } from '../../src/shared/api/aiApplySchemas';
 
 const { queued, analysing, toBePaid, succeeded, failed, closed } = AI_ORDER_STATUS;
@@ -29,7 +30,7 @@ const orderListQuerySchema = pageQuerySchema.extend({
 const orderQuerySchema = z.object({ orderId: textParam('orderId', 'one order number') });
 
 export async function aiRoutes(app: FastifyInstance): Promise<void> {
-  const { aiOrders, publicOrigin } = app.sandbox;
+  const { aiOrders, publicOrigin, signer } = app.sandbox;
 
   app.get('/V1.0/AI/OrderList', async (request) => {
     const patient = await currentPatient(request);
@@ -52,7 +53,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * The spec's AI detail (status, checkWay, resultUrl: the external page, for check way 1 and
-   * status 3 only) and its summary: the conclusion and how many findings for status 3, why for 4.
+   * status 3 only, signed for the patient for minutes: server/signedUrls.ts) and its summary: the conclusion and how many findings for status 3, why for 4.
    */
   app.get('/V1.0/AI/GetSJAiCheckResult', async (request) => {
     const patient = await currentPatient(request);
@@ -64,7 +65,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     return ok({
       status: order.status,
       checkWay: order.checkWay,
-      resultUrl: done && order.checkWay === 1 ? aiReportUrl(publicOrigin, order.orderNo) : null,
+      resultUrl: done && order.checkWay === 1 ? signer.sign(aiReportUrl(publicOrigin, order.orderNo), aiReportScope(order.orderNo), patientGrant(patient.id)) : null,
       summary: channel?.finding ?? null,
       findingCount: channel?.findingCount ?? null,
       failureReason: order.status === failed ? order.failureReason : null,

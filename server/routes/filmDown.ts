@@ -8,7 +8,7 @@ import { commandInput } from '../commandInput';
 import type { DicomArchive } from '../dicom/archive';
 import { ApiError, ok } from '../envelope';
 import { packageFileName } from '../packaging/build';
-import { downloadEmail, emailLinkOf, linkInBody } from '../packaging/email';
+import { downloadEmail, downloadLinkOf, emailLinkOf, linkInBody } from '../packaging/email';
 import { PackageRunner, packageMinMs } from '../packaging/runner';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
@@ -16,17 +16,20 @@ import { emailOutboxRepository } from '../repositories/emailOutbox';
 import { isExpired, packageTaskRepository } from '../repositories/packageTasks';
 import type { DownloadVia, PackageTaskRow } from '../repositories/packageTasks';
 import type { StudyRecord } from '../repositories/studies';
-import { readableStudy } from '../studyAccess';
+import { passOfGrant, readableStudy } from '../studyAccess';
+import { LINK_GRANT, parseGrant, patientGrant } from '../signedUrls';
+import type { Grant } from '../signedUrls';
 import type { ReadableStudy } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
-import { DOWNLOAD_CODES, DOWNLOAD_VIA, PACKAGE_FORMATS } from '../../src/shared/api/downloadSchemas';
+import { DOWNLOAD_CODES, DOWNLOAD_TOKEN_HEADER, DOWNLOAD_VIA, PACKAGE_FORMATS } from '../../src/shared/api/downloadSchemas';
 import type { DownloadLink, DownloadRecord, EmailSent, PackageTask } from '../../src/shared/api/downloadSchemas';
 import { requireValidEmail } from '../emailRule';
 
 /**
  * Packaged downloads (issue 13), v2/FilmDown: a ZIP of one study, DICOM with a DICOMDIR or JPEG,
  * desensitized or not, built by a job the app follows (packaging/runner.ts), fetched by an
- * unguessable token, shared as a link or by e-mail (into the sandbox's outbox). Each call says who
+ * unguessable token, shared as a link or by e-mail (into the sandbox's outbox) with the token in the
+ * link's fragment; the file itself by a URL signed for minutes. Each call says who
  * may make it; a share pass (read-only) may not download.
  */
 
@@ -51,13 +54,10 @@ const existingQuerySchema = z.object({
 });
 const addSchema = z.object({ collectFilmId: recordIdParam('collectFilmId'), format: formatParam, desensitize: flag('desensitize') });
 const taskQuerySchema = z.object({ taskId: recordIdParam('taskId') });
-const queryTaskSchema = z.union([z.object({ token: textParam('token', 'a download token') }), taskQuerySchema], {
-  error: 'give taskId or token',
-});
 const desensitizeSchema = z.object({ taskId: recordIdParam('taskId'), desensitize: flag('desensitize') });
 const emailSchema = z.object({ email: z.string({ error: 'email must be text' }) });
 const sendEmailSchema = z.object({ taskId: recordIdParam('taskId'), email: z.string({ error: 'email must be text' }) });
-const fileQuerySchema = z.object({ token: z.string().optional(), via: z.string().optional() });
+const fileQuerySchema = z.object({ taskId: recordIdParam('taskId'), via: z.enum(DOWNLOAD_VIA) });
 
 /** A share's pass and the demo study's open a study to look at, not to take away: only a collect pass downloads. */
 function refuseReadOnlyPass(access: ReadableStudy): ReadableStudy {
@@ -74,10 +74,19 @@ async function requesterOf(request: FastifyRequest, access: ReadableStudy): Prom
   return access.via === 'collected' ? (await currentPatient(request)).id : access.ownerPatientId;
 }
 
-/** The study, if the request may download it (not with a share's or the demo study's pass), and whose request it is. */
-async function downloadableStudy(request: FastifyRequest, studyId: number): Promise<{ study: StudyRecord; requester: number }> {
+/** The study, if the request may download it (not with a share's or the demo study's pass), whose request it is, and under which grant. */
+async function downloadableStudy(request: FastifyRequest, studyId: number): Promise<{ study: StudyRecord; requester: number; grant: Grant }> {
   const access = refuseReadOnlyPass(await readableStudy(request, studyId));
-  return { study: access.study, requester: await requesterOf(request, access) };
+  return { study: access.study, requester: await requesterOf(request, access), grant: access.grant };
+}
+
+/**
+ * What a package file's signed URL is signed for: that task's file as packed now. The download
+ * token is part of it (it stays out of the URL: the scope is only in the signature), so packing
+ * again, which gives a new token, ends every URL of the old file.
+ */
+function packageScope(task: { id: number; downloadToken: string }): string {
+  return `package:${task.id}:${task.downloadToken}`;
 }
 
 /** `filename` for old clients (ASCII), `filename*` for the real name (RFC 6266, RFC 8187). */
@@ -86,9 +95,7 @@ function contentDisposition(name: string, ascii: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-function fileUrlOf(token: string, via: DownloadVia): string {
-  return `/api/v2/FilmDown/FilmDownFile?token=${encodeURIComponent(token)}&via=${via}`;
-}
+
 
 function plain(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('text/plain; charset=utf-8').send(text);
@@ -109,7 +116,7 @@ export function packagesDirOf(app: FastifyInstance): string {
 }
 
 export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOptions): Promise<void> {
-  const { db, studies, patients, publicOrigin } = app.sandbox;
+  const { db, studies, patients, passes, publicOrigin, signer } = app.sandbox;
   const tasks = packageTaskRepository(db);
   const outbox = emailOutboxRepository(db);
   // Fastify without a logger has no level: then the console, so the "sent" e-mails are seen either way.
@@ -131,7 +138,22 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
     return study;
   }
 
-  function answer(task: PackageTaskRow, via: DownloadVia = 'app'): PackageTask {
+  /** The file's URL, signed for minutes under the grant the caller holds (server/signedUrls.ts): no token in it. */
+  function fileUrlOf(task: { id: number; downloadToken: string }, via: DownloadVia, grant: Grant): string {
+    return signer.sign(`/api/v2/FilmDown/FilmDownFile?taskId=${task.id}&via=${via}`, packageScope(task), grant);
+  }
+
+  /** Whether the grant a file URL was signed under still downloads the task: its owner, their collect pass, or the link's holder. */
+  function grantDownloads(grant: string, task: PackageTaskRow): boolean {
+    const named = parseGrant(grant);
+    if (!named) return false;
+    if ('link' in named) return true;
+    if ('patientId' in named) return named.patientId === task.patientId;
+    const pass = passOfGrant(db, passes, grant);
+    return pass !== undefined && pass.scope === 'collect' && pass.patientId === task.patientId && pass.studyIds.has(task.studyId);
+  }
+
+  function answer(task: PackageTaskRow, grant: Grant, via: DownloadVia = 'app'): PackageTask {
     const study = studyOf(task);
     const downloadable = task.state === 'ready' && !isExpired(task);
     return {
@@ -149,25 +171,26 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
       studyDate: study.studyDate,
       modality: study.modality,
       hospitalName: study.hospitalName,
-      fileUrl: downloadable ? fileUrlOf(task.downloadToken, via) : null,
+      fileUrl: downloadable ? fileUrlOf(task, via, grant) : null,
     } satisfies PackageTask;
   }
 
-  /** The task, when the request acts for its owner and may download the study; anyone else's is unknown. */
-  async function ownTask(request: FastifyRequest, taskId: number): Promise<PackageTaskRow> {
+  /** The task, when the request acts for its owner and may download the study, and the grant it holds; anyone else's is unknown. */
+  async function ownTask(request: FastifyRequest, taskId: number): Promise<{ task: PackageTaskRow; grant: Grant }> {
     // No credential at all is the sign-in's business (401), as on any signed-in call.
     if (!request.headers.authorization && !carriesStudyPass(request)) await currentPatient(request);
     const task = tasks.byId(taskId);
     if (!task) throw taskNotFound();
     let requester: number;
+    let grant: Grant;
     try {
-      ({ requester } = await downloadableStudy(request, task.studyId));
+      ({ requester, grant } = await downloadableStudy(request, task.studyId));
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 404) throw taskNotFound();
       throw error;
     }
     if (requester !== task.patientId) throw taskNotFound();
-    return task;
+    return { task, grant };
   }
 
   /** A ready, unexpired task: what a link or an e-mail may point at. */
@@ -180,53 +203,60 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
   /** GET ?collectFilmId=&format=&desensitize=: the newest unexpired task of the study (of that kind when given), or null. */
   app.get('/v2/FilmDown/ExeitPackageTask', async (request) => {
     const query = parseQuery(existingQuerySchema, request.query);
-    const { study, requester } = await downloadableStudy(request, query.collectFilmId);
+    const { study, requester, grant } = await downloadableStudy(request, query.collectFilmId);
     const task = tasks.newest(requester, study.id, { format: query.format, desensitize: query.desensitize });
-    return ok(task ? answer(task) : null);
+    return ok(task ? answer(task, grant) : null);
   });
 
   /** POST { collectFilmId, format, desensitize }: a new task, or the one of the same kind already queued, packing or ready. */
   app.post('/v2/FilmDown/AddPackageTask', async (request) => {
     const fields = parseQuery(addSchema, commandInput(request));
-    const { study, requester } = await downloadableStudy(request, fields.collectFilmId);
+    const { study, requester, grant } = await downloadableStudy(request, fields.collectFilmId);
     const live = tasks.live(requester, study.id, fields.format, fields.desensitize);
-    if (live) return ok(answer(live));
+    if (live) return ok(answer(live, grant));
     const task = tasks.create({ patientId: requester, studyId: study.id, format: fields.format, desensitize: fields.desensitize });
     runner.enqueue(task.id);
-    return ok(answer(task));
+    return ok(answer(task, grant));
   });
 
-  /** GET ?taskId= (the owner) or ?token= (anyone with the link): the task. 4201 unknown, 4202 expired. */
+  /**
+   * GET ?taskId= (the owner), or the link's token in the X-Download-Token header (anyone with the
+   * link; never in the URL): the task. 4201 unknown, 4202 expired.
+   */
   app.get('/v2/FilmDown/QueryPackageTask', async (request) => {
-    const query = parseQuery(queryTaskSchema, request.query);
-    const task = 'token' in query ? tasks.byToken(query.token) : await ownTask(request, query.taskId);
+    const header = request.headers[DOWNLOAD_TOKEN_HEADER.toLowerCase()];
+    const token = typeof header === 'string' ? header.trim() : '';
+    const found = token ? { task: tasks.byToken(token), grant: LINK_GRANT } : await ownTask(request, parseQuery(taskQuerySchema, request.query).taskId);
+    const { task, grant } = found;
     if (!task) throw taskNotFound();
     if (task.state === 'ready' && isExpired(task)) throw new ApiError(DOWNLOAD_CODES.linkExpired, LINK_EXPIRED);
-    return ok(answer(task, 'token' in query ? 'link' : 'app'));
+    return ok(answer(task, grant, token ? 'link' : 'app'));
   });
 
   /** POST { taskId, desensitize }: packs again with the new choice (a job under way is abandoned), or answers the task of that choice that exists. */
   app.post('/v2/FilmDown/UpdateDesensitize', async (request) => {
     const fields = parseQuery(desensitizeSchema, commandInput(request));
-    const task = await ownTask(request, fields.taskId);
+    const { task, grant } = await ownTask(request, fields.taskId);
     const match = tasks.live(task.patientId, task.studyId, task.format, fields.desensitize);
-    if (match) return ok(answer(match));
+    if (match) return ok(answer(match, grant));
     const requeued = tasks.requeue(task.id, fields.desensitize)!;
     runner.enqueue(task.id);
     await runner.removeFile(task.id);
-    return ok(answer(requeued));
+    return ok(answer(requeued, grant));
   });
 
   /** GET ?taskId=: the link to pass on (the app's downloadLink page) and until when it works. */
   app.get('/v2/FilmDown/CopyDownUrl', async (request) => {
     const { taskId } = parseQuery(taskQuerySchema, request.query);
-    const task = downloadable(await ownTask(request, taskId));
-    return ok({ url: `${publicOrigin}/downloadLink?token=${encodeURIComponent(task.downloadToken)}`, expiresAt: task.expiresAt! } satisfies DownloadLink);
+    const task = downloadable((await ownTask(request, taskId)).task);
+    return ok({ url: downloadLinkOf(publicOrigin, '/downloadLink', task.downloadToken), expiresAt: task.expiresAt! } satisfies DownloadLink);
   });
 
   /**
-   * GET ?token=&via=app|link|email: the ZIP itself, not an envelope. 404 for a token nobody gave
-   * out, 409 while packing, 410 once expired. Each download is recorded for the task's owner.
+   * GET ?taskId=&via=app|link|email, by the URL a task's answer signed for minutes: the ZIP
+   * itself, not an envelope. 403 for an unsigned, altered or expired URL, or one whose grant no
+   * longer downloads it; 409 while packing, 410 once expired. Each download is recorded for the
+   * task's owner.
    */
   app.get(
     '/v2/FilmDown/FilmDownFile',
@@ -239,18 +269,16 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
     },
     async (request, reply) => {
       const query = fileQuerySchema.safeParse(request.query);
-      const token = query.success ? query.data.token : undefined;
-      const task = token ? tasks.byToken(token) : undefined;
-      if (!task) return plain(reply, 404, '下载链接无效');
+      const task = query.success ? tasks.byId(query.data.taskId) : undefined;
+      const check = task && signer.verify(request.url, packageScope(task));
+      if (!query.success || !task || !check || !grantDownloads(check.grant, task)) return plain(reply, 403, '下载链接无效或已过期');
       if (isExpired(task)) return plain(reply, 410, '下载链接已过期，请重新打包');
       if (task.state !== 'ready') return plain(reply, 409, '文件尚未打包完成，请稍后再试');
       const path = runner.filePath(task.id);
       const size = await stat(path).then((s) => s.size, () => undefined);
       if (size === undefined) return plain(reply, 410, '文件已不存在，请重新打包');
-      const asked = query.success ? query.data.via : undefined;
-      const via: DownloadVia = DOWNLOAD_VIA.find((one) => one === asked) ?? 'link';
       // A HEAD (a download manager looking first) is not a download.
-      if (request.method !== 'HEAD') tasks.recordDownload(task.id, task.patientId, via);
+      if (request.method !== 'HEAD') tasks.recordDownload(task.id, task.patientId, query.data.via);
       const names = packageFileName(studyOf(task), task);
       return reply
         .headers({
@@ -284,7 +312,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
             via: row.via,
             downloadedAt: row.downloadedAt,
             sizeBytes: row.sizeBytes,
-            fileUrl: row.state === 'ready' && !isExpired(row) ? fileUrlOf(row.downloadToken, 'app') : null,
+            fileUrl: row.state === 'ready' && !isExpired(row) ? fileUrlOf({ id: row.taskId, downloadToken: row.downloadToken }, 'app', patientGrant(patient.id)) : null,
           }) satisfies DownloadRecord,
       ),
       totals,
@@ -304,7 +332,7 @@ export async function filmDownRoutes(app: FastifyInstance, options: FilmDownOpti
   app.post('/v2/FilmDown/SendEmail', async (request) => {
     const fields = parseQuery(sendEmailSchema, commandInput(request));
     requireValidEmail(fields.email, DOWNLOAD_CODES.emailInvalid);
-    const task = downloadable(await ownTask(request, fields.taskId));
+    const task = downloadable((await ownTask(request, fields.taskId)).task);
     const study = studyOf(task);
     const { subject, body } = downloadEmail({
       study,

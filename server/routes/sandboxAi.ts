@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AI_ITEMS } from '../demoData';
 import { fail, ok } from '../envelope';
 import { AI_ORDER_STATUS } from '../repositories/aiOrders';
-import { AI_FINISH_HOOK_PATH, AI_REPORT_PATH } from '../sandboxUrls';
+import { AI_FINISH_HOOK_PATH, AI_REPORT_PATH, aiReportScope } from '../sandboxUrls';
+import { signedPatient } from '../signedUrls';
 import { aiReportPage, messagePage } from '../sandboxPages';
 
 const HTML = 'text/html; charset=utf-8';
@@ -10,12 +11,21 @@ const FINDINGS = new Map<string, string>(Object.values(AI_ITEMS).map((item) => [
 
 /** The AI service's side: its external result page (check way 1), and a hook that ends an analysis. */
 export async function sandboxAiRoutes(app: FastifyInstance): Promise<void> {
-  const { aiOrders, aiAnalysis } = app.sandbox;
+  const { aiOrders, aiAnalysis, signer } = app.sandbox;
 
+  /**
+   * The AI service's result page, reached only by the URL the AI detail call signed for the
+   * order's patient (minutes): an order number alone opens nothing.
+   */
   app.get<{ Params: { orderId: string } }>(`${AI_REPORT_PATH}/:orderId`, async (request, reply) => {
-    reply.type(HTML).header('cache-control', 'no-store');
-    const report = aiOrders.reportOf(request.params.orderId);
-    if (!report || report.status !== AI_ORDER_STATUS.succeeded || report.checkWay !== 1) {
+    reply.type(HTML).header('cache-control', 'private, no-store');
+    const { orderId } = request.params;
+    const patientId = signedPatient(signer, request.url, aiReportScope(orderId));
+    const report = patientId === null ? undefined : aiOrders.reportOf(orderId);
+    if (!report || report.patientId !== patientId) {
+      return reply.code(403).send(messagePage('链接已失效，请回到电子云胶片重新打开AI报告', 'This link has expired: open the AI report again from Cloud Film'));
+    }
+    if (report.status !== AI_ORDER_STATUS.succeeded || report.checkWay !== 1) {
       return reply.code(404).send(messagePage('没有这份AI报告', 'No such AI report'));
     }
     return reply.send(aiReportPage(report, FINDINGS.get(report.item) ?? '未见明显异常。'));

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../envelope';
-import type { Payment, SettledState } from '../repositories/payments';
-import { H5_PAY_PATH, PAY_RETURN_PATH, sameOriginUrl, WX_PAY_PATH } from '../sandboxUrls';
+import type { Payment, PaymentWithItem, SettledState } from '../repositories/payments';
+import { H5_PAY_PATH, h5PayScope, PAY_RETURN_PATH, sameOriginUrl, WX_PAY_PATH } from '../sandboxUrls';
+import { signedPatient } from '../signedUrls';
 import { h5PayPage, messagePage } from '../sandboxPages';
 
 const HTML = 'text/html; charset=utf-8';
@@ -33,7 +34,7 @@ function formFields(body: unknown): Partial<Record<string, string>> {
  * and starts its analysis, a storage order to 3 (paid) with the study's storage extended.
  */
 export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> {
-  const { payments, aiAnalysis, publicOrigin } = app.sandbox;
+  const { payments, aiAnalysis, publicOrigin, signer } = app.sandbox;
 
   // The H5 page posts a plain HTML form; only this plugin reads one.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -58,30 +59,41 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
 
   const refusedReturnUrl = messagePage('返回地址不是本应用的地址', 'The return address is not an address of this app');
   const unknownPayment = messagePage('支付单不存在', 'No such payment');
+  const expiredLink = messagePage('支付链接已失效，请回到电子云胶片重新支付', 'This payment link has expired: go back to Cloud Film and pay again');
 
-  app.get<{ Params: { recordNo: string }; Querystring: { redirect_url?: unknown } }>(
-    `${H5_PAY_PATH}/:recordNo`,
-    async (request, reply) => {
-      const payment = payments.findByRecordNo(request.params.recordNo);
-      if (!payment || payment.way !== 2) return htmlPage(reply, 404, unknownPayment);
-      const redirectUrl = returnUrlOf(request.query.redirect_url, payment);
-      if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
-      const action = `${H5_PAY_PATH}/${encodeURIComponent(payment.recordNo)}`;
-      return htmlPage(reply, 200, h5PayPage({ payment, action, redirectUrl: redirectUrl.href }));
-    },
+  /**
+   * The payment the request's URL was signed for, for the patient who asked to pay (the pay call
+   * signs the page's URL for them, for minutes): anyone else, or a link grown old, opens nothing.
+   */
+  function signedPayment(request: FastifyRequest<{ Params: { recordNo: string } }>): PaymentWithItem | 'expired' | undefined {
+    const patientId = signedPatient(signer, request.url, h5PayScope(request.params.recordNo));
+    if (patientId === null) return 'expired';
+    const payment = payments.findByRecordNo(request.params.recordNo);
+    return payment && payment.way === 2 && payment.patientId === patientId ? payment : undefined;
+  }
+
+  /** The page and its form: the form posts to the same signed address, whose return address is the one it was signed with. */
+  async function answerPage(request: FastifyRequest<{ Params: { recordNo: string } }>, reply: FastifyReply, act: (payment: PaymentWithItem, redirectUrl: URL) => unknown) {
+    const payment = signedPayment(request);
+    if (payment === 'expired') return htmlPage(reply, 403, expiredLink);
+    if (!payment) return htmlPage(reply, 404, unknownPayment);
+    const redirectUrl = returnUrlOf(new URL(request.url, publicOrigin).searchParams.get('redirect_url') ?? undefined, payment);
+    if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
+    return act(payment, redirectUrl);
+  }
+
+  app.get<{ Params: { recordNo: string } }>(`${H5_PAY_PATH}/:recordNo`, async (request, reply) =>
+    answerPage(request, reply, (payment, redirectUrl) => htmlPage(reply, 200, h5PayPage({ payment, action: request.url, redirectUrl: redirectUrl.href }))),
   );
 
-  app.post<{ Params: { recordNo: string } }>(`${H5_PAY_PATH}/:recordNo`, async (request, reply) => {
-    const fields = formFields(request.body);
-    const payment = payments.findByRecordNo(request.params.recordNo);
-    if (!payment || payment.way !== 2) return htmlPage(reply, 404, unknownPayment);
-    const redirectUrl = returnUrlOf(fields.redirect_url, payment);
-    if (!redirectUrl) return htmlPage(reply, 400, refusedReturnUrl);
-    const state = H5_ACTIONS.get(fields.action ?? '');
-    if (!state) return htmlPage(reply, 400, messagePage('未知操作', 'Unknown action: pay, cancel or fail'));
-    settle(payment, state);
-    return reply.header('cache-control', 'no-store').redirect(redirectUrl.href, 303);
-  });
+  app.post<{ Params: { recordNo: string } }>(`${H5_PAY_PATH}/:recordNo`, async (request, reply) =>
+    answerPage(request, reply, (payment, redirectUrl) => {
+      const state = H5_ACTIONS.get(formFields(request.body).action ?? '');
+      if (!state) return htmlPage(reply, 400, messagePage('未知操作', 'Unknown action: pay, cancel or fail'));
+      settle(payment, state);
+      return reply.header('cache-control', 'no-store').redirect(redirectUrl.href, 303);
+    }),
+  );
 
   app.post<{ Params: { prepayId: string } }>(`${WX_PAY_PATH}/:prepayId`, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -40,7 +40,7 @@ const ready = (over: Partial<PackageTask> = {}) =>
     fileName: '胸部CT平扫_20261118_DICOM.zip',
     sizeBytes: 12_900_000,
     expiresAt: '2026-11-27T10:00:00',
-    fileUrl: '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=app',
+    fileUrl: '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=app&exp=1795000000&grant=p1&sig=abc',
     ...over,
   });
 
@@ -103,14 +103,14 @@ describe('downloadFilm?id= (the owner packs a study)', () => {
     expect(readyPage).toHaveTextContent('JPEG pictures · Personal details removed');
     expect(readyPage).toHaveTextContent('2026-11-27 10:00');
     const download = screen.getByTestId('package-download');
-    expect(download).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=app');
+    expect(download).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=app&exp=1795000000&grant=p1&sig=abc');
     expect(download).toHaveAttribute('download');
     expect(screen.queryByTestId('package-wechat-note')).toBeNull();
   });
 
   it('finds the package made before (a reload) and copies its link, showing it to copy by hand too', async () => {
     const user = userEvent.setup();
-    const url = 'http://localhost/downloadLink?token=tok-1';
+    const url = 'http://localhost/downloadLink#token=tok-1';
     server.use(
       http.get(`${FILM}ExeitPackageTask`, () => ok(ready())),
       http.get(`${FILM}CopyDownUrl`, ({ request }) => {
@@ -317,28 +317,30 @@ describe('downloadFilm?id= (the owner packs a study)', () => {
     expect(await screen.findByTestId('download-shared-only')).toHaveTextContent('A shared study can be viewed but not downloaded');
   });
 
-  it('with ?token= (the e-mailed link) shows what was received', async () => {
-    server.use(http.get(`${FILM}QueryPackageTask`, () => ok(ready({ fileUrl: '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=link' }))));
-    renderApp('/downloadFilm?token=tok-1', { session: 'signedOut' });
-    expect(await screen.findByTestId('received-download')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=link');
+  it('with #token= (the e-mailed link) shows what was received', async () => {
+    server.use(http.get(`${FILM}QueryPackageTask`, () => ok(ready({ fileUrl: '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=link&exp=1795000000&grant=link&sig=abc' }))));
+    renderApp('/downloadFilm#token=tok-1', { session: 'signedOut' });
+    expect(await screen.findByTestId('received-download')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=link&exp=1795000000&grant=link&sig=abc');
   });
 });
 
-describe('downloadLink?token= (someone received the link)', () => {
+describe('downloadLink#token= (someone received the link)', () => {
   it('shows the study, the package and a Download button', async () => {
     server.use(
       http.get(`${FILM}QueryPackageTask`, ({ request }) => {
-        expect(new URL(request.url).searchParams.get('token')).toBe('tok-1');
-        return ok(ready({ desensitize: true, fileUrl: '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=link' }));
+        // The token goes in a header, never in the URL (issue 22).
+        expect(request.headers.get('x-download-token')).toBe('tok-1');
+        expect(request.url).not.toContain('tok-1');
+        return ok(ready({ desensitize: true, fileUrl: '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=link&exp=1795000000&grant=link&sig=abc' }));
       }),
     );
-    renderApp('/downloadLink?token=tok-1', { session: 'signedOut' });
+    renderApp('/downloadLink#token=tok-1', { session: 'signedOut' });
     const page = await screen.findByTestId('download-received');
     expect(within(page).getByRole('heading', { name: '胸部CT平扫' })).toBeInTheDocument();
     for (const text of ['2026-11-18', 'CT', '云胶片示范医院', 'Original DICOM files', 'Personal details removed', '12.3 MB', '2026-11-27 10:00']) {
       expect(page).toHaveTextContent(text);
     }
-    expect(within(page).getByTestId('received-download')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=link');
+    expect(within(page).getByTestId('received-download')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=link&exp=1795000000&grant=link&sig=abc');
   });
 
   it.each([
@@ -346,11 +348,20 @@ describe('downloadLink?token= (someone received the link)', () => {
     [4201, '下载任务不存在', 'download-link-unknown', 'This download link does not exist'],
   ])('a refused link (%i) says so plainly, not on the error page', async (code, message, testId, heading) => {
     server.use(http.get(`${FILM}QueryPackageTask`, () => refuse(code, message)));
-    const app = renderApp('/downloadLink?token=old', { session: 'signedOut' });
+    const app = renderApp('/downloadLink#token=old', { session: 'signedOut' });
     const page = await screen.findByTestId(testId);
     expect(page).toHaveTextContent(heading);
     expect(page).toHaveTextContent(/ask the person who sent it/i);
-    expect(app.location()).toBe('/downloadLink?token=old');
+    expect(app.location()).toBe('/downloadLink#token=old');
+  });
+
+  it('a link made when the token was in the query still opens, and the token leaves the address at once', async () => {
+    const seen: Array<string | null> = [];
+    server.use(http.get(`${FILM}QueryPackageTask`, ({ request }) => (seen.push(request.headers.get('x-download-token')), ok(ready()))));
+    const app = renderApp('/downloadLink?token=tok-1', { session: 'signedOut' });
+    expect(await screen.findByTestId('received-download')).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/downloadLink#token=tok-1'));
+    expect(seen.every((token) => token === 'tok-1')).toBe(true);
   });
 
   it('a link without a token does not exist', async () => {
@@ -366,9 +377,9 @@ describe('downloadLink?token= (someone received the link)', () => {
         return calls === 1 ? HttpResponse.error() : ok(ready());
       }),
     );
-    const app = renderApp('/downloadLink?token=tok-1', { session: 'signedOut' });
+    const app = renderApp('/downloadLink#token=tok-1', { session: 'signedOut' });
     const failed = await screen.findByTestId('download-link-failed');
-    expect(app.location()).toBe('/downloadLink?token=tok-1');
+    expect(app.location()).toBe('/downloadLink#token=tok-1');
     await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('received-download')).toBeInTheDocument();
   });
@@ -381,7 +392,7 @@ describe('downloadLink?token= (someone received the link)', () => {
         return ok(calls === 1 ? task({ state: 'packing', progress: 35 }) : ready());
       }),
     );
-    renderApp('/downloadLink?token=tok-1', { session: 'signedOut' });
+    renderApp('/downloadLink#token=tok-1', { session: 'signedOut' });
     expect(await screen.findByTestId('received-not-ready')).toHaveTextContent('being made again (35%)');
     await userEvent.click(screen.getByTestId('received-check-again'));
     expect(await screen.findByTestId('received-download')).toBeInTheDocument();
@@ -401,7 +412,7 @@ describe('downloadList (my download records)', () => {
     via: n === 1 ? 'app' : 'email',
     downloadedAt: '2026-11-20T09:05:00',
     sizeBytes: 52_428_800,
-    fileUrl: n === 1 ? '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=app' : null,
+    fileUrl: n === 1 ? '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=app&exp=1795000000&grant=p1&sig=abc' : null,
     ...over,
   });
 
@@ -417,7 +428,7 @@ describe('downloadList (my download records)', () => {
     for (const text of ['胸部CT平扫', 'CT · 2026-11-18', 'Original DICOM files', 'With personal details', 'In the app · 2026-11-20 09:05 · 50.0 MB']) {
       expect(first).toHaveTextContent(text);
     }
-    expect(within(first!).getByTestId('download-again')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?token=tok-1&via=app');
+    expect(within(first!).getByTestId('download-again')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=app&exp=1795000000&grant=p1&sig=abc');
     expect(second).toHaveTextContent('JPEG pictures');
     expect(second).toHaveTextContent('Personal details removed');
     expect(second).toHaveTextContent('By e-mail');

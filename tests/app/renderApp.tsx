@@ -114,7 +114,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
 
 /** Records the address each time the screens drawn for it are committed. */
 function DrawnLocation({ onDrawn }: { onDrawn: (where: string) => void }) {
-  const { pathname, search } = useLocation();
-  useLayoutEffect(() => onDrawn(`${pathname}${search}`), [onDrawn, pathname, search]);
+  const { pathname, search, hash } = useLocation();
+  useLayoutEffect(() => onDrawn(`${pathname}${search}${hash}`), [onDrawn, pathname, search, hash]);
   return <Outlet />;
 }

@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { aiResultSchema } from '../../src/shared/api/aiApplySchemas';
 import { aiDetailSchema, aiOrderRowSchema, filmDetailSchema, pageSchema } from '../../src/shared/api/schemas';
+import { aiReportScope } from '../../server/sandboxUrls';
+import { patientGrant } from '../../server/signedUrls';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
 import { MIGRATIONS } from '../../server/migrations';
 import { seedDemoAiOrders, seedDemoData } from '../../server/seed';
@@ -284,7 +286,7 @@ describe('GetSJAiCheckResult (AI detail)', () => {
       expect(result).toEqual({
         status: 3,
         checkWay: 1,
-        resultUrl: `${PUBLIC_ORIGIN}/sandbox/ai-report/${row.orderId}`,
+        resultUrl: expect.stringMatching(new RegExp(`^${PUBLIC_ORIGIN}/sandbox/ai-report/${row.orderId}\\?exp=[0-9]+&grant=p[0-9]+&sig=[\\w-]+$`)),
         summary: expect.any(String),
         findingCount: expect.any(Number),
         failureReason: null,
@@ -293,8 +295,10 @@ describe('GetSJAiCheckResult (AI detail)', () => {
       expect(aiDetailSchema.parse(result)).toEqual({ status: 3, checkWay: 1, resultUrl: result.resultUrl });
     }
     const { row, result } = external[0]!;
-    const page = await app.inject({ url: new URL(result.resultUrl).pathname });
+    const signed = new URL(result.resultUrl);
+    const page = await app.inject({ url: `${signed.pathname}${signed.search}` });
     expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(page.body).toContain(row.item);
@@ -302,6 +306,24 @@ describe('GetSJAiCheckResult (AI detail)', () => {
     expect(page.body).toContain('张伟');
     expect(page.body).toContain('<link rel="stylesheet" href="/sandbox/assets/sandbox-pages.css">');
     expect(page.body).not.toMatch(/<style|style=/);
+  });
+
+  it('opens the external report only by the URL signed for the order\'s patient, for minutes: an order number alone shows nothing', async () => {
+    const app = await startSandbox();
+    const api = await patientApi(app);
+    const { row, result } = (await succeededOrders(api)).find(({ result }) => result.checkWay === 1)!;
+    const signed = new URL(result.resultUrl);
+    const denied = await app.inject({ url: signed.pathname });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain('张伟');
+    expect(denied.body).not.toContain(row.item);
+    // Another order's number under this order's signature, or the signature of another patient: nothing.
+    const other = (await succeededOrders(api)).find(({ row: r, result: d }) => d.checkWay === 1 && r.orderId !== row.orderId)!;
+    expect((await app.inject({ url: `/sandbox/ai-report/${other.row.orderId}${signed.search}` })).statusCode).toBe(403);
+    const owner = app.sandbox.db.prepare<[string], { id: number }>('SELECT patient_id AS id FROM ai_orders WHERE order_no = ?').get(row.orderId)!.id;
+    const forOther = app.sandbox.signer.sign(signed.pathname, aiReportScope(row.orderId), patientGrant(owner + 1));
+    expect((await app.inject({ url: forOther })).statusCode).toBe(403);
+    expect(app.sandbox.signer.verify(`${signed.pathname}${signed.search}`, aiReportScope(row.orderId), new Date(Date.now() + 20 * 60_000))).toBeNull();
   });
 
   it('gives check way 2 (the in-app viewer) no result URL', async () => {
@@ -328,7 +350,10 @@ describe('GetSJAiCheckResult (AI detail)', () => {
         findingCount: null,
         failureReason: status === 4 ? expect.stringMatching(/\S/) : null,
       });
-      expect((await app.inject({ url: `/sandbox/ai-report/${order.orderId}` })).statusCode).toBe(404);
+      // Even signed for its patient, an order without a finished external report has no page.
+      const owner = app.sandbox.db.prepare<[string], { id: number }>('SELECT patient_id AS id FROM ai_orders WHERE order_no = ?').get(order.orderId)!.id;
+      const signed = app.sandbox.signer.sign(`/sandbox/ai-report/${order.orderId}`, aiReportScope(order.orderId), patientGrant(owner));
+      expect((await app.inject({ url: signed })).statusCode).toBe(404);
     }
   });
 
@@ -336,7 +361,7 @@ describe('GetSJAiCheckResult (AI detail)', () => {
     const app = await startSandbox();
     const api = await patientApi(app);
     expect(await detail(api, 'AI20990101999999')).toEqual({ statusCode: 404, message: 'order not found', result: null });
-    expect((await app.inject({ url: '/sandbox/ai-report/AI20990101999999' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/sandbox/ai-report/AI20990101999999' })).statusCode).toBe(403);
   });
 });
 

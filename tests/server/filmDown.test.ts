@@ -15,7 +15,8 @@ import type { SyntaxName } from '../../server/dicom/write/index';
 import { ANONYMOUS_NAME, deidentified, desensitizeDicom } from '../../server/packaging/desensitize';
 import { packageTaskRepository } from '../../server/repositories/packageTasks';
 import { packagesDirOf } from '../../server/routes/filmDown';
-import { downloadRecordSchema, packageTaskSchema } from '../../src/shared/api/downloadSchemas';
+import { DOWNLOAD_TOKEN_HEADER, downloadRecordSchema, packageTaskSchema } from '../../src/shared/api/downloadSchemas';
+import { LINK_GRANT } from '../../server/signedUrls';
 import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST, tempDir } from './helpers';
 import { allRecords, dicomParser, readDicomdir, utf8 } from './dicomdirReader';
 import { sharedSandbox } from './sharedSandbox';
@@ -78,8 +79,18 @@ async function untilDone(api: Client, taskId: string) {
 }
 
 async function download(app: FastifyInstance, fileUrl: string) {
-  // Nobody signed in: the token is the credential.
+  // Nobody signed in: the URL's signature is the credential.
   return app.inject({ url: fileUrl });
+}
+
+/** Who downloads with a received link: the link's token, in its header (never in a URL). */
+function byLink(app: FastifyInstance, token: string) {
+  return app.inject({ url: `${BASE}/QueryPackageTask`, headers: { [DOWNLOAD_TOKEN_HEADER]: token } });
+}
+
+/** The token in a download link's fragment. */
+function tokenOfLink(link: string): string {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 }
 
 function unzip(bytes: Buffer): Record<string, Uint8Array> {
@@ -115,7 +126,7 @@ describe('packaged downloads', () => {
     expect(await api.get(`${BASE}/ExeitPackageTask?collectFilmId=${drStudy}`)).toMatchObject({ statusCode: 200, result: null });
   });
 
-  it('packs a DICOM package with a DICOMDIR that references every file, and serves it by its token', async () => {
+  it('packs a DICOM package with a DICOMDIR that references every file, and serves it by a signed URL', async () => {
     const added = await api.post(`${BASE}/AddPackageTask`, { collectFilmId: drStudy, format: 'dicom', desensitize: false });
     expect(added.statusCode).toBe(200);
     const queued = packageTaskSchema.parse(added.result);
@@ -124,7 +135,7 @@ describe('packaged downloads', () => {
 
     const task = await untilDone(api, queued.taskId);
     expect(task).toMatchObject({ state: 'ready', progress: 100, fileName: '2026-10-27_DR_胸部正位片_DICOM.zip', failure: null });
-    expect(task.fileUrl).toMatch(/^\/api\/v2\/FilmDown\/FilmDownFile\?token=[\w-]+&via=app$/);
+    expect(task.fileUrl).toMatch(/^\/api\/v2\/FilmDown\/FilmDownFile\?taskId=[0-9]+&via=app&exp=[0-9]+&grant=p[0-9]+&sig=[\w-]+$/);
     expect(Date.parse(task.expiresAt!) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(existsSync(join(packagesDirOf(app), `${task.taskId}.zip`))).toBe(true);
 
@@ -224,13 +235,18 @@ describe('packaged downloads', () => {
 
   it('lists the downloads, newest first, with their file while it lasts', async () => {
     const task = await untilDone(api, (await api.get(`${BASE}/ExeitPackageTask?collectFilmId=${usStudy}&format=jpeg`)).result.taskId);
-    await app.inject({ url: task.fileUrl!.replace('via=app', 'via=email') });
+    // A file URL says how it was handed out, and cannot be altered to say otherwise.
+    expect((await app.inject({ url: task.fileUrl!.replace('via=app', 'via=email') })).statusCode).toBe(403);
+    const row = packageTaskRepository(app.sandbox.db).byId(Number(task.taskId))!;
+    const viaEmail = app.sandbox.signer.sign(`${BASE}/FilmDownFile?taskId=${task.taskId}&via=email`, `package:${row.id}:${row.downloadToken}`, LINK_GRANT);
+    expect((await app.inject({ url: viaEmail })).statusCode).toBe(200);
     const body = await api.get(`${BASE}/FilmDownRecord?pageIndex=1&pageLength=3`);
     expect(body.statusCode).toBe(200);
     expect(body.result.totals).toBeGreaterThanOrEqual(5);
     const rows = body.result.rows.map((row: unknown) => downloadRecordSchema.parse(row));
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ taskId: task.taskId, collectFilmId: String(usStudy), format: 'jpeg', via: 'email', modality: 'US', fileUrl: task.fileUrl });
+    expect(rows[0]).toMatchObject({ taskId: task.taskId, collectFilmId: String(usStudy), format: 'jpeg', via: 'email', modality: 'US', fileUrl: expect.stringMatching(/&via=app&/) });
+    expect((await download(app, rows[0].fileUrl)).statusCode).toBe(200);
     expect(rows[1]).toMatchObject({ taskId: task.taskId, via: 'app' });
     // Another patient has none.
     const other = await signedIn(app, 'patient2');
@@ -240,8 +256,10 @@ describe('packaged downloads', () => {
   it('gives the link to pass on, and e-mails it', async () => {
     const task = (await api.get(`${BASE}/ExeitPackageTask?collectFilmId=${drStudy}&format=dicom&desensitize=false`)).result;
     const link = await api.get(`${BASE}/CopyDownUrl?taskId=${task.taskId}`);
-    const token = new URL(task.fileUrl, PUBLIC_ORIGIN).searchParams.get('token')!;
-    expect(link.result).toEqual({ url: `${PUBLIC_ORIGIN}/downloadLink?token=${token}`, expiresAt: task.expiresAt });
+    // The token rides in the fragment, which no server or proxy ever sees.
+    expect(link.result).toEqual({ url: expect.stringMatching(new RegExp(`^${PUBLIC_ORIGIN}/downloadLink#token=[\\w-]+$`)), expiresAt: task.expiresAt });
+    const token = tokenOfLink(link.result.url);
+    expect(token).toBe(packageTaskRepository(app.sandbox.db).byId(Number(task.taskId))!.downloadToken);
 
     expect(await api.post(`${BASE}/SendEmail`, { taskId: task.taskId, email: 'not an address' })).toMatchObject({ statusCode: 4203, message: '邮箱格式不正确' });
     expect(await api.post(`${BASE}/UpdateEmail`, { email: 'a.b@example.com' })).toMatchObject({ statusCode: 4203 });
@@ -252,14 +270,16 @@ describe('packaged downloads', () => {
     const outbox = (await app.inject({ url: '/sandbox/test/outbox?to=doctor_li@example.com' })).json();
     expect(outbox.messages).toHaveLength(1);
     const [message] = outbox.messages;
-    expect(message).toMatchObject({ to: 'doctor_li@example.com', link: `${PUBLIC_ORIGIN}/downloadFilm?token=${token}`, sentAt: sent.result.sentAt });
+    expect(message).toMatchObject({ to: 'doctor_li@example.com', link: `${PUBLIC_ORIGIN}/downloadFilm#token=${token}`, sentAt: sent.result.sentAt });
     expect(message.subject).toContain('胸部正位片');
     expect(message.body).toContain('链接有效期至');
     expect(message.body).toContain(message.link);
-    // Someone with the link reads the task by its token (no sign-in) and downloads it.
-    const byToken = await app.inject({ url: `${BASE}/QueryPackageTask?token=${token}` });
-    expect(byToken.json()).toMatchObject({ statusCode: 200, result: { taskId: task.taskId, state: 'ready' } });
-    expect((await download(app, `${BASE}/FilmDownFile?token=${token}&via=email`)).statusCode).toBe(200);
+    // Someone with the link reads the task by its token (no sign-in) and downloads it by the URL it gets.
+    const byToken = (await byLink(app, token)).json();
+    expect(byToken).toMatchObject({ statusCode: 200, result: { taskId: task.taskId, state: 'ready', fileUrl: expect.stringMatching(/&via=link&.*grant=link/) } });
+    expect((await download(app, byToken.result.fileUrl)).statusCode).toBe(200);
+    // The token in a URL opens nothing.
+    expect((await app.inject({ url: `${BASE}/QueryPackageTask?token=${token}` })).json()).toMatchObject({ statusCode: 400 });
   });
 
   it('packs again when the choice changes; the old link stops working', async () => {
@@ -268,7 +288,7 @@ describe('packaged downloads', () => {
     const changed = await api.post(`${BASE}/UpdateDesensitize`, { taskId: task.taskId, desensitize: true });
     expect(changed.result).toMatchObject({ taskId: task.taskId, desensitize: true, progress: 0, fileUrl: null });
     expect(['queued', 'packing']).toContain(changed.result.state);
-    expect((await download(app, oldUrl)).statusCode).toBe(404);
+    expect((await download(app, oldUrl)).statusCode).toBe(403);
     const repacked = await untilDone(api, task.taskId);
     expect(repacked).toMatchObject({ state: 'ready', desensitize: true });
     expect(repacked.fileUrl).not.toBe(oldUrl);
@@ -280,14 +300,14 @@ describe('packaged downloads', () => {
 
   it('answers 410 and 4202 once the package expired', async () => {
     const task = await untilDone(api, (await api.post(`${BASE}/AddPackageTask`, { collectFilmId: drStudy, format: 'jpeg', desensitize: false })).result.taskId);
-    const token = new URL(task.fileUrl!, PUBLIC_ORIGIN).searchParams.get('token')!;
+    const token = packageTaskRepository(app.sandbox.db).byId(Number(task.taskId))!.downloadToken;
     const expired = await app.inject({ method: 'POST', url: `/sandbox/test/packages/expire?taskId=${task.taskId}` });
     expect(expired.statusCode).toBe(200);
     const file = await download(app, task.fileUrl!);
     expect(file.statusCode).toBe(410);
     expect(file.headers['content-type']).toMatch(/^text\/plain/);
     expect(await api.get(`${BASE}/QueryPackageTask?taskId=${task.taskId}`)).toMatchObject({ statusCode: 4202 });
-    expect((await app.inject({ url: `${BASE}/QueryPackageTask?token=${token}` })).json()).toMatchObject({ statusCode: 4202 });
+    expect((await byLink(app, token)).json()).toMatchObject({ statusCode: 4202 });
     expect(await api.get(`${BASE}/CopyDownUrl?taskId=${task.taskId}`)).toMatchObject({ statusCode: 4202 });
     // It is no longer "the existing task": asking again packs a new one.
     expect((await api.get(`${BASE}/ExeitPackageTask?collectFilmId=${drStudy}&format=jpeg`)).result).toBeNull();
@@ -296,15 +316,16 @@ describe('packaged downloads', () => {
     await untilDone(api, again.result.taskId);
   });
 
-  it('answers 404 for an unknown token and 409 while packing', async () => {
-    const unknown = await download(app, `${BASE}/FilmDownFile?token=nobody-gave-this-out`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.headers['content-type']).toMatch(/^text\/plain/);
-    expect((await download(app, `${BASE}/FilmDownFile`)).statusCode).toBe(404);
-    expect((await app.inject({ url: `${BASE}/QueryPackageTask?token=nobody-gave-this-out` })).json()).toMatchObject({ statusCode: 4201 });
+  it('answers 403 for a file URL nobody signed, 4201 for an unknown link and 409 while packing', async () => {
+    const unsigned = await download(app, `${BASE}/FilmDownFile?taskId=1&via=app`);
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.headers['content-type']).toMatch(/^text\/plain/);
+    expect((await download(app, `${BASE}/FilmDownFile`)).statusCode).toBe(403);
+    expect((await byLink(app, 'nobody-gave-this-out')).json()).toMatchObject({ statusCode: 4201 });
     const tasks = packageTaskRepository(app.sandbox.db);
     const waiting = tasks.create({ patientId: app.sandbox.studies.findById(drStudy)!.patientId, studyId: drStudy, format: 'dicom', desensitize: true });
-    expect((await download(app, `${BASE}/FilmDownFile?token=${waiting.downloadToken}`)).statusCode).toBe(409);
+    const waitingUrl = app.sandbox.signer.sign(`${BASE}/FilmDownFile?taskId=${waiting.id}&via=link`, `package:${waiting.id}:${waiting.downloadToken}`, LINK_GRANT);
+    expect((await download(app, waitingUrl)).statusCode).toBe(409);
     expect(await api.get(`${BASE}/CopyDownUrl?taskId=${waiting.id}`)).toMatchObject({ statusCode: 4201 });
     expect(await api.post(`${BASE}/SendEmail`, { taskId: waiting.id, email: 'doctor_li@example.com' })).toMatchObject({ statusCode: 4201 });
   });

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox } from './helpers';
 import { finishAnalysis, patientApi, query } from './patientApi';
 import type { OrderRow, PatientApi } from './patientApi';
-import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
-import { H5_PAY_PATH } from '../../server/sandboxUrls';
+import { h5PagePath, payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
+import { patientGrant } from '../../server/signedUrls';
+import { h5PayScope, H5_PAY_PATH } from '../../server/sandboxUrls';
 
 /** The sandbox's documented demo constants (server/wechat.ts), written out so a change shows here. */
 const APP_ID = 'wx5a9c1d0e7b3f2468';
@@ -29,13 +30,6 @@ async function payResult(api: PatientApi, order: OrderRow): Promise<number> {
   const body = await api.get(`${AI_PAY_RESULT}?checkRecordId=${order.id}`);
   expect(body.statusCode).toBe(200);
   return body.result;
-}
-
-/** The H5 page's path and query, from the h5_url the pay call answers. */
-function pagePath(h5Url: string): string {
-  const url = new URL(h5Url);
-  expect(url.origin).toBe(PUBLIC_ORIGIN);
-  return url.pathname + url.search;
 }
 
 describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
@@ -155,12 +149,12 @@ describe('GetWxPayParms refusals', () => {
     const app = await startSandbox();
     const api = await patientApi(app);
     const order = await toBePaid(api);
-    const { record_no } = (await payParams(api, order, 2)).result;
+    const { h5_url } = (await payParams(api, order, 2)).result;
     expect((await api.post(`${AI_CANCEL_ORDER}?${query({ orderId: order.orderId })}`)).statusCode).toBe(200);
     expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('cancelled');
     expect(await payParams(api, order, 2)).toEqual({ statusCode: 4002, msg: '订单状态已变化', result: null });
 
-    const paid = await postH5(app, record_no, { action: 'pay', redirect_url: RETURN_URL });
+    const paid = await postH5(app, h5_url, { action: 'pay' });
     expect(paid.statusCode).toBe(303);
     expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['cancelled']);
     expect((await api.order(order.orderId)).status).toBe(5);
@@ -187,6 +181,11 @@ describe('GetWxPayParms refusals', () => {
   });
 });
 
+/** The patient a payment is for. */
+function payerOf(app: FastifyInstance, recordNo: string): number {
+  return app.sandbox.db.prepare<[string], { id: number }>('SELECT patient_id AS id FROM payments WHERE record_no = ?').get(recordNo)!.id;
+}
+
 describe('the H5 pay page', () => {
   async function h5Payment(app: FastifyInstance) {
     const api = await patientApi(app);
@@ -198,7 +197,7 @@ describe('the H5 pay page', () => {
   it('shows the item, the amount in yuan and the three buttons, styled by a file, under a strict CSP', async () => {
     const app = await startSandbox();
     const { order, h5_url, record_no } = await h5Payment(app);
-    const page = await app.inject({ url: pagePath(h5_url) });
+    const page = await app.inject({ url: h5PagePath(h5_url) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -213,8 +212,9 @@ describe('the H5 pay page', () => {
     expect(html).toContain('¥12.50');
     expect(html).toContain(order.item);
     expect(html).toContain(order.orderId);
-    expect(html).toContain(`action="${H5_PAY_PATH}/${record_no}"`);
-    expect(html).toContain(`<input type="hidden" name="redirect_url" value="${RETURN_URL}">`);
+    // The form posts to the page's own signed address, whose return address cannot be changed.
+    expect(html).toContain(`action="${h5PagePath(h5_url).replaceAll('&', '&amp;')}"`);
+    expect(h5PagePath(h5_url)).toMatch(new RegExp(`^${H5_PAY_PATH}/${record_no}\\?`));
     for (const [action, zh, en] of [
       ['pay', '支付', 'Pay'],
       ['cancel', '取消支付', 'Cancel payment'],
@@ -236,10 +236,10 @@ describe('the H5 pay page', () => {
     ['fail', 'failed', 2, 0],
   ])('%s settles the payment once (%s) and redirects 303 to the return URL', async (action, state, orderStatus, result) => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
-    const { api, order, record_no } = await h5Payment(app);
+    const { api, order, h5_url } = await h5Payment(app);
     expect(await payResult(api, order)).toBe(0);
 
-    const response = await postH5(app, record_no, { action, redirect_url: RETURN_URL });
+    const response = await postH5(app, h5_url, { action });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(RETURN_URL);
     const [payment] = paymentsOf(app, 'ai', order.id);
@@ -248,14 +248,14 @@ describe('the H5 pay page', () => {
     expect(await payResult(api, order)).toBe(result);
 
     for (const again of ['pay', 'cancel', 'fail']) {
-      const second = await postH5(app, record_no, { action: again, redirect_url: RETURN_URL });
+      const second = await postH5(app, h5_url, { action: again });
       expect(second.statusCode).toBe(303);
       expect(second.headers.location).toBe(RETURN_URL);
     }
     expect(paymentsOf(app, 'ai', order.id)).toEqual([payment]);
     expect((await api.order(order.orderId)).status).toBe(orderStatus);
 
-    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}?${query({ redirect_url: RETURN_URL })}` });
+    const page = await app.inject({ url: h5PagePath(h5_url) });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<form');
     expect(page.body).toContain(`href="${RETURN_URL}"`);
@@ -263,40 +263,60 @@ describe('the H5 pay page', () => {
 
   it('lets the patient pay again after a cancelled or failed attempt, with a new record', async () => {
     const app = await startSandbox();
-    const { api, order, record_no } = await h5Payment(app);
-    await postH5(app, record_no, { action: 'fail', redirect_url: RETURN_URL });
+    const { api, order, record_no, h5_url } = await h5Payment(app);
+    await postH5(app, h5_url, { action: 'fail' });
     const next = (await payParams(api, order, 2)).result;
     expect(next.record_no).not.toBe(record_no);
-    await postH5(app, next.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    await postH5(app, next.h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['failed', 'paid']);
     expect(await payResult(api, order)).toBe(1);
   });
 
-  it.each(['https://evil.example/aiOrder', '//evil.example/x', 'javascript:alert(1)'])('refuses the redirect_url %s', async (redirectUrl) => {
+  it.each(['https://evil.example/aiOrder', '//evil.example/x', 'javascript:alert(1)'])('refuses to send the patient back to %s', async (redirectUrl) => {
     const app = await startSandbox();
-    const { order, record_no } = await h5Payment(app);
-    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}?${query({ redirect_url: redirectUrl })}` });
-    expect(page.statusCode).toBe(400);
+    const { api, order, h5_url } = await h5Payment(app);
+    // The pay call gives no page for it ...
+    expect((await payParams(api, order, 2, { returnUrl: redirectUrl })).statusCode).toBe(400);
+    // ... and the page's signed address cannot be changed to name it.
+    const altered = new URL(h5_url);
+    altered.searchParams.set('redirect_url', redirectUrl);
+    const page = await app.inject({ url: h5PagePath(altered.href) });
+    expect(page.statusCode).toBe(403);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    const post = await postH5(app, record_no, { action: 'pay', redirect_url: redirectUrl });
-    expect(post.statusCode).toBe(400);
+    const post = await postH5(app, altered.href, { action: 'pay' });
+    expect(post.statusCode).toBe(403);
     expect(post.headers.location).toBeUndefined();
     expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
   });
 
-  it('answers 404 for an unknown or in-app payment, and 400 for an unknown action', async () => {
+  it('opens only by the address signed for the paying patient, for minutes: not by the payment number, not for another patient', async () => {
     const app = await startSandbox();
-    const { api, order, record_no } = await h5Payment(app);
-    expect((await app.inject({ url: `${H5_PAY_PATH}/CF00000000000000000000000` })).statusCode).toBe(404);
-    expect((await postH5(app, 'CF00000000000000000000000', { action: 'pay', redirect_url: RETURN_URL })).statusCode).toBe(404);
-    expect((await postH5(app, record_no, { action: 'refund', redirect_url: RETURN_URL })).statusCode).toBe(400);
-    expect((await postH5(app, record_no, { action: 'toString', redirect_url: RETURN_URL })).statusCode).toBe(400);
+    const { order, record_no, h5_url } = await h5Payment(app);
+    const unsigned = `${H5_PAY_PATH}/${record_no}`;
+    expect((await app.inject({ url: unsigned })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: unsigned, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=pay' })).statusCode).toBe(403);
+    // The same address signed for another patient names a payment that is not theirs.
+    const payer = payerOf(app, record_no);
+    const forOther = app.sandbox.signer.sign(h5PagePath(h5_url), h5PayScope(record_no), patientGrant(payer + 1));
+    expect((await app.inject({ url: forOther })).statusCode).toBe(404);
+    // Twenty minutes later the link is dead.
+    const later = app.sandbox.signer.verify(h5PagePath(h5_url), h5PayScope(record_no), new Date(Date.now() + 20 * 60_000));
+    expect(later).toBeNull();
+    expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
+  });
+
+  it('answers 404 for an in-app payment, and 400 for an unknown action', async () => {
+    const app = await startSandbox();
+    const { api, order, h5_url } = await h5Payment(app);
+    expect((await postH5(app, h5_url, { action: 'refund' })).statusCode).toBe(400);
+    expect((await postH5(app, h5_url, { action: 'toString' })).statusCode).toBe(400);
     expect(paymentsOf(app, 'ai', order.id)[0]?.state).toBe('pending');
 
     const other = (await api.orders()).find((row) => row.status === 2 && row.id !== order.id)!;
     await payParams(api, other, 1);
     const inApp = paymentsOf(app, 'ai', other.id)[0]!;
-    expect((await app.inject({ url: `${H5_PAY_PATH}/${inApp.record_no}` })).statusCode).toBe(404);
+    const signedInApp = app.sandbox.signer.sign(`${H5_PAY_PATH}/${inApp.record_no}?redirect_url=${encodeURIComponent(RETURN_URL)}`, h5PayScope(inApp.record_no), patientGrant(payerOf(app, inApp.record_no)));
+    expect((await app.inject({ url: signedInApp })).statusCode).toBe(404);
   });
 });
 

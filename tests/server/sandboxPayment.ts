@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { PatientApi } from './patientApi';
 import { query } from './patientApi';
-import { H5_PAY_PATH, WX_PAY_PATH } from '../../server/sandboxUrls';
+import { WX_PAY_PATH } from '../../server/sandboxUrls';
 
 /** One row of the payments table, as the pay tests read it. */
 export interface PaymentRow {
@@ -32,11 +32,17 @@ export function postWxPay(app: FastifyInstance, prepayId: string, body: unknown)
   return app.inject({ method: 'POST', url: `${WX_PAY_PATH}/${prepayId}`, payload: body as object });
 }
 
-/** A button pressed on the sandbox's H5 pay page: `fields` are its form's (action, redirect_url). */
-export function postH5(app: FastifyInstance, recordNo: string, fields: Record<string, string>) {
+/** The H5 page's path and query (its signature among them), from the h5_url a pay call answers. */
+export function h5PagePath(h5Url: string): string {
+  const url = new URL(h5Url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A button pressed on the sandbox's H5 pay page, opened by the h5_url the pay call answered: `action` is pay, cancel or fail. */
+export function postH5(app: FastifyInstance, h5Url: string, fields: { action: string }) {
   return app.inject({
     method: 'POST',
-    url: `${H5_PAY_PATH}/${recordNo}`,
+    url: h5PagePath(h5Url),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });

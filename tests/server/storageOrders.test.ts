@@ -6,9 +6,8 @@ import { chargeListSchema, checkStorageSchema, storageOrderCreatedSchema, storag
 import { pageSchema } from '../../src/shared/api/schemas';
 import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
 import { patientApi, query } from './patientApi';
-import { payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
+import { h5PagePath, payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
 import { STORAGE_INFO } from './studyPaths';
-import { H5_PAY_PATH } from '../../server/sandboxUrls';
 
 const CHARGE_LIST = '/api/V1.0/Image/chargelist';
 const CHECK_STORAGE = '/api/V1.0/Image/CheckStorage';
@@ -17,7 +16,6 @@ const ORDER_LIST = '/api/V1.0/Image/StorageOrderList';
 const CANCEL = '/api/V1.0/Image/CancelOrder';
 const PAY = '/api/V1.0/Image/pay';
 const PAY_RESULT = '/api/V1.0/Image/WxPayResultNotify';
-const RETURN_URL = `${PUBLIC_ORIGIN}/storeOrder?from=pay`;
 
 const THREE_YEARS = 'storage-36m';
 const ONE_YEAR = 'storage-12m';
@@ -224,15 +222,15 @@ describe('paying a storage order', () => {
     expect(page.body).toContain(order.orderId);
 
     const analysisStarted = vi.spyOn(app.sandbox.aiAnalysis, 'started');
-    const paid = await postH5(app, body.result.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    const paid = await postH5(app, body.result.h5_url, { action: 'pay' });
     expect(paid.statusCode).toBe(303);
     expect(analysisStarted).not.toHaveBeenCalled();
-    expect(paid.headers.location).toBe(RETURN_URL);
+    expect(paid.headers.location).toBe(`${PUBLIC_ORIGIN}/storeOrder`);
     expect(await api.storage(id)).toMatchObject({ expireDate: addMonths(today(), 12), state: 'active' });
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(1);
     // The page now says the payment has ended, and a second post changes nothing.
     expect((await app.inject({ url: url.pathname + url.search })).body).not.toContain('<form');
-    await postH5(app, body.result.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    await postH5(app, body.result.h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['paid']);
     expect((await api.storage(id)).expireDate).toBe(addMonths(today(), 12));
   });
@@ -242,10 +240,11 @@ describe('paying a storage order', () => {
     const api = await client(app);
     const [study] = await api.studies();
     const order = await api.submit(study!.collectFilmId, ONE_YEAR);
-    const { record_no } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
-    const page = await app.inject({ url: `${H5_PAY_PATH}/${record_no}` });
-    expect(page.body).toContain(`<input type="hidden" name="redirect_url" value="${PUBLIC_ORIGIN}/storeOrder">`);
-    const paid = await postH5(app, record_no, { action: 'pay' });
+    const { h5_url } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
+    expect(new URL(h5_url).searchParams.get('redirect_url')).toBe(`${PUBLIC_ORIGIN}/storeOrder`);
+    const page = await app.inject({ url: h5PagePath(h5_url) });
+    expect(page.statusCode).toBe(200);
+    const paid = await postH5(app, h5_url, { action: 'pay' });
     expect(paid.headers.location).toBe(`${PUBLIC_ORIGIN}/storeOrder`);
   });
 
@@ -266,7 +265,7 @@ describe('paying a storage order', () => {
 
     expect(await api.post(CANCEL, { orderId: order.orderId })).toEqual({ statusCode: 200, msg: '操作成功', result: null });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
-    await postH5(app, h5.record_no, { action: 'pay', redirect_url: RETURN_URL });
+    await postH5(app, h5.h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
     expect((await api.storage(id)).expireDate).toBe(before);
@@ -278,10 +277,10 @@ describe('paying a storage order', () => {
     const api = await client(app);
     const [study] = await api.studies();
     const order = await api.submit(study!.collectFilmId, ONE_YEAR);
-    const { record_no } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
+    const { h5_url } = (await api.get(`${PAY}?${query({ payway: 2, checkRecordId: order.id })}`)).result;
     // Closed behind the payment's back (the pending payment stays, as if the close raced it).
     app.sandbox.db.prepare('UPDATE storage_orders SET status = 5 WHERE id = ?').run(order.id);
-    await postH5(app, record_no, { action: 'pay', redirect_url: RETURN_URL });
+    await postH5(app, h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['failed']);
     expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
   });

@@ -15,17 +15,18 @@ import { dateTime, desensitizeLabel, FORMAT_LABEL, FORMAT_NOTE, sizeInMb } from 
 import * as css from './downloads.css';
 import { Facts, ReceivedDownload, WeChatNote } from './ReceivedDownload';
 import { usePackageTask, type PackageTaskScreenView } from './usePackageTask';
+import { useLinkToken } from './useLinkToken';
 import { RadioChoices } from '../../shared/views/RadioChoices';
 
 type View = PackageTaskScreenView;
 
 /**
  * downloadFilm: `?id=` is the owner's package page (choose, pack, download or pass on);
- * `?token=` (the e-mailed link) is what someone received.
+ * `#token=` (the e-mailed link) is what someone received.
  */
 export default function DownloadFilmScreen() {
   const { search } = useLocation();
-  const token = new URLSearchParams(search).get('token')?.trim();
+  const token = useLinkToken();
   const collectFilmId = filmIdOf(search);
   const { passes } = useServices();
   const { t } = useI18n();

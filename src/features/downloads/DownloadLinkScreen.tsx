@@ -1,8 +1,8 @@
-import { useLocation } from 'react-router-dom';
 import { ReceivedDownload } from './ReceivedDownload';
+import { useLinkToken } from './useLinkToken';
 
-/** downloadLink?token=: a download someone received (public). */
+/** downloadLink#token=: a download someone received (public). */
 export default function DownloadLinkScreen() {
-  const token = new URLSearchParams(useLocation().search).get('token')?.trim() ?? '';
+  const token = useLinkToken() ?? '';
   return <ReceivedDownload key={token} token={token} />;
 }

@@ -2,6 +2,7 @@ import type { EmailOutcome, PackageFormat } from '../../../machines/packageTask/
 import type { ApiClient } from '../../shared/api/client';
 import {
   DOWNLOAD_CODES,
+  DOWNLOAD_TOKEN_HEADER,
   downloadLinkSchema,
   downloadRecordSchema,
   emailSavedSchema,
@@ -60,11 +61,15 @@ export async function sendEmail(
 /** What the holder of a download link finds: the package, or that the link expired or never existed. */
 export type Received = { kind: 'task'; task: PackageTask } | { kind: 'expired' } | { kind: 'unknown' };
 
-/** QueryPackageTask?token=: 4202 is an expired link, 4201 an unknown one; anything else fails the load. */
+/**
+ * QueryPackageTask with the link's token in its header (never in a URL): 4202 is an expired link,
+ * 4201 an unknown one; anything else fails the load.
+ */
 export async function loadReceived(api: ApiClient, token: string, signal?: AbortSignal): Promise<Received> {
   if (!token) return { kind: 'unknown' };
   try {
-    return { kind: 'task', task: await api.request(ENDPOINTS.filmDown.QueryPackageTask, { params: { token }, schema: packageTaskSchema, signal }) };
+    const headers = { [DOWNLOAD_TOKEN_HEADER]: token };
+    return { kind: 'task', task: await api.request(ENDPOINTS.filmDown.QueryPackageTask, { headers, schema: packageTaskSchema, signal }) };
   } catch (error) {
     const code = refusalCode(error);
     if (code === DOWNLOAD_CODES.linkExpired) return { kind: 'expired' };

@@ -25,6 +25,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Work the patient did not ask for (analytics): a 401 is a failure, not a reason to sign in. */
   background?: boolean;
+  /** A credential of the call's own that must not go in the URL (a download link's token). */
+  headers?: Record<string, string>;
 }
 
 export interface UploadOptions<T> {
@@ -109,6 +111,7 @@ export function createApiClient(options: {
 
   interface Sending {
     params?: RequestOptions<unknown>['params'];
+    headers?: Record<string, string>;
     data?: unknown;
     signal?: AbortSignal;
     background?: boolean;
@@ -138,6 +141,7 @@ export function createApiClient(options: {
         method: endpoint.method,
         url: endpoint.path,
         params: request.params,
+        ...(request.headers && { headers: request.headers }),
         data: request.data,
         signal: controller.signal,
         responseType: 'json',

@@ -26,13 +26,17 @@ export const DOWNLOAD_CODES = {
   studyNotAllowed: 4204,
 } as const;
 
+/** The header a download link's token travels in (QueryPackageTask): the link keeps it in its fragment. */
+export const DOWNLOAD_TOKEN_HEADER = 'X-Download-Token';
+
 /** How long a finished package and its links are kept. */
 export const PACKAGE_KEEP_DAYS = 7;
 
 /**
  * A packaging task: GET v2/FilmDown/ExeitPackageTask?collectFilmId= (null when there is none yet),
  * POST v2/FilmDown/AddPackageTask { collectFilmId, format, desensitize }, GET
- * v2/FilmDown/QueryPackageTask?taskId= (or ?token= for someone who received the link), POST
+ * v2/FilmDown/QueryPackageTask?taskId= (or, for someone who received the link, its token in the
+ * DOWNLOAD_TOKEN_HEADER header: never in a URL), POST
  * v2/FilmDown/UpdateDesensitize { taskId, desensitize } (packs again).
  */
 export const packageTaskSchema = z.object({
@@ -54,7 +58,7 @@ export const packageTaskSchema = z.object({
   studyDate: text,
   modality: text,
   hospitalName: text,
-  /** Where the file is fetched from (v2/FilmDown/FilmDownFile?token=…), once ready. */
+  /** Where the file is fetched from, once ready: a FilmDownFile URL signed for minutes. */
   fileUrl: z.nullish(text),
 });
 export type PackageTask = z.infer<typeof packageTaskSchema>;
@@ -89,7 +93,8 @@ export const downloadRecordSchema = z.object({
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
 /**
- * GET v2/FilmDown/FilmDownFile?token=&via=: not an envelope but the ZIP itself
- * (application/zip, with a file name), or 410 once expired and 404 for a token nobody gave out.
+ * GET v2/FilmDown/FilmDownFile?taskId=&via=, signed for minutes by the call that handed it out
+ * (fileUrl): not an envelope but the ZIP itself (application/zip, with a file name); 403 for an
+ * unsigned, altered or expired URL, 410 once the package expired.
  */
 export const DOWNLOAD_VIA = ['app', 'link', 'email'] as const;
