@@ -148,7 +148,6 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       { prefix: '/api' },
     );
     await app.register(sandboxAssetRoutes);
-    await app.register(sandboxSignInRoutes);
     await app.register(sandboxPaymentRoutes);
     await app.register(sandboxAiRoutes);
     await app.register(sandboxAuditRoutes);
@@ -158,6 +157,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxHospitalRoutes, { env });
     await app.register(sandboxServiceRoutes);
     if (isTestMode(env)) {
+      await app.register(sandboxSignInRoutes);
       await app.register(collectTestRoutes);
       await app.register(filmDownTestRoutes);
       await app.register(shareTestRoutes);
