@@ -93,7 +93,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     seedDemoAiOrders(db);
     seedDemoStudyDetails(db);
     await seedDemoPasswords(db);
-    identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl });
+    identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl, clientLimitScale: clientLimitScale(env) });
   } catch (error) {
     db.close();
     throw error;

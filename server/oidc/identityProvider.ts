@@ -14,6 +14,10 @@ import { interactionRoutes } from './interactions';
 import { jwtAccessTokenEndpoints } from './jwtAccessTokenEndpoints';
 import { loadProviderSecrets } from './keys';
 import { providerHeaders } from './providerHeaders';
+import { rateLimiter } from '../rateLimit';
+import type { RateLimiter } from '../rateLimit';
+import { signInGuard } from './signInLimits';
+import type { Sleep } from './signInLimits';
 import { oidcArtifactStore } from './sqliteAdapter';
 import { DEFAULT_TOKEN_TTL } from './tokenTtl';
 import type { TokenTtl } from './tokenTtl';
@@ -26,12 +30,18 @@ export interface IdentityProviderOptions {
   /** The sandbox's database: patients, and where the provider keeps its state and keys. */
   db: SqliteDatabase;
   ttl?: Partial<TokenTtl>;
+  /** Per-client sign-in limits times this (CF_CLIENT_LIMIT_SCALE, see server/rateLimit.ts); 1 by default. */
+  clientLimitScale?: number;
+  /** Holds back the answer to a wrong password (signInLimits.ts); the tests pass one that only records. */
+  sleep?: Sleep;
 }
 
 export interface IdentityProvider {
   readonly issuer: string;
   readonly provider: Provider;
   readonly ttl: TokenTtl;
+  /** Where the sign-in limits count (the sandbox's database, like every other limit). */
+  readonly limits: RateLimiter;
   /** Answers on its own HTTP listener. */
   listen(port: number, host: string): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +59,7 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
   const store = oidcArtifactStore(options.db);
   const accounts = patientAccounts(patientRepository(options.db));
   const secrets = await loadProviderSecrets(options.db);
+  const limits = rateLimiter(options.db, { clientScale: options.clientLimitScale });
   const { default: Provider, errors } = await importOidcProvider();
 
   const provider = new Provider(
@@ -60,7 +71,8 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
 
   provider.use(providerHeaders(appOrigin));
   provider.use(providerAssets());
-  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin }));
+  const guard = signInGuard({ limits, sleep: options.sleep });
+  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin, guard }));
   provider.use(
     jwtAccessTokenEndpoints({
       appOrigin,
@@ -78,6 +90,7 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
     issuer,
     provider,
     ttl,
+    limits,
     verifyAccessToken,
 
     async listen(port, host) {
