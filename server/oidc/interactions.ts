@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults, KoaContext, Middleware } from 'oidc-provider';
-import type { PatientAccounts } from './accounts';
+import type { SignInAccounts } from './accounts';
 import { consentWithoutAsking } from './automaticConsent';
 import { interactionExpiredPage, loginPage } from './pages';
 import type { LoginNotice } from './pages';
@@ -14,7 +14,7 @@ const ROUTE = new RegExp(`^${INTERACTION_PATH}/([\\w-]+)(?:/(login|abort))?$`);
 
 export interface InteractionOptions {
   provider: Provider;
-  accounts: PatientAccounts;
+  accounts: SignInAccounts;
   demoPassword: string;
   appOrigin: string;
   /** Slows down and locks wrong passwords, per login name and per client. */
@@ -52,7 +52,7 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin,
     ctx.body = loginPage({
       action: `${INTERACTION_PATH}/${interaction.uid}/login`,
       abortUrl: `${INTERACTION_PATH}/${interaction.uid}/abort`,
-      loginNames: accounts.loginNames(),
+      demoLogins: accounts.demoLogins(),
       demoPassword,
       loginName: loginName ?? (typeof hint === 'string' ? hint : ''),
       notice,

@@ -114,6 +114,7 @@ declare module 'oidc-provider' {
 
   export interface TokenForCustomizer {
     readonly grantId?: string;
+    readonly accountId?: string;
   }
 
   export const errors: {

@@ -4,6 +4,7 @@
  * under a Content-Security-Policy without 'unsafe-inline'.
  */
 import { bilingual, escapeHtml, htmlPage } from '../htmlPage';
+import type { DemoLogins } from './accounts';
 import { FAVICON_PATH, LOGIN_CSS_PATH, SIGN_OUT_SCRIPT_PATH } from './assets';
 import { ACCOUNT_LOCK_MINUTES } from './signInLimits';
 import type { SignInOutcome } from './signInLimits';
@@ -19,7 +20,7 @@ export type LoginNotice = Exclude<SignInOutcome, { kind: 'signedIn' }>;
 export interface LoginPageOptions {
   action: string;
   abortUrl: string;
-  loginNames: readonly string[];
+  demoLogins: DemoLogins;
   demoPassword: string;
   loginName?: string;
   notice?: LoginNotice;
@@ -55,12 +56,16 @@ export function noticeText(notice: LoginNotice): [string, string] {
   ];
 }
 
-export function loginPage({ action, abortUrl, loginNames, demoPassword, loginName = '', notice }: LoginPageOptions): string {
+const codes = (names: readonly string[]) => names.map((name) => `<code>${escapeHtml(name)}</code>`).join('、');
+
+export function loginPage({ action, abortUrl, demoLogins, demoPassword, loginName = '', notice }: LoginPageOptions): string {
   const failed = notice !== undefined;
   const [zh, en] = notice ? noticeText(notice) : ['', ''];
   const error = notice ? `<p class="error" role="alert">${bilingual(escapeHtml(zh), escapeHtml(en))}</p>\n` : '';
-  const hints = loginNames.map((name) => `<code>${escapeHtml(name)}</code>`).join('、');
-  const options = loginNames.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
+  const options = [...demoLogins.patients, ...demoLogins.auditors].map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
+  const auditors = demoLogins.auditors.length
+    ? `<p>${bilingual('审计员', 'Auditor')}: ${codes(demoLogins.auditors)}</p>\n`
+    : '';
   return page({
     title: '登录 · Sign in',
     body: `<h1>${bilingual('登录电子云胶片', 'Sign in to Cloud Film')}</h1>
@@ -74,8 +79,8 @@ ${error}<form method="post" action="${escapeHtml(action)}">
 </form>
 <section class="hint">
 <h2>${bilingual('演示账号', 'Demo accounts')}</h2>
-<p>${bilingual('登录名', 'Login names')}: ${hints}</p>
-<p>${bilingual('密码', 'Password')}: <code>${escapeHtml(demoPassword)}</code></p>
+<p>${bilingual('患者登录名', "Patients' login names")}: ${codes(demoLogins.patients)}</p>
+${auditors}<p>${bilingual('密码', 'Password')}: <code>${escapeHtml(demoPassword)}</code></p>
 </section>
 <a class="secondary" href="${escapeHtml(abortUrl)}">${bilingual('取消', 'Cancel')}</a>`,
   });
