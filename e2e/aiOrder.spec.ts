@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { SANDBOX_WECHAT } from '../server/wechat';
-import { anyString, expectAuditTrail } from './auditTrail';
+import { anyString, expectAuditPage, expectAuditTrail } from './auditTrail';
 import { expect, PatientApp, test } from './fixtures';
 
 async function openOrders(page: Page, login = 'patient1', tab?: string) {
@@ -135,7 +135,7 @@ test.describe('AI orders against the sandbox', () => {
     expect(app.path()).toMatch(/^\/aiOrder/);
   });
 
-  test('cancel: "think again" keeps the order, "confirm cancel" closes it', async ({ page }) => {
+  test('cancel: "think again" keeps the order, "confirm cancel" closes it', async ({ page, browser }) => {
     await openOrders(page, 'patient1', 'toBePaid');
     const orderId = orderFor('cancel');
     const first = await orderCard(page, orderId);
@@ -148,13 +148,15 @@ test.describe('AI orders against the sandbox', () => {
     await expect(page.getByTestId('toast')).toHaveText(/操作成功|Operation succeeded/);
     await expect(page.getByTestId('order-list')).toHaveAttribute('data-state', /idle|finished/);
     await expect(page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`)).toHaveCount(0);
-    await expectAuditTrail(page, orderId, [
+    const recordIds = await expectAuditTrail(page, orderId, [
       ['CANCEL', 'idle', 'confirmingCancel', null, null],
       ['THINK_AGAIN', 'confirmingCancel', 'idle', null, null],
       ['CANCEL', 'idle', 'confirmingCancel', null, null],
       ['CONFIRM_CANCEL', 'confirmingCancel', 'cancelling', null, null],
       ['xstate.done.actor.cancelOrder', 'cancelling', 'idle', 200, null],
     ]);
+    // And as an auditor reads it in a browser.
+    await expectAuditPage(browser, orderId, recordIds);
   });
 });
 

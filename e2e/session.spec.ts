@@ -1,5 +1,6 @@
 import type { BrowserContext, Request } from '@playwright/test';
-import { expect, openWithBackForwardCache, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { ACCOUNT_LOCK_AFTER, ACCOUNT_LOCK_MINUTES } from '../server/oidc/signInLimits';
+import { DEMO_PASSWORD, expect, openWithBackForwardCache, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 
 /**
  * The sandbox's access tokens live 10 minutes (its default), and the app renews 60 s before expiry
@@ -128,6 +129,38 @@ test.describe('sign-in and session against the sandbox provider', () => {
       } finally {
         await close();
       }
+    });
+  });
+
+  test.describe('wrong passwords', () => {
+    // The locked page comes with HTTP 429, which Chromium logs.
+    test.use({ allowConsoleErrors: /status of 429/ });
+
+    test('lock the login name, and the sign-in page says so and for how long', async ({ page }, testInfo) => {
+      const app = new PatientApp(page);
+      await app.open('/personal');
+      await page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+      // A login name nobody else uses: the provider counts, slows and locks a name that belongs to
+      // nobody exactly like a patient's, and the other tests sign in as the demo patients meanwhile.
+      const login = `nobody-${testInfo.project.name}-${testInfo.workerIndex}-${Date.now()}`;
+      // Posted at once, so their growing waits (1 s, 2 s, ... 8 s) overlap instead of adding up.
+      const wrong = await Promise.all(
+        Array.from({ length: ACCOUNT_LOCK_AFTER }, () =>
+          page.request.post(`${page.url()}/login`, { form: { login, password: `${DEMO_PASSWORD}-wrong` }, maxRedirects: 0 }),
+        ),
+      );
+      // Each is the page again: 200 with "wrong", or 429 once the name is locked.
+      expect(wrong.every((answer) => [200, 429].includes(answer.status()))).toBe(true);
+
+      // On the page, even a password that could be right is refused now, at once, and the page says why.
+      await page.locator('#login').fill(login);
+      await page.locator('#password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: /登录|Sign in/ }).click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(`此登录名输错密码的次数过多，已被暂时锁定。请 ${ACCOUNT_LOCK_MINUTES} 分钟后再试；锁定期间，即使密码正确也无法登录。`);
+      await expect(alert).toContainText(`Try again in ${ACCOUNT_LOCK_MINUTES} minutes; until then even the right password is refused.`);
+      await expect(page.locator('#login')).toHaveValue(login);
+      expect(new URL(page.url()).origin).toBe(PROVIDER_ORIGIN);
     });
   });
 

@@ -93,7 +93,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     seedDemoAiOrders(db);
     seedDemoStudyDetails(db);
     await seedDemoPasswords(db);
-    identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl });
+    identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl, clientLimitScale: clientLimitScale(env) });
   } catch (error) {
     db.close();
     throw error;
@@ -148,7 +148,6 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       { prefix: '/api' },
     );
     await app.register(sandboxAssetRoutes);
-    await app.register(sandboxSignInRoutes);
     await app.register(sandboxPaymentRoutes);
     await app.register(sandboxAiRoutes);
     await app.register(sandboxAuditRoutes);
@@ -158,6 +157,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxHospitalRoutes, { env });
     await app.register(sandboxServiceRoutes);
     if (isTestMode(env)) {
+      await app.register(sandboxSignInRoutes);
       await app.register(collectTestRoutes);
       await app.register(filmDownTestRoutes);
       await app.register(shareTestRoutes);

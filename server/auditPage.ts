@@ -40,13 +40,26 @@ function rows({ entries }: Timeline): string {
     .join('\n');
 }
 
-export function auditPage(timeline: Timeline): string {
-  return htmlPage({
-    title: `${timeline.header.orderId} · 审计 Audit`,
-    stylesheet: AUDIT_CSS_PATH,
-    icon: HOSPITAL_LOGO_PATH,
-    body: `${BADGE}
-<h1>${bilingual('订单审计记录', 'Order audit trail')}</h1>
+/** Who is signed in, and the way out. */
+function signedInAs(auditor: string, signOutUrl: string): string {
+  return `<p class="state" data-auditor="${escapeHtml(auditor)}">${bilingual(`审计员：${escapeHtml(auditor)}`, `Auditor: ${escapeHtml(auditor)}`)}</p>
+<a class="button" href="${escapeHtml(signOutUrl)}">${bilingual('退出登录', 'Sign out')}</a>`;
+}
+
+function page(title: string, body: string): string {
+  return htmlPage({ title, stylesheet: AUDIT_CSS_PATH, icon: HOSPITAL_LOGO_PATH, body: `${BADGE}\n${body}` });
+}
+
+export interface AuditPageOptions {
+  /** The signed-in auditor's login name. */
+  auditor: string;
+  signOutUrl: string;
+}
+
+export function auditPage(timeline: Timeline, { auditor, signOutUrl }: AuditPageOptions): string {
+  return page(
+    `${timeline.header.orderId} · 审计 Audit`,
+    `<h1>${bilingual('订单审计记录', 'Order audit trail')}</h1>
 ${summary(timeline)}
 <div class="timeline-wrap">
 <table class="timeline">
@@ -56,6 +69,40 @@ ${rows(timeline)}
 </tbody>
 </table>
 </div>
-<p class="note">${bilingual('时间为设备时间；用户为客户端所称，令牌所属患者不同时另行注明。', "Times are the device's; the user is what the client said, with the token's patient noted when they differ.")}</p>`,
-  });
+<p class="note">${bilingual('时间为设备时间；用户为客户端所称，令牌所属患者不同时另行注明。', "Times are the device's; the user is what the client said, with the token's patient noted when they differ.")}</p>
+${signedInAs(auditor, signOutUrl)}`,
+  );
+}
+
+/** An order the trail knows nothing of (HTTP 404). */
+export function auditNoRecordsPage(orderId: string, { auditor, signOutUrl }: AuditPageOptions): string {
+  return page(
+    `${orderId} · 审计 Audit`,
+    `<h1>${bilingual('这个订单没有审计记录', 'No audit records for this order')}</h1>
+${signedInAs(auditor, signOutUrl)}`,
+  );
+}
+
+/** Someone signed in who is not an auditor (a patient): HTTP 403. */
+export function auditorsOnlyPage(signOutUrl: string): string {
+  return page(
+    '仅限审计员 · Auditors only',
+    `<h1>${bilingual('此页面仅供审计员使用', 'This page is for auditors')}</h1>
+<p>${bilingual('您登录的账号没有审计员权限。请退出登录，再用审计员账号登录。', 'The account you signed in with is not an auditor\'s. Sign out, then sign in with an auditor account.')}</p>
+<a class="button" href="${escapeHtml(signOutUrl)}">${bilingual('退出登录', 'Sign out')}</a>`,
+  );
+}
+
+/** The sign-in was cancelled, took too long, or came back to another browser. */
+export function auditSignInFailedPage(retryUrl: string | null): string {
+  const retry = retryUrl ? `\n<a class="button" href="${escapeHtml(retryUrl)}">${bilingual('重新登录', 'Sign in again')}</a>` : '';
+  return page(
+    '登录未完成 · Sign-in not completed',
+    `<h1>${bilingual('登录未完成', 'The sign-in was not completed')}</h1>
+<p>${bilingual('登录已取消或已过期。请重新打开审计页面。', 'The sign-in was cancelled or has expired. Open the audit page again.')}</p>${retry}`,
+  );
+}
+
+export function auditSignedOutPage(): string {
+  return page('已退出登录 · Signed out', `<h1>${bilingual('您已退出审计页面', 'You are signed out of the audit pages')}</h1>`);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope';
+import type { AccessTokenClaims } from './oidc/accessTokens';
 import { PASS_API_PATHS, PUBLIC_API_PATHS, VISITOR_API_PATHS } from './paths';
 import type { Patient } from './repositories/patients';
 import { STUDY_PASS_HEADER } from '../src/shared/api/collectSchemas';
@@ -11,13 +12,23 @@ function unauthorized(challenge: string): ApiError {
   return new ApiError(401, 'unauthorized', 401, { 'www-authenticate': challenge });
 }
 
-async function patientOf(request: FastifyRequest): Promise<Patient> {
+/** The claims of the request's bearer access token (a JWT of the sandbox's provider whose grant stands), or 401. */
+export async function bearerClaims(request: FastifyRequest): Promise<AccessTokenClaims> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Bearer');
   const token = BEARER.exec(header)?.[1];
-  const { identity, patients } = request.server.sandbox;
-  const claims = token ? await identity.verifyAccessToken(token) : null;
-  const patient = claims ? patients.findByLoginName(claims.sub) : undefined;
+  const claims = token ? await request.server.sandbox.identity.verifyAccessToken(token) : null;
+  if (!claims) throw unauthorized('Bearer error="invalid_token"');
+  return claims;
+}
+
+async function patientOf(request: FastifyRequest): Promise<Patient> {
+  const claims = await bearerClaims(request);
+  // A staff member's token (an auditor's) never acts for a patient, whatever its login name.
+  if (claims.roles.length > 0) {
+    throw new ApiError(403, 'forbidden: not a patient', 403, { 'www-authenticate': 'Bearer error="insufficient_scope"' });
+  }
+  const patient = request.server.sandbox.patients.findByLoginName(claims.sub);
   if (!patient) throw unauthorized('Bearer error="invalid_token"');
   return patient;
 }

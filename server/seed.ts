@@ -15,6 +15,7 @@ import {
   EXPERIENCE_STUDY,
 } from './demoData';
 import type { DemoPatient, DemoStudy } from './demoData';
+import { DEMO_AUDITOR } from './oidc/staffAccounts';
 import { hashPassword } from './passwords';
 import { newPrintId } from './repositories/reports';
 import { addDays, chinaDate, daysBetween, EXPIRING_WITHIN_DAYS, FREE_STORAGE_DAYS } from './storagePeriod';
@@ -400,12 +401,34 @@ export function seedDemoAiOrders(db: SqliteDatabase): number {
     .immediate();
 }
 
+/** The demo staff: one auditor, who reads the audit trail (server/oidc/staffAccounts.ts). */
+const DEMO_STAFF = [DEMO_AUDITOR] as const;
+
+/** Adds the demo staff a database does not have yet (one seeded before they existed too), with the demo password. */
+async function seedDemoStaff(db: SqliteDatabase): Promise<void> {
+  const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff_accounts WHERE login_name = ?');
+  const patient = db.prepare<[string], { id: number }>('SELECT id FROM patients WHERE login_name = ?');
+  const missing = DEMO_STAFF.filter(({ loginName }) => !exists.get(loginName));
+  for (const { loginName } of missing) {
+    // Patients and staff share one namespace of login names (server/oidc/accounts.ts).
+    if (patient.get(loginName)) throw new Error(`demo staff login ${loginName} is already a patient's`);
+  }
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  const insert = db.prepare<[string, string, string, string, string]>(
+    'INSERT OR IGNORE INTO staff_accounts (login_name, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const now = new Date().toISOString();
+  db.transaction(() => missing.forEach(({ loginName, name, role }, i) => insert.run(loginName, name, role, hashes[i]!, now)))();
+}
+
 /**
- * Gives demo patients without a password the demo password, as a salted hash. Separate from
- * seedDemoData because hashing is slow on purpose (done in parallel off the main thread), and
- * because a database seeded before sign-in existed needs it too.
+ * Gives demo patients without a password the demo password, as a salted hash, and adds the demo
+ * staff. Separate from seedDemoData because hashing is slow on purpose (done in parallel off the
+ * main thread), and because a database seeded before sign-in existed needs it too. Answers how
+ * many patients got a password.
  */
 export async function seedDemoPasswords(db: SqliteDatabase): Promise<number> {
+  await seedDemoStaff(db);
   const demoLogins = new Set(DEMO_PATIENTS.map((patient) => patient.loginName));
   const missing = db
     .prepare<[], { loginName: string }>('SELECT login_name AS loginName FROM patients WHERE password_hash IS NULL')

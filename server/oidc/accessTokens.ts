@@ -17,12 +17,17 @@ export function apiResourceIndicator(appOrigin: string): string {
  */
 export const GRANT_ID_CLAIM = 'grant_id';
 
+/** A staff member's roles (`["auditor"]`); a patient's token has none. */
+export const ROLES_CLAIM = 'roles';
+
 export interface AccessTokenClaims {
-  /** The patient's login name. */
+  /** The login name: a patient's, or a staff member's when `roles` names a role. */
   sub: string;
   clientId: string;
   grantId: string;
   scope: string;
+  /** Staff roles, e.g. `auditor`; empty for a patient. */
+  roles: readonly string[];
   /** Seconds since the epoch. */
   exp: number;
 }
@@ -48,12 +53,13 @@ export function accessTokenVerifier(issuer: string, publicKeys: JWK[], Grant: Gr
     } catch {
       return null;
     }
-    const { sub, exp, client_id: clientId, scope = '', [GRANT_ID_CLAIM]: grantId } = payload;
+    const { sub, exp, client_id: clientId, scope = '', [GRANT_ID_CLAIM]: grantId, [ROLES_CLAIM]: roles = [] } = payload;
     if (typeof sub !== 'string' || typeof clientId !== 'string' || typeof grantId !== 'string' || typeof scope !== 'string') {
       return null;
     }
+    if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === 'string')) return null;
     const grant = await Grant.find(grantId);
     if (!grant || grant.accountId !== sub || grant.clientId !== clientId) return null;
-    return { sub, clientId, grantId, scope, exp: exp! };
+    return { sub, clientId, grantId, scope, roles, exp: exp! };
   };
 }

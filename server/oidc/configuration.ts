@@ -1,8 +1,9 @@
 import type { Adapter, Client, Configuration, KoaContextWithOIDC, TokenForCustomizer } from 'oidc-provider';
 import { OIDC_CLIENT_ID, OIDC_SCOPE } from '../runtimeConfig';
-import { API_AUDIENCE, apiResourceIndicator, GRANT_ID_CLAIM } from './accessTokens';
+import { API_AUDIENCE, apiResourceIndicator, GRANT_ID_CLAIM, ROLES_CLAIM } from './accessTokens';
 import { CLAIMS_BY_SCOPE } from './accounts';
-import type { PatientAccounts } from './accounts';
+import type { SignInAccounts } from './accounts';
+import { auditClientMetadata } from './auditSignIn';
 import { loadGrantWithoutConsent } from './automaticConsent';
 import { INTERACTION_PATH } from './interactions';
 import type { ProviderSecrets } from './keys';
@@ -29,7 +30,7 @@ export interface ConfigurationOptions {
   appOrigin: string;
   ttl: TokenTtl;
   secrets: ProviderSecrets;
-  accounts: PatientAccounts;
+  accounts: SignInAccounts;
   adapterFor(model: string): Adapter;
   /** oidc-provider's `errors.InvalidTarget` (the module is imported late, see importProvider.ts). */
   InvalidTarget: new (description?: string) => Error;
@@ -58,7 +59,8 @@ export function providerConfiguration(options: ConfigurationOptions): Configurat
 
   return {
     adapter: (model: string) => adapterFor(model),
-    clients: [appClient(appOrigin)],
+    // The app, and the sandbox's own audit pages (a confidential client: auditSignIn.ts).
+    clients: [appClient(appOrigin), auditClientMetadata(appOrigin, secrets.auditClientSecret)],
     clientBasedCORS: (_ctx: unknown, origin: string) => origin === appOrigin,
     jwks: { keys: secrets.signingKeys },
     cookies: {
@@ -68,7 +70,7 @@ export function providerConfiguration(options: ConfigurationOptions): Configurat
     },
     routes: ROUTES,
     responseTypes: ['code'],
-    clientAuthMethods: ['none'],
+    clientAuthMethods: ['none', 'client_secret_basic'],
     scopes: ['openid', 'profile', 'offline_access'],
     claims: { ...CLAIMS_BY_SCOPE, acr: null, sid: null, auth_time: null, iss: null },
     // Profile claims go in the ID token too: the app reads the patient's name from it.
@@ -120,6 +122,9 @@ export function providerConfiguration(options: ConfigurationOptions): Configurat
       customizers: {
         jwt: async (_ctx: unknown, token: TokenForCustomizer, jwt: { payload: Record<string, unknown> }) => {
           jwt.payload[GRANT_ID_CLAIM] = token.grantId;
+          // A staff member's role travels in the token; a patient's token carries no roles claim.
+          const roles = token.accountId ? accounts.rolesOf(token.accountId) : [];
+          if (roles.length) jwt.payload[ROLES_CLAIM] = roles;
         },
       },
     },

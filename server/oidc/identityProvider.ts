@@ -5,8 +5,9 @@ import type { SqliteDatabase } from '../db';
 import { DEMO_PASSWORD } from '../demoData';
 import { patientRepository } from '../repositories/patients';
 import { accessTokenVerifier } from './accessTokens';
+import type { AuditClient } from './auditSignIn';
 import type { AccessTokenVerifier } from './accessTokens';
-import { patientAccounts } from './accounts';
+import { signInAccounts } from './accounts';
 import { providerAssets } from './assets';
 import { providerConfiguration, ROUTES } from './configuration';
 import { importOidcProvider } from './importProvider';
@@ -14,6 +15,11 @@ import { interactionRoutes } from './interactions';
 import { jwtAccessTokenEndpoints } from './jwtAccessTokenEndpoints';
 import { loadProviderSecrets } from './keys';
 import { providerHeaders } from './providerHeaders';
+import { rateLimiter } from '../rateLimit';
+import type { RateLimiter } from '../rateLimit';
+import { signInGuard } from './signInLimits';
+import { staffRepository } from './staffAccounts';
+import type { Sleep } from './signInLimits';
 import { oidcArtifactStore } from './sqliteAdapter';
 import { DEFAULT_TOKEN_TTL } from './tokenTtl';
 import type { TokenTtl } from './tokenTtl';
@@ -26,12 +32,18 @@ export interface IdentityProviderOptions {
   /** The sandbox's database: patients, and where the provider keeps its state and keys. */
   db: SqliteDatabase;
   ttl?: Partial<TokenTtl>;
+  /** Per-client sign-in limits times this (CF_CLIENT_LIMIT_SCALE, see server/rateLimit.ts); 1 by default. */
+  clientLimitScale?: number;
+  /** Holds back the answer to a wrong password (signInLimits.ts); the tests pass one that only records. */
+  sleep?: Sleep;
 }
 
 export interface IdentityProvider {
   readonly issuer: string;
   readonly provider: Provider;
   readonly ttl: TokenTtl;
+  /** Where the sign-in limits count (the sandbox's database, like every other limit). */
+  readonly limits: RateLimiter;
   /** Answers on its own HTTP listener. */
   listen(port: number, host: string): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +51,12 @@ export interface IdentityProvider {
   verifyAccessToken: AccessTokenVerifier;
   /** Ends every session and grant of the patient; their tokens stop working at once. */
   revokePatientSessions(loginName: string): { sessions: number; grants: number };
+  /** The audit pages as the provider's confidential client (auditSignIn.ts). */
+  readonly auditClient: AuditClient;
+  /** Whether a grant of this account still stands (not signed out, revoked or expired). */
+  grantStands(grantId: string, accountId: string): Promise<boolean>;
+  /** Ends one grant and every token issued under it. */
+  endGrant(grantId: string): void;
 }
 
 /** The sandbox's OpenID Connect provider (oidc-provider), on the sandbox's database. */
@@ -47,8 +65,9 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
   const appOrigin = new URL(options.appOrigin).origin;
   const ttl = { ...DEFAULT_TOKEN_TTL, ...options.ttl };
   const store = oidcArtifactStore(options.db);
-  const accounts = patientAccounts(patientRepository(options.db));
+  const accounts = signInAccounts(patientRepository(options.db), staffRepository(options.db));
   const secrets = await loadProviderSecrets(options.db);
+  const limits = rateLimiter(options.db, { clientScale: options.clientLimitScale });
   const { default: Provider, errors } = await importOidcProvider();
 
   const provider = new Provider(
@@ -60,7 +79,8 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
 
   provider.use(providerHeaders(appOrigin));
   provider.use(providerAssets());
-  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin }));
+  const guard = signInGuard({ limits, sleep: options.sleep });
+  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin, guard }));
   provider.use(
     jwtAccessTokenEndpoints({
       appOrigin,
@@ -78,6 +98,7 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
     issuer,
     provider,
     ttl,
+    limits,
     verifyAccessToken,
 
     async listen(port, host) {
@@ -102,6 +123,22 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
         closing.closeAllConnections();
       });
     },
+
+    auditClient: {
+      issuer,
+      appOrigin,
+      clientSecret: secrets.auditClientSecret,
+      authorizationEndpoint: `${issuer}${ROUTES.authorization}`,
+      tokenEndpoint: `${issuer}${ROUTES.token}`,
+      endSessionEndpoint: `${issuer}${ROUTES.end_session}`,
+    },
+
+    async grantStands(grantId, accountId) {
+      const grant = await provider.Grant.find(grantId);
+      return grant?.accountId === accountId;
+    },
+
+    endGrant: store.destroyGrant,
 
     revokePatientSessions(loginName) {
       const counts = store.destroyAccount(loginName);

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults, KoaContext, Middleware } from 'oidc-provider';
-import type { PatientAccounts } from './accounts';
+import type { SignInAccounts } from './accounts';
 import { consentWithoutAsking } from './automaticConsent';
 import { interactionExpiredPage, loginPage } from './pages';
+import type { LoginNotice } from './pages';
+import type { SignInGuard } from './signInLimits';
 
 export const INTERACTION_PATH = '/interaction';
 
@@ -12,9 +14,11 @@ const ROUTE = new RegExp(`^${INTERACTION_PATH}/([\\w-]+)(?:/(login|abort))?$`);
 
 export interface InteractionOptions {
   provider: Provider;
-  accounts: PatientAccounts;
+  accounts: SignInAccounts;
   demoPassword: string;
   appOrigin: string;
+  /** Slows down and locks wrong passwords, per login name and per client. */
+  guard: SignInGuard;
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -29,7 +33,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** Sign-in (login name and password), cancel, and consent given without asking. */
-export function interactionRoutes({ provider, accounts, demoPassword, appOrigin }: InteractionOptions): Middleware {
+export function interactionRoutes({ provider, accounts, demoPassword, appOrigin, guard }: InteractionOptions): Middleware {
   const appUrl = `${appOrigin}/`;
 
   async function finish(ctx: KoaContext, result: InteractionResults, merge = true) {
@@ -38,16 +42,20 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin 
     ctx.redirect(returnTo);
   }
 
-  function showLogin(ctx: KoaContext, interaction: Interaction, loginName?: string, failed = false) {
+  function showLogin(ctx: KoaContext, interaction: Interaction, loginName?: string, notice?: LoginNotice) {
     const hint = interaction.params.login_hint;
+    if (notice?.kind === 'locked') {
+      ctx.status = 429;
+      ctx.set('retry-after', String(notice.retryAfterSeconds));
+    }
     ctx.type = 'html';
     ctx.body = loginPage({
       action: `${INTERACTION_PATH}/${interaction.uid}/login`,
       abortUrl: `${INTERACTION_PATH}/${interaction.uid}/abort`,
-      loginNames: accounts.loginNames(),
+      demoLogins: accounts.demoLogins(),
       demoPassword,
       loginName: loginName ?? (typeof hint === 'string' ? hint : ''),
-      failed,
+      notice,
     });
   }
 
@@ -80,10 +88,11 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin 
     if (route === 'POST login' && isLogin) {
       const form = await readForm(ctx.req);
       const loginName = form.get('login') ?? '';
-      const accountId = await accounts.authenticate(loginName, form.get('password') ?? '');
-      // 200, not 401: a 401 would have to name an HTTP authentication scheme, and this is a form.
-      if (!accountId) return showLogin(ctx, interaction, loginName, true);
-      return finish(ctx, { login: { accountId } });
+      const password = form.get('password') ?? '';
+      const outcome = await guard.attempt(loginName, ctx.ip, () => accounts.authenticate(loginName, password));
+      // A wrong password is 200, not 401: a 401 would have to name an HTTP authentication scheme, and this is a form.
+      if (outcome.kind !== 'signedIn') return showLogin(ctx, interaction, loginName, outcome);
+      return finish(ctx, { login: { accountId: outcome.accountId } });
     }
     if (route === 'GET abort') {
       return finish(ctx, { error: 'access_denied', error_description: 'End-User aborted interaction' }, false);

@@ -1,14 +1,14 @@
 import type { KoaContext, Middleware } from 'oidc-provider';
 import type { AccessTokenVerifier } from './accessTokens';
 import { CLAIMS_BY_SCOPE } from './accounts';
-import type { PatientAccounts } from './accounts';
+import type { SignInAccounts } from './accounts';
 
 export interface JwtAccessTokenEndpointOptions {
   appOrigin: string;
   userinfoPath: string;
   revocationPath: string;
   verifyAccessToken: AccessTokenVerifier;
-  accounts: PatientAccounts;
+  accounts: SignInAccounts;
   destroyGrant(grantId: string): void;
 }
 

@@ -8,6 +8,7 @@ export const SIGNING_ALGORITHM = 'ES256';
 
 const SIGNING_KEYS = 'signing-jwks';
 const COOKIE_KEYS = 'cookie-keys';
+const AUDIT_CLIENT_SECRET = 'audit-client-secret';
 
 export interface ProviderSecrets {
   /** Private signing keys for `jwks`; the first signs. */
@@ -16,13 +17,15 @@ export interface ProviderSecrets {
   publicKeys: JWK[];
   /** Signs the provider's cookies. */
   cookieKeys: string[];
+  /** The audit pages' client secret (the sandbox is a confidential client of its own provider, auditSignIn.ts). */
+  auditClientSecret: string;
 }
 
 /**
  * The first value stored under `name` wins: a new one is made and offered each time, and kept
  * only if none is there yet. Kept values are what let sessions and tokens survive a restart.
  */
-async function storedOrNew<T>(db: SqliteDatabase, name: string, make: () => Promise<T>): Promise<T> {
+export async function storedOrNew<T>(db: SqliteDatabase, name: string, make: () => Promise<T>): Promise<T> {
   const read = db.prepare<[string], { value: string }>('SELECT value FROM oidc_secrets WHERE name = ?');
   const existing = read.get(name);
   if (existing) return JSON.parse(existing.value) as T;
@@ -47,5 +50,6 @@ function publicPart({ d: _d, ...jwk }: JWK): JWK {
 export async function loadProviderSecrets(db: SqliteDatabase): Promise<ProviderSecrets> {
   const signingKeys = await storedOrNew(db, SIGNING_KEYS, async () => [await newSigningKey()]);
   const cookieKeys = await storedOrNew(db, COOKIE_KEYS, async () => [randomBytes(32).toString('base64url')]);
-  return { signingKeys, publicKeys: signingKeys.map(publicPart), cookieKeys };
+  const auditClientSecret = await storedOrNew(db, AUDIT_CLIENT_SECRET, async () => randomBytes(32).toString('base64url'));
+  return { signingKeys, publicKeys: signingKeys.map(publicPart), cookieKeys, auditClientSecret };
 }

@@ -94,6 +94,8 @@ declare module 'oidc-provider' {
     readonly method: string;
     readonly path: string;
     readonly host: string;
+    /** The client's address (the socket's; a proxy's X-Forwarded-For only when the provider is told to trust it). */
+    readonly ip: string;
     status: number;
     body: unknown;
     type: string;
@@ -112,6 +114,7 @@ declare module 'oidc-provider' {
 
   export interface TokenForCustomizer {
     readonly grantId?: string;
+    readonly accountId?: string;
   }
 
   export const errors: {

@@ -4,28 +4,68 @@
  * under a Content-Security-Policy without 'unsafe-inline'.
  */
 import { bilingual, escapeHtml, htmlPage } from '../htmlPage';
+import type { DemoLogins } from './accounts';
 import { FAVICON_PATH, LOGIN_CSS_PATH, SIGN_OUT_SCRIPT_PATH } from './assets';
+import { ACCOUNT_LOCK_MINUTES } from './signInLimits';
+import type { SignInOutcome } from './signInLimits';
 
 
 function page({ title, body, script }: { title: string; body: string; script?: string }): string {
   return htmlPage({ title, body, script, stylesheet: LOGIN_CSS_PATH, icon: FAVICON_PATH });
 }
 
+/** Why the sign-in page is shown again: a wrong password, or a lock. */
+export type LoginNotice = Exclude<SignInOutcome, { kind: 'signedIn' }>;
+
 export interface LoginPageOptions {
   action: string;
   abortUrl: string;
-  loginNames: readonly string[];
+  demoLogins: DemoLogins;
   demoPassword: string;
   loginName?: string;
-  failed?: boolean;
+  notice?: LoginNotice;
 }
 
-export function loginPage({ action, abortUrl, loginNames, demoPassword, loginName = '', failed = false }: LoginPageOptions): string {
-  const error = failed
-    ? `<p class="error" role="alert">${bilingual('登录名或密码错误，请重试。', 'Wrong login name or password. Please try again.')}</p>\n`
+/** A wait in whole minutes (seconds under a minute), in Chinese and English. */
+function wait(seconds: number): [string, string] {
+  if (seconds < 60) return [`${seconds} 秒`, `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`];
+  const minutes = Math.ceil(seconds / 60);
+  return [`${minutes} 分钟`, `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`];
+}
+
+const WRONG: [string, string] = ['登录名或密码错误。', 'Wrong login name or password.'];
+
+/** What the patient is told: the same words whether or not the login name exists. */
+export function noticeText(notice: LoginNotice): [string, string] {
+  if (notice.kind === 'wrong') {
+    const left = notice.attemptsLeft;
+    return [
+      `${WRONG[0]}再输错 ${left} 次，此登录名将被锁定 ${ACCOUNT_LOCK_MINUTES} 分钟。`,
+      `${WRONG[1]} ${left} more wrong ${left === 1 ? 'password locks' : 'passwords lock'} this login name for ${ACCOUNT_LOCK_MINUTES} minutes.`,
+    ];
+  }
+  const [zhWait, enWait] = wait(notice.retryAfterSeconds);
+  const [zhWhat, enWhat] =
+    notice.scope === 'account'
+      ? ['此登录名输错密码的次数过多，已被暂时锁定。', 'Too many wrong passwords for this login name: it is locked for now.']
+      : ['此网络的登录失败次数过多，从这里登录已被暂时锁定。', 'Too many failed sign-ins from this network: signing in from it is locked for now.'];
+  const [zhBefore, enBefore] = notice.justNow ? WRONG : ['', ''];
+  return [
+    `${zhBefore}${zhWhat}请 ${zhWait}后再试；锁定期间，即使密码正确也无法登录。`,
+    `${enBefore ? `${enBefore} ` : ''}${enWhat} Try again in ${enWait}; until then even the right password is refused.`,
+  ];
+}
+
+const codes = (names: readonly string[]) => names.map((name) => `<code>${escapeHtml(name)}</code>`).join('、');
+
+export function loginPage({ action, abortUrl, demoLogins, demoPassword, loginName = '', notice }: LoginPageOptions): string {
+  const failed = notice !== undefined;
+  const [zh, en] = notice ? noticeText(notice) : ['', ''];
+  const error = notice ? `<p class="error" role="alert">${bilingual(escapeHtml(zh), escapeHtml(en))}</p>\n` : '';
+  const options = [...demoLogins.patients, ...demoLogins.auditors].map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
+  const auditors = demoLogins.auditors.length
+    ? `<p>${bilingual('审计员', 'Auditor')}: ${codes(demoLogins.auditors)}</p>\n`
     : '';
-  const hints = loginNames.map((name) => `<code>${escapeHtml(name)}</code>`).join('、');
-  const options = loginNames.map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
   return page({
     title: '登录 · Sign in',
     body: `<h1>${bilingual('登录电子云胶片', 'Sign in to Cloud Film')}</h1>
@@ -39,8 +79,8 @@ ${error}<form method="post" action="${escapeHtml(action)}">
 </form>
 <section class="hint">
 <h2>${bilingual('演示账号', 'Demo accounts')}</h2>
-<p>${bilingual('登录名', 'Login names')}: ${hints}</p>
-<p>${bilingual('密码', 'Password')}: <code>${escapeHtml(demoPassword)}</code></p>
+<p>${bilingual('患者登录名', "Patients' login names")}: ${codes(demoLogins.patients)}</p>
+${auditors}<p>${bilingual('密码', 'Password')}: <code>${escapeHtml(demoPassword)}</code></p>
 </section>
 <a class="secondary" href="${escapeHtml(abortUrl)}">${bilingual('取消', 'Cancel')}</a>`,
   });

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../envelope';
 
-/** Test hooks for the sign-in provider, for browser tests. Sandbox only, like everything under /sandbox/. */
+/**
+ * Test hooks for the sign-in provider, for the tests. Registered only in test mode
+ * (SANDBOX_TEST_MODE=1, server/testMode.ts): anywhere else anyone could end any patient's sessions.
+ */
 export async function sandboxSignInRoutes(app: FastifyInstance): Promise<void> {
   /** Ends every session and grant of a patient: their tokens stop working at once. */
   app.post<{ Querystring: { login?: unknown } }>('/sandbox/oidc/revoke', async (request, reply) => {

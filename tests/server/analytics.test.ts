@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collectAnswerSchema, MAX_BATCH } from '../../src/shared/analytics/records';
 import type { AnalyticsRecord } from '../../src/shared/analytics/records';
 import { paymentFlow } from './analyticsRecords';
+import { auditorHeaders, openAsAuditor } from './auditor';
 import { startSandbox } from './helpers';
 import { patientApi } from './patientApi';
 import { signedInHeaders } from './signIn';
@@ -26,8 +27,9 @@ function storedCount(app: FastifyInstance): number {
   return (app.sandbox.db.prepare('SELECT COUNT(*) AS n FROM analytics_records').get() as { n: number }).n;
 }
 
+/** The trail as an auditor reads it (tests/server/auditAccess.test.ts: who may). */
 async function auditOf(app: FastifyInstance, orderId: string) {
-  const response = await app.inject({ url: `${AUDIT}?${new URLSearchParams({ orderId })}` });
+  const response = await app.inject({ url: `${AUDIT}?${new URLSearchParams({ orderId })}`, headers: await auditorHeaders(app) });
   expect(response.statusCode).toBe(200);
   return response.json() as { orderId: string; records: Array<AnalyticsRecord & { receivedAt: string; receivedFor: string }> };
 }
@@ -189,7 +191,7 @@ describe('GET /sandbox/audit', () => {
   it('needs an orderId', async () => {
     const app = await startSandbox();
     for (const url of [AUDIT, `${AUDIT}?orderId=`, `${AUDIT}?orderId=%20`]) {
-      const response = await app.inject({ url });
+      const response = await app.inject({ url, headers: await auditorHeaders(app) });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ statusCode: 400, message: 'orderId must be one order number', result: null });
     }
@@ -203,7 +205,7 @@ describe('GET /sandbox/audit', () => {
     );
     await (await collector(app))({ records: hostile });
 
-    const page = await app.inject({ url: `${AUDIT}/${encodeURIComponent(orderId)}` });
+    const page = await openAsAuditor(app, `${AUDIT}/${encodeURIComponent(orderId)}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).not.toMatch(/<script|<img|<svg|<b>/);
@@ -222,7 +224,7 @@ describe('GET /sandbox/audit', () => {
 
   it('answers 404 with a page for an order without records', async () => {
     const app = await startSandbox();
-    const page = await app.inject({ url: `${AUDIT}/AI20990101999999` });
+    const page = await openAsAuditor(app, `${AUDIT}/AI20990101999999`);
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('No audit records for this order');
   });

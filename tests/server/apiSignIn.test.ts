@@ -135,9 +135,11 @@ describe('public endpoints answer without a token', () => {
   );
 });
 
-describe('POST /sandbox/oidc/revoke', () => {
+describe('POST /sandbox/oidc/revoke (a test hook)', () => {
+  const TEST_MODE = { env: { SANDBOX_TEST_MODE: '1' } };
+
   it("ends every session of the patient at once, and nobody else's", async () => {
-    const app = await startSandbox();
+    const app = await startSandbox(TEST_MODE);
     const { issuer } = app.sandbox.identity;
     const phone = await signIn(app);
     const laptop = await signIn(app);
@@ -157,11 +159,19 @@ describe('POST /sandbox/oidc/revoke', () => {
   });
 
   it('says so for an unknown patient or a missing login', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox(TEST_MODE);
     const unknown = await app.inject({ method: 'POST', url: '/sandbox/oidc/revoke?login=nobody' });
     expect(unknown.statusCode).toBe(404);
     const missing = await app.inject({ method: 'POST', url: '/sandbox/oidc/revoke' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('login') });
+  });
+
+  it('does not exist outside test mode: nobody can end a patient\'s sessions', async () => {
+    const app = await startSandbox();
+    const tokens = await signIn(app);
+    const response = await app.inject({ method: 'POST', url: '/sandbox/oidc/revoke?login=patient1' });
+    expect(response.statusCode).toBe(404);
+    expect((await get(app, STUDY_LIST, tokens.access_token)).statusCode).toBe(200);
   });
 });

@@ -50,7 +50,8 @@ describe('discovery and keys', () => {
       response_types_supported: ['code'],
       grant_types_supported: expect.arrayContaining(['authorization_code', 'refresh_token']),
       code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['none'],
+      // The app is a public client; the sandbox's audit pages are a confidential one.
+      token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
       scopes_supported: expect.arrayContaining(['openid', 'profile', 'offline_access']),
       claims_supported: expect.arrayContaining(['sub', 'name']),
       id_token_signing_alg_values_supported: ['ES256'],
@@ -118,7 +119,7 @@ describe('the sign-in page', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/login.css">');
     expect(html).not.toMatch(/<style|style=|<script(?![^>]*\ssrc=)/);
     expect(html).toMatch(/登录名[\s\S]*Login name/);
-    for (const login of ['patient1', 'patient2', 'patient3']) expect(html).toContain(`<code>${login}</code>`);
+    for (const login of ['patient1', 'patient2', 'patient3', 'auditor1']) expect(html).toContain(`<code>${login}</code>`);
     expect(html).toContain('name="password" type="password"');
     expect(html).not.toContain('张伟');
 

@@ -21,7 +21,12 @@ export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
   keep(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
+    this.keepLines(response.headers.getSetCookie());
+  }
+
+  /** Set-Cookie lines from anywhere (an injected request's answer, say). */
+  keepLines(lines: readonly string[]): void {
+    for (const line of lines) {
       const [pair = '', ...attributes] = line.split(';');
       const at = pair.indexOf('=');
       const name = pair.slice(0, at).trim();

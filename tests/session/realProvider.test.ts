@@ -166,7 +166,8 @@ describe('the session chart with oidc-client-ts and the sandbox provider', () =>
   });
 
   it('ends the session when the provider has ended it (revoked elsewhere): the renewal signs the patient out', async () => {
-    const app = await startSandbox();
+    // The revoke hook exists only in test mode.
+    const app = await startSandbox({ env: { SANDBOX_TEST_MODE: '1' } });
     const refreshRequests = watchRefreshRequests();
     const { actor, userManager, port, first } = await signIn(app);
     const revoked = await app.inject({ method: 'POST', url: '/sandbox/oidc/revoke?login=patient1' });
