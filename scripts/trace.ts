@@ -9,14 +9,17 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { auditTimeline, timelineText } from '../server/auditTimeline';
 import { DATABASE_FILE } from '../server/db';
-import { analyticsRepository } from '../server/repositories/analytics';
+import { isEmptyTrail, orderTrail } from '../server/orderTrail';
 
 const USAGE = `Usage: npm run trace -- <orderId> [--json]
 
-Prints the analytics records of one AI order (its payment and order statechart transitions and
-product events) from the sandbox's store as a timeline, in this machine's time zone.
+Prints the audit trail of one order from the sandbox's store as a timeline, in this machine's
+time zone: the app's records (its payment and order statechart transitions and product events)
+and the steps the sandbox took itself (order created, pay asked, provider notified, pay result
+answered, cancel), merged by time.
 
-  --json   one record per line, as JSON, as the app sent it plus receivedAt and receivedFor
+  --json   one record per line, as JSON: the app's as it sent them plus receivedAt and receivedFor,
+           then the server's steps with "source": "server"
   --help   this text
 
 The store is $SANDBOX_DATA_DIR/${DATABASE_FILE}, or .sandbox-data/${DATABASE_FILE} in the repository.`;
@@ -79,13 +82,15 @@ export function main(argv: readonly string[], io: TraceIo): number {
       io.err(`The sandbox store at ${file} holds no analytics records yet: start the sandbox once to update it.`);
       return 1;
     }
-    const records = analyticsRepository(db).forOrder(orderId);
-    if (records.length === 0) {
+    const trail = orderTrail(db, orderId);
+    if (isEmptyTrail(trail)) {
       io.err(`No analytics records for order ${orderId} in ${file}.`);
       return 1;
     }
-    if (args.json) for (const record of records) io.out(JSON.stringify(record));
-    else for (const line of timelineText(auditTimeline(orderId, records, { timeZone: io.timeZone }))) io.out(line);
+    if (args.json) {
+      for (const record of trail.records) io.out(JSON.stringify(record));
+      for (const step of trail.server) io.out(JSON.stringify({ source: 'server', ...step }));
+    } else for (const line of timelineText(auditTimeline(orderId, trail, { timeZone: io.timeZone }))) io.out(line);
     return 0;
   } catch (error) {
     io.err(`Could not read the sandbox store at ${file}: ${(error as Error).message}`);

@@ -1,13 +1,23 @@
 /**
- * One order's analytics records as a timeline an auditor can read: what each record says in
- * words. Pure, so the trace CLI (scripts/trace.ts) and the sandbox's audit page say the same.
+ * One order's audit trail as a timeline an auditor can read: what the app recorded (its analytics
+ * records) and what the sandbox itself did (server/repositories/serverAudit.ts), merged by time,
+ * each in words. Pure, so the trace CLI (scripts/trace.ts) and the sandbox's audit page say the same.
  */
 import type { AuditRecord, ProductEvent } from '../src/shared/analytics/records';
 import type { StoredRecord } from './repositories/analytics';
+import { PROVIDER_ACTOR } from './repositories/serverAudit';
+import type { ServerAuditRecord } from './repositories/serverAudit';
+
+/** One order's trail: the app's records, and the server's own. */
+export interface OrderTrail {
+  records: readonly StoredRecord[];
+  server: readonly ServerAuditRecord[];
+}
 
 export interface TimelineEntry {
   id: string;
-  kind: StoredRecord['kind'];
+  /** The app's transition or product event, or a step the server itself took. */
+  kind: StoredRecord['kind'] | 'server';
   /** Local wall-clock time with milliseconds, "YYYY-MM-DD HH:mm:ss.SSS". */
   time: string;
   /** The statechart, or "event" for a product event. */
@@ -18,9 +28,9 @@ export interface TimelineEntry {
   words: string;
   /** The server's statusCode and result, or a product event's data; empty when there is none. */
   details: string;
-  /** The first characters of the device id. */
+  /** The first characters of the device id; empty for the server's steps. */
   device: string;
-  /** The user the client named, and the token's patient when that differs. */
+  /** The user the client named, and the token's patient when that differs; who made the server act. */
   user: string;
 }
 
@@ -175,10 +185,19 @@ function distinct<T>(values: Iterable<T>): T[] {
   return [...new Set(values)];
 }
 
-/** The records in the order given (the store's: device time, sequence, arrival). */
-export function auditTimeline(orderId: string, records: readonly StoredRecord[], options: TimelineOptions = {}): Timeline {
+const SERVER_STEP_WORDS: Record<ServerAuditRecord['step'], (detail: ServerAuditRecord['detail']) => string> = {
+  order_created: (d) => (d.reused ? 'server handed back the order already made' : 'server created the order'),
+  pay_requested: (d) => (d.outcome === 'notPayable' ? `server refused to take payment${payWayText(d.payWay)}: the order is not to be paid` : `server ${d.outcome === 'reused' ? 'reused the payment under way' : 'started a payment'}${payWayText(d.payWay)}`),
+  provider_notified: (d) => `payment provider said ${String(d.said)}${d.settledNow ? '' : ' (the payment had ended already)'}${d.orderPaid ? ': order paid' : ''}`,
+  pay_result_answered: (d) => `server answered pay result${paidText(d.answer)}`,
+  cancel: (d) => (d.replacedBy ? `server closed the order: replaced by ${String(d.replacedBy)}` : `server ${d.outcome === 'cancelled' ? 'cancelled the order' : `refused the cancel (${String(d.outcome)})`}`),
+};
+
+/** The app's records in the order given (the store's: device time, sequence, arrival), with the server's steps merged in by time. */
+export function auditTimeline(orderId: string, trail: OrderTrail, options: TimelineOptions = {}): Timeline {
   const format = localTimeFormat(options.timeZone);
-  const entries = records.map((record): TimelineEntry => {
+  const { records, server } = trail;
+  const fromApp = records.map((record): TimelineEntry & { at: string } => {
     const common = {
       id: record.id,
       kind: record.kind,
@@ -188,16 +207,39 @@ export function auditTimeline(orderId: string, records: readonly StoredRecord[],
     };
     if (record.kind === 'event') {
       const details = Object.keys(record.data).length > 0 ? `data ${shortValue(record.data)}` : '';
-      return { ...common, machine: 'event', step: record.name, words: describeProductEvent(record), details };
+      return { ...common, at: new Date(record.at).toISOString(), machine: 'event', step: record.name, words: describeProductEvent(record), details };
     }
-    return { ...common, machine: record.machine, step: `${record.from} → ${record.to}`, words: describeAuditEvent(record), details: auditDetails(record) };
+    return { ...common, at: new Date(record.at).toISOString(), machine: record.machine, step: `${record.from} → ${record.to}`, words: describeAuditEvent(record), details: auditDetails(record) };
   });
+  const fromServer = server.map(
+    (record): TimelineEntry & { at: string } => ({
+      id: `server-${record.id}`,
+      kind: 'server',
+      at: record.at,
+      time: formatTime(format, record.at),
+      machine: 'server',
+      step: record.step,
+      words: SERVER_STEP_WORDS[record.step](record.detail),
+      details: shortValue(record.detail),
+      device: '',
+      user: record.actor,
+    }),
+  );
+  // Merged by time; the app's own order (and the server's) kept among equal times.
+  const merged: Array<TimelineEntry & { at: string }> = [];
+  let next = 0;
+  for (const entry of fromApp) {
+    while (next < fromServer.length && fromServer[next]!.at < entry.at) merged.push(fromServer[next++]!);
+    merged.push(entry);
+  }
+  merged.push(...fromServer.slice(next));
+  const entries = merged.map(({ at: _at, ...entry }) => entry);
   return {
     header: {
       orderId,
-      checkRecordIds: distinct(records.flatMap((r) => (r.checkRecordId === null ? [] : [r.checkRecordId]))),
-      patients: distinct(records.map((r) => r.receivedFor)),
-      count: records.length,
+      checkRecordIds: distinct([...records.flatMap((r) => (r.checkRecordId === null ? [] : [r.checkRecordId])), ...server.map((r) => r.checkRecordId)]),
+      patients: distinct([...records.map((r) => r.receivedFor), ...server.map((r) => r.actor).filter((actor) => actor !== PROVIDER_ACTOR)]),
+      count: entries.length,
       first: entries[0]?.time ?? '',
       last: entries.at(-1)?.time ?? '',
       timeZone: format.resolvedOptions().timeZone,
@@ -220,9 +262,8 @@ export function timelineText({ header, entries }: Timeline): string[] {
   ];
   for (const entry of entries) {
     const what = entry.details ? `${entry.words} [${entry.details}]` : entry.words;
-    lines.push(
-      `${entry.time}  ${entry.machine.padEnd(machineWidth)}  ${entry.step.padEnd(stepWidth)}  ${what}  (device ${entry.device}, user ${entry.user})`,
-    );
+    const who = entry.kind === 'server' ? `for ${entry.user}` : `device ${entry.device}, user ${entry.user}`;
+    lines.push(`${entry.time}  ${entry.machine.padEnd(machineWidth)}  ${entry.step.padEnd(stepWidth)}  ${what}  (${who})`);
   }
   return lines;
 }

@@ -17,6 +17,8 @@ import type { PatientRepository } from './repositories/patients';
 import { paymentRepository } from './repositories/payments';
 import type { PaymentRepository } from './repositories/payments';
 import { reportSyncRepository } from './repositories/reportSync';
+import { serverAuditRepository } from './repositories/serverAudit';
+import type { ServerAuditRepository } from './repositories/serverAudit';
 import { storageOrderRepository } from './repositories/storageOrders';
 import type { StorageOrderRepository } from './repositories/storageOrders';
 import type { ReportSyncRepository } from './repositories/reportSync';
@@ -41,6 +43,8 @@ export interface SandboxContext {
   /** Payments of either kind of order (AI analyses, storage plans). */
   payments: PaymentRepository;
   analytics: AnalyticsRepository;
+  /** What the sandbox itself did with money and orders: the half of the audit trail no client writes. */
+  serverAudit: ServerAuditRepository;
   aiAnalysis: AiAnalysis;
   identity: IdentityProvider;
   /** Every abuse limit counts here (server/rateLimit.ts). */
@@ -83,6 +87,7 @@ export function createSandboxContext(db: SqliteDatabase, identity: IdentityProvi
     storageOrders,
     payments: paymentRepository(db, { ai: aiOrders.settlement, storage: storageOrders.settlement }),
     analytics: analyticsRepository(db),
+    serverAudit: serverAuditRepository(db),
     aiAnalysis: aiAnalysis(aiOrders, options.aiAnalysis),
     limits: rateLimiter(db, { clientScale: options.clientLimitScale }),
     signer: urlSigner(),

@@ -4,6 +4,7 @@ import { currentPatient } from './currentPatient';
 import { ApiError, fail, ok, withMsg } from './envelope';
 import { parseQuery, recordIdParam } from './query';
 import type { PayableOrder } from './repositories/payments';
+import type { ServerAuditEntry } from './repositories/serverAudit';
 import { h5PayScope, h5PayUrl, sameOriginUrl } from './sandboxUrls';
 import { patientGrant } from './signedUrls';
 import { nonceStr, paySign, SANDBOX_WECHAT } from './wechat';
@@ -37,7 +38,7 @@ export interface OrderPayCalls {
  * is no longer to be paid; 404 for no such order), and `?checkRecordId=` answers 1 once paid, else 0.
  */
 export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls): void {
-  const { payments, publicOrigin, signer } = app.sandbox;
+  const { payments, publicOrigin, signer, serverAudit } = app.sandbox;
 
   app.get(calls.payPath, async (request) => {
     const patient = await currentPatient(request);
@@ -48,8 +49,14 @@ export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls
     if (!order) return withMsg(404, ORDER_NOT_FOUND);
     const now = new Date();
     const started = payments.start(order, query.payway, now);
-    if (started.kind === 'notPayable') return withMsg(4002, '订单状态已变化');
+    const audit = (detail: ServerAuditEntry['detail']) =>
+      serverAudit.record({ orderKind: order.kind, orderNo: order.orderNo, checkRecordId: order.id, step: 'pay_requested', actor: patient.loginName, detail }, now);
+    if (started.kind === 'notPayable') {
+      audit({ payWay: query.payway, outcome: 'notPayable', orderStatus: order.status });
+      return withMsg(4002, '订单状态已变化');
+    }
     const { payment } = started;
+    audit({ payWay: query.payway, outcome: started.reused ? 'reused' : 'started', recordNo: payment.recordNo, amountFen: payment.amountFen });
     if (query.payway === 2) {
       // The page is the paying patient's: its URL is signed for them, for minutes (server/signedUrls.ts).
       const h5Url = signer.sign(h5PayUrl(publicOrigin, payment.recordNo, returnUrl.href), h5PayScope(payment.recordNo), patientGrant(patient.id), now);
@@ -69,6 +76,8 @@ export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls
     const { checkRecordId } = parseQuery(checkRecordQuerySchema, request.query);
     const order = calls.findOrder(patient.id, checkRecordId);
     if (!order) return fail(404, ORDER_NOT_FOUND);
-    return ok(payments.isPaid(order.kind, order.id) ? 1 : 0);
+    const paid = payments.isPaid(order.kind, order.id) ? 1 : 0;
+    serverAudit.record({ orderKind: order.kind, orderNo: order.orderNo, checkRecordId: order.id, step: 'pay_result_answered', actor: patient.loginName, detail: { answer: paid } });
+    return ok(paid);
   });
 }

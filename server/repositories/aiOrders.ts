@@ -2,6 +2,7 @@ import { fenToYuan } from '../money';
 import { toChinaWallClock } from '../chinaTime';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
+import { randomCode, withFreshCode } from '../randomCode';
 import { pendingPaymentCanceller } from './payments';
 import type { OrderSettlement, PayableOrder } from './payments';
 
@@ -98,8 +99,12 @@ export function payableAiOrder(order: AiOrder): PayableOrder {
 }
 
 /** AI order numbers: "AI", the China date, then the record id, six digits at least (the seed's numbers stay below new ids). */
-function orderNoOf(id: number, now: Date): string {
-  return `AI${toChinaWallClock(now).slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+/** Random characters in an order number. */
+export const ORDER_NO_RANDOM_CHARS = 10;
+
+/** `AI`, the day in China, then 10 random characters (50 bits): another patient cannot guess the next one. */
+function newOrderNo(now: Date): string {
+  return `AI${toChinaWallClock(now).slice(0, 10).replaceAll('-', '')}${randomCode(ORDER_NO_RANDOM_CHARS)}`;
 }
 
 export function aiOrderRepository(db: SqliteDatabase) {
@@ -207,16 +212,13 @@ export function aiOrderRepository(db: SqliteDatabase) {
         .immediate();
     },
 
-    /**
-     * Places a new order: a free one queues (0) at once, any other waits for its money (2). Its
-     * number derives from its id, so it is unique.
-     */
+    /** Places a new order: a free one queues (0) at once, any other waits for its money (2). Its number is random. */
     create(order: NewAiOrder, now: Date): AiOrder {
       return db
         .transaction((): AiOrder => {
           const { id } = nextId.get()!;
           const status = order.chargeFen === 0 ? AI_ORDER_STATUS.queued : AI_ORDER_STATUS.toBePaid;
-          insert.run({ ...order, id, orderNo: orderNoOf(id, now), status, at: now.toISOString() });
+          withFreshCode(() => newOrderNo(now), (orderNo) => insert.run({ ...order, id, orderNo, status, at: now.toISOString() }));
           return byId.get(id)!;
         })
         .immediate();

@@ -1,4 +1,5 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomCode, withFreshCode } from '../randomCode';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
 import { ACCESS_CODE_LENGTH } from '../../src/shared/api/shareSchemas';
@@ -46,14 +47,8 @@ export interface ShareSummary extends ShareRecord {
 export const MAX_WRONG_ACCESS_CODES = 5;
 export const ACCESS_CODE_LOCK_SECONDS = 600;
 
-/** 32 characters without 0/O and 1/I, so a code read aloud or copied by hand survives; 32 divides 256, so no bias. */
-const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** A share code: 8 characters of CODE_ALPHABET, 40 bits, and an access code besides. */
 const CODE_LENGTH = 8;
-const CODE_ATTEMPTS = 5;
-
-function newCode(): string {
-  return Array.from(randomBytes(CODE_LENGTH), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
-}
 
 function newAccessCode(): string {
   return String(randomInt(10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
@@ -63,10 +58,6 @@ function sameCode(given: string, expected: string): boolean {
   const left = Buffer.from(given);
   const right = Buffer.from(expected);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Worked out at read time: revocation wins over expiry. */
@@ -147,14 +138,10 @@ export function shareRepository(db: SqliteDatabase) {
     /** A new share with a fresh unique code and access code, expiring `days` from now. */
     create(share: { patientId: number; studyId: number; days: number }, now: Date = new Date()): ShareRecord {
       const expiresAt = new Date(now.getTime() + share.days * 86_400_000).toISOString();
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return insert.get(newCode(), newAccessCode(), share.patientId, share.studyId, share.days, expiresAt, now.toISOString())!;
-        } catch (error) {
-          // 32^8 codes: a clash is rare, and a few more draws settle it.
-          if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
-        }
-      }
+      return withFreshCode(
+        () => randomCode(CODE_LENGTH),
+        (code) => insert.get(code, newAccessCode(), share.patientId, share.studyId, share.days, expiresAt, now.toISOString())!,
+      );
     },
 
     /** The patient's own shares, newest first. */

@@ -1,5 +1,7 @@
 import { toChinaWallClock } from '../chinaTime';
 import type { SqliteDatabase } from '../db';
+import { randomCode, withFreshCode } from '../randomCode';
+import { ORDER_NO_RANDOM_CHARS } from './aiOrders';
 import type { Page, PageWindow } from '../paging';
 import type { StoragePlanRecord } from '../storagePlans';
 import { chinaDate, extendedStorageEnd } from '../storagePeriod';
@@ -35,6 +37,8 @@ export interface SubmitResult {
   order: StorageOrder;
   /** The order to be paid for the same study and plan, handed back rather than made twice. */
   reused: boolean;
+  /** The study's order to be paid for another plan, which this one closed. */
+  replaced?: StorageOrder;
 }
 
 export type StorageCancelResult = 'cancelled' | 'notCancellable' | 'notFound';
@@ -47,8 +51,9 @@ const ORDER_COLUMNS = `
 type ListRecord = StorageOrder & { studyDescription: string; studyDate: string; modality: string };
 
 /** Storage order numbers: "ST", the China date, then the record id, six digits at least. */
-function orderNoOf(id: number, now: Date): string {
-  return `ST${chinaDate(now).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+/** `ST`, the day in China, then random characters as an AI order's: another patient cannot guess the next one. */
+function newOrderNo(now: Date): string {
+  return `ST${chinaDate(now).replaceAll('-', '')}${randomCode(ORDER_NO_RANDOM_CHARS)}`;
 }
 
 export function payableStorageOrder(order: StorageOrder): PayableOrder {
@@ -106,18 +111,9 @@ export function storageOrderRepository(db: SqliteDatabase, studies: StudyReposit
           if (open?.planId === plan.planId && open.patientId === patientId) return { order: open, reused: true };
           if (open) close(open, now);
           const { id } = nextId.get()!;
-          insert.run({
-            id,
-            orderNo: orderNoOf(id, now),
-            patientId,
-            studyId,
-            planId: plan.planId,
-            planName: plan.name,
-            months: plan.months,
-            chargeFen: plan.chargeFen,
-            at: now.toISOString(),
-          });
-          return { order: byId.get(id)!, reused: false };
+          const fields = { id, patientId, studyId, planId: plan.planId, planName: plan.name, months: plan.months, chargeFen: plan.chargeFen, at: now.toISOString() };
+          withFreshCode(() => newOrderNo(now), (orderNo) => insert.run({ ...fields, orderNo }));
+          return { order: byId.get(id)!, reused: false, ...(open && { replaced: open }) };
         })
         .immediate();
     },
@@ -129,6 +125,10 @@ export function storageOrderRepository(db: SqliteDatabase, studies: StudyReposit
 
     findByIdForPatient(patientId: number, id: number): StorageOrder | undefined {
       return ownedBy(byId.get(id), patientId);
+    },
+
+    findForPatient(patientId: number, orderNo: string): StorageOrder | undefined {
+      return ownedBy(byOrderNo.get(orderNo), patientId);
     },
 
     /** Newest first; `statuses` null lists them all. */

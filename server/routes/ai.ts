@@ -30,7 +30,7 @@ const orderListQuerySchema = pageQuerySchema.extend({
 const orderQuerySchema = z.object({ orderId: textParam('orderId', 'one order number') });
 
 export async function aiRoutes(app: FastifyInstance): Promise<void> {
-  const { aiOrders, publicOrigin, signer } = app.sandbox;
+  const { aiOrders, publicOrigin, signer, serverAudit } = app.sandbox;
 
   app.get('/V1.0/AI/OrderList', async (request) => {
     const patient = await currentPatient(request);
@@ -41,7 +41,10 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/AI/CancelOrder', async (request) => {
     const patient = await currentPatient(request);
     const { orderId } = parseQuery(orderQuerySchema, request.query);
-    switch (aiOrders.cancel(patient.id, orderId, new Date())) {
+    const outcome = aiOrders.cancel(patient.id, orderId, new Date());
+    const order = aiOrders.findForPatient(patient.id, orderId);
+    if (order) serverAudit.record({ orderKind: 'ai', orderNo: order.orderNo, checkRecordId: order.id, step: 'cancel', actor: patient.loginName, detail: { outcome } });
+    switch (outcome) {
       case 'cancelled':
         return withMsg(200, '操作成功');
       case 'notCancellable':

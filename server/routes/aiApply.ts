@@ -42,7 +42,7 @@ function channelOfOrder(order: AiOrder): AiChannelRecord | undefined {
  * an order per intent, and an order's progress. Only the patient's own studies.
  */
 export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
-  const { studies, hospitals, aiOrders, aiAnalysis, payments } = app.sandbox;
+  const { studies, hospitals, aiOrders, aiAnalysis, payments, serverAudit } = app.sandbox;
 
   function offersAi(study: StudyRecord): boolean {
     return hospitals.findById(study.hospitalId)?.modules.aiAnalysis === true;
@@ -143,6 +143,14 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
         new Date(),
       );
     if (!live && order.status === queued) aiAnalysis.started(order.id);
+    serverAudit.record({
+      orderKind: 'ai',
+      orderNo: order.orderNo,
+      checkRecordId: order.id,
+      step: 'order_created',
+      actor: (await currentPatient(request)).loginName,
+      detail: { item: order.item, chargeFen: order.chargeFen, status: order.status, reused: live !== undefined },
+    });
     return ok({
       orderId: order.orderNo,
       id: order.id,

@@ -46,7 +46,7 @@ const cancelSchema = z.object({ orderId: textParam('orderId', 'one order number'
  * Only the patient's own studies: a study they collected from someone else is not theirs to buy for.
  */
 export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
-  const { studies, hospitals, storageOrders } = app.sandbox;
+  const { studies, hospitals, storageOrders, serverAudit } = app.sandbox;
 
   function forSale(study: StudyRecord): boolean {
     return storageForSale(study, hospitals.findById(study.hospitalId));
@@ -94,7 +94,19 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
     if (!forSale(study)) throw new ApiError(STORAGE_CODES.notForSale, NOT_FOR_SALE);
     const plan = findStoragePlan(planId);
     if (!plan) throw new ApiError(STORAGE_CODES.planUnknown, PLAN_UNKNOWN);
-    const { order, reused } = storageOrders.submit(study.patientId, study.id, plan, new Date());
+    const { order, reused, replaced } = storageOrders.submit(study.patientId, study.id, plan, new Date());
+    const actor = (await currentPatient(request)).loginName;
+    if (replaced) {
+      serverAudit.record({ orderKind: 'storage', orderNo: replaced.orderNo, checkRecordId: replaced.id, step: 'cancel', actor, detail: { outcome: 'cancelled', replacedBy: order.orderNo } });
+    }
+    serverAudit.record({
+      orderKind: 'storage',
+      orderNo: order.orderNo,
+      checkRecordId: order.id,
+      step: 'order_created',
+      actor,
+      detail: { planId: plan.planId, chargeFen: order.chargeFen, status: order.status, reused },
+    });
     return ok({
       orderId: order.orderNo,
       id: order.id,
@@ -115,7 +127,10 @@ export async function imageStoreRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/Image/CancelOrder', async (request) => {
     const patient = await currentPatient(request);
     const { orderId } = parseQuery(cancelSchema, commandInput(request));
-    switch (storageOrders.cancel(patient.id, orderId, new Date())) {
+    const outcome = storageOrders.cancel(patient.id, orderId, new Date());
+    const order = storageOrders.findForPatient(patient.id, orderId);
+    if (order) serverAudit.record({ orderKind: 'storage', orderNo: order.orderNo, checkRecordId: order.id, step: 'cancel', actor: patient.loginName, detail: { outcome } });
+    switch (outcome) {
       case 'cancelled':
         return withMsg(200, '操作成功');
       case 'notCancellable':

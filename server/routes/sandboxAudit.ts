@@ -8,6 +8,7 @@ import { ApiError, fail } from '../envelope';
 import { AUDIT_CALLBACK_PATH, AUDIT_SIGN_OUT_PATH, AUDIT_SIGNED_OUT_PATH, auditSignIn } from '../oidc/auditSignIn';
 import { storedOrNew } from '../oidc/keys';
 import { AUDITOR_ROLE } from '../oidc/staffAccounts';
+import { isEmptyTrail, orderTrail } from '../orderTrail';
 import { AUDIT_PATH } from '../sandboxUrls';
 
 const HTML = 'text/html; charset=utf-8';
@@ -27,11 +28,11 @@ async function requireAuditorToken(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * For auditors: an order's analytics records as JSON (with an auditor's bearer token), and as a
+ * For auditors: an order's trail (the app's records and the server's own steps) as JSON (with an auditor's bearer token), and as a
  * timeline page (the browser signs in at the provider: server/oidc/auditSignIn.ts).
  */
 export async function sandboxAuditRoutes(app: FastifyInstance): Promise<void> {
-  const { analytics, identity, db } = app.sandbox;
+  const { identity, db } = app.sandbox;
   const css = Buffer.concat(await Promise.all(CSS_FILES.map((file) => readFile(file))));
   const signIn = auditSignIn({
     client: identity.auditClient,
@@ -53,7 +54,8 @@ export async function sandboxAuditRoutes(app: FastifyInstance): Promise<void> {
     await requireAuditorToken(request);
     const orderId = typeof request.query.orderId === 'string' ? request.query.orderId.trim() : '';
     if (!orderId) return reply.code(400).send(fail(400, 'orderId must be one order number'));
-    return { orderId, records: analytics.forOrder(orderId) };
+    const { records, server } = orderTrail(db, orderId);
+    return { orderId, records, server };
   });
 
   app.get<{ Querystring: Record<string, unknown> }>(AUDIT_CALLBACK_PATH, async (request, reply) => {
@@ -85,8 +87,8 @@ export async function sandboxAuditRoutes(app: FastifyInstance): Promise<void> {
     }
     html(reply);
     const signedIn = { auditor: auditor.sub, signOutUrl: AUDIT_SIGN_OUT_PATH };
-    const records = analytics.forOrder(orderId);
-    if (records.length === 0) return reply.code(404).send(auditNoRecordsPage(orderId, signedIn));
-    return reply.send(auditPage(auditTimeline(orderId, records), signedIn));
+    const trail = orderTrail(db, orderId);
+    if (isEmptyTrail(trail)) return reply.code(404).send(auditNoRecordsPage(orderId, signedIn));
+    return reply.send(auditPage(auditTimeline(orderId, trail), signedIn));
   });
 }

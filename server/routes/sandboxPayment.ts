@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../envelope';
 import type { Payment, PaymentWithItem, SettledState } from '../repositories/payments';
+import { PROVIDER_ACTOR } from '../repositories/serverAudit';
 import { H5_PAY_PATH, h5PayScope, PAY_RETURN_PATH, sameOriginUrl, WX_PAY_PATH } from '../sandboxUrls';
 import { signedPatient } from '../signedUrls';
 import { h5PayPage, messagePage } from '../sandboxPages';
@@ -34,17 +35,31 @@ function formFields(body: unknown): Partial<Record<string, string>> {
  * and starts its analysis, a storage order to 3 (paid) with the study's storage extended.
  */
 export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> {
-  const { payments, aiAnalysis, publicOrigin, signer } = app.sandbox;
+  const { payments, aiAnalysis, publicOrigin, signer, serverAudit } = app.sandbox;
 
   // The H5 page posts a plain HTML form; only this plugin reads one.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /** The provider tells the sandbox how a payment ended: settled once, and written into the order's trail each time. */
   function settle(payment: Payment, state: SettledState): Payment {
-    const result = payments.settle(payment.id, state, new Date());
+    const now = new Date();
+    const result = payments.settle(payment.id, state, now);
     if (result?.orderPaid && payment.orderKind === 'ai') aiAnalysis.started(payment.checkRecordId);
-    return result?.payment ?? payment;
+    const settled = result?.payment ?? payment;
+    serverAudit.record(
+      {
+        orderKind: payment.orderKind,
+        orderNo: payment.orderNo,
+        checkRecordId: payment.checkRecordId,
+        step: 'provider_notified',
+        actor: PROVIDER_ACTOR,
+        detail: { recordNo: payment.recordNo, payWay: payment.way, said: state, state: settled.state, settledNow: result?.settled ?? false, orderPaid: result?.orderPaid ?? false },
+      },
+      now,
+    );
+    return settled;
   }
 
   function htmlPage(reply: FastifyReply, status: number, html: string) {

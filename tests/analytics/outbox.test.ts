@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createOutbox, OUTBOX_PREFIX } from '../../src/shared/analytics/outbox';
+import { createOutbox, OUTBOX_PREFIX, withinSize } from '../../src/shared/analytics/outbox';
+import { MAX_RECORD_BYTES } from '../../src/shared/analytics/records';
 import type { AnalyticsRecord, CollectAnswer } from '../../src/shared/analytics/records';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { flush } from '../machines/modelHarness';
@@ -42,7 +43,7 @@ function endpoint() {
   const send = vi.fn(async (records: AnalyticsRecord[]): Promise<CollectAnswer> => {
     batches.push(records.map((r) => r.id));
     if (offline) throw new Error('network');
-    const answer: CollectAnswer = { stored: [], duplicates: [] };
+    const answer: CollectAnswer = { stored: [], duplicates: [], refused: [] };
     for (const r of records) {
       (held.has(r.id) ? answer.duplicates : answer.stored).push(r.id);
       held.set(r.id, r);
@@ -52,12 +53,13 @@ function endpoint() {
   return { send, held, batches, goOffline: (value: boolean) => void (offline = value) };
 }
 
-function outboxOn(storage: Storage, server: ReturnType<typeof endpoint>, options: { canSend?: () => boolean } = {}) {
+function outboxOn(storage: Storage, server: ReturnType<typeof endpoint>, options: { canSend?: () => boolean; currentUser?: () => string | null } = {}) {
   const timers: Array<{ run: () => void; ms: number }> = [];
   const outbox = createOutbox({
     storage: safeStorage(() => storage),
     send: server.send,
     canSend: options.canSend ?? (() => true),
+    ...(options.currentUser && { currentUser: options.currentUser }),
     setTimer: (run, ms) => void timers.push({ run, ms }),
   });
   return { outbox, timers };
@@ -156,6 +158,39 @@ describe('analytics outbox', () => {
     expect(server.batches.map((b) => b.length)).toEqual([50, 50, 20]);
   });
 
+  it('sends each patient\'s records only with their own sign-in: another\'s wait for them, nobody\'s go with anyone', async () => {
+    const storage = memoryStorage();
+    const server = endpoint();
+    let user = 'patient2';
+    const { outbox } = outboxOn(storage, server, { currentUser: () => user });
+    const mine = { ...record(), userId: 'patient2' };
+    const theirs = record();
+    const nobodys = { ...record(), userId: null };
+    [mine, theirs, nobodys].forEach((one) => outbox.add(one));
+    await flush();
+    expect([...server.held.keys()].sort()).toEqual([mine.id, nobodys.id].sort());
+    expect([...outbox.pendingIds()]).toEqual([theirs.id]);
+    user = 'patient1';
+    await outbox.flush();
+    expect(server.held.has(theirs.id)).toBe(true);
+  });
+
+  it('forgets what the endpoint refuses for good, and never queues a record heavier than it takes', async () => {
+    const storage = memoryStorage();
+    const refusing = vi.fn(async (records: AnalyticsRecord[]): Promise<CollectAnswer> => ({ stored: [], duplicates: [], refused: records.map((r) => r.id) }));
+    const { outbox, timers } = outboxOn(storage, { ...endpoint(), send: refusing });
+    const heavy = { ...record(), data: { blob: 'x'.repeat(MAX_RECORD_BYTES) } };
+    outbox.add(heavy);
+    const queued = JSON.parse(storage.getItem(OUTBOX_PREFIX + heavy.id)!) as AnalyticsRecord;
+    expect(queued).toMatchObject({ id: heavy.id, kind: 'event', name: 'payment_cancelled', data: { omitted: 'too large', bytes: expect.any(Number) } });
+    expect(JSON.stringify(queued).length).toBeLessThanOrEqual(MAX_RECORD_BYTES);
+    expect(withinSize(record())).toMatchObject({ data: {} });
+    await flush();
+    expect(refusing).toHaveBeenCalledTimes(1);
+    expect(outbox.pendingIds().size).toBe(0);
+    expect(timers).toHaveLength(0);
+  });
+
   it('signed out: records wait without retries, and go when there is someone to send for', async () => {
     const storage = memoryStorage();
     const server = endpoint();
@@ -209,7 +244,7 @@ describe('analytics outbox', () => {
   it('an answer that holds none of the batch is a failure: retried later, not looped', async () => {
     const storage = memoryStorage();
     const server = endpoint();
-    server.send.mockResolvedValue({ stored: [], duplicates: [] });
+    server.send.mockResolvedValue({ stored: [], duplicates: [], refused: [] });
     const { outbox, timers } = outboxOn(storage, server);
     outbox.add(record());
     await flush();

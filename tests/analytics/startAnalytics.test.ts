@@ -14,7 +14,7 @@ function start() {
     async request(endpoint: Endpoint, options: RequestOptions<unknown>) {
       sent.push({ endpoint, options });
       const ids = (options.data as { records: Array<{ id: string }> }).records.map((r) => r.id);
-      return { stored: ids, duplicates: [] };
+      return { stored: ids, duplicates: [], refused: [] };
     },
   } as ApiClient;
   let status: SessionStatus = 'pending';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { collectAnswerSchema, MAX_BATCH } from '../../src/shared/analytics/records';
+import { collectAnswerSchema, MAX_BATCH, MAX_RECORD_BYTES } from '../../src/shared/analytics/records';
+import { ANALYTICS_RECORDS_LIMIT } from '../../server/routes/analytics';
 import type { AnalyticsRecord } from '../../src/shared/analytics/records';
 import { paymentFlow } from './analyticsRecords';
 import { auditorHeaders, openAsAuditor } from './auditor';
@@ -35,6 +36,12 @@ async function auditOf(app: FastifyInstance, orderId: string) {
 }
 
 const FLOW = { orderId: 'AI20250301101500', checkRecordId: 1 };
+
+/** One of patient1's own orders, as paymentFlow names it: records for orders not the sender's are refused. */
+async function ownOrder(app: FastifyInstance): Promise<{ orderId: string; checkRecordId: number }> {
+  const [order] = await (await patientApi(app)).orders();
+  return { orderId: order!.orderId, checkRecordId: order!.id };
+}
 const ids = (records: readonly { id: string }[]) => records.map((record) => record.id);
 
 describe('POST /api/V1.0/Analytics/Collect', () => {
@@ -54,16 +61,17 @@ describe('POST /api/V1.0/Analytics/Collect', () => {
   it('stores a batch and names what it stored, for the patient whose token sent it', async () => {
     const app = await startSandbox();
     const collect = await collector(app, 'patient2');
-    const records = paymentFlow({ orderId: 'AI20250301101500', checkRecordId: 1, userId: 'patient2' });
+    const [order] = await (await patientApi(app, 'patient2')).orders();
+    const records = paymentFlow({ orderId: order!.orderId, checkRecordId: order!.id, userId: 'patient2' });
     const body = await collect({ records });
-    expect(body).toEqual({ statusCode: 200, message: 'success', result: { stored: ids(records), duplicates: [] } });
+    expect(body).toEqual({ statusCode: 200, message: 'success', result: { stored: ids(records), duplicates: [], refused: [] } });
     expect(collectAnswerSchema.parse(body.result)).toEqual(body.result);
     expect(storedCount(app)).toBe(records.length);
     const row = app.sandbox.db.prepare('SELECT * FROM analytics_records WHERE id = ?').get(records[1]!.id);
     expect(row).toMatchObject({
       kind: 'audit',
-      order_id: 'AI20250301101500',
-      check_record_id: 1,
+      order_id: order!.orderId,
+      check_record_id: order!.id,
       machine: 'payment',
       event: 'xstate.done.actor.getPayParams',
       from_state: 'requestingParams',
@@ -80,12 +88,12 @@ describe('POST /api/V1.0/Analytics/Collect', () => {
   it('stores a record sent twice once, and answers it as a duplicate the second time', async () => {
     const app = await startSandbox();
     const collect = await collector(app);
-    const records = paymentFlow(FLOW);
+    const records = paymentFlow(await ownOrder(app));
     const [first, second] = [records.slice(0, 6), records.slice(4)];
-    expect((await collect({ records: first })).result).toEqual({ stored: ids(first), duplicates: [] });
-    expect((await collect({ records: second })).result).toEqual({ stored: ids(second.slice(2)), duplicates: ids(second.slice(0, 2)) });
-    expect((await collect({ records })).result).toEqual({ stored: [], duplicates: ids(records) });
-    expect((await collect({ records: [records[0], records[0]] })).result).toEqual({ stored: [], duplicates: [records[0]!.id] });
+    expect((await collect({ records: first })).result).toEqual({ stored: ids(first), duplicates: [], refused: [] });
+    expect((await collect({ records: second })).result).toEqual({ stored: ids(second.slice(2)), duplicates: ids(second.slice(0, 2)), refused: [] });
+    expect((await collect({ records })).result).toEqual({ stored: [], duplicates: ids(records), refused: [] });
+    expect((await collect({ records: [records[0], records[0]] })).result).toEqual({ stored: [], duplicates: [records[0]!.id], refused: [] });
     expect(storedCount(app)).toBe(records.length);
   });
 
@@ -161,13 +169,58 @@ describe('GET /sandbox/audit', () => {
     expect(ids((await auditOf(app, 'ST-ONLY-ID')).records)).toEqual(ids(flow));
   });
 
-  it('finds records by the check record id that an order\'s own records name, for an order the sandbox does not hold', async () => {
+  it('refuses, record by record, what it cannot trust: an order that is not the sender\'s, another user named, a record over 4 KB', async () => {
     const app = await startSandbox();
-    const flow = paymentFlow({ orderId: 'EXT-0001', checkRecordId: 987654 });
-    await (await collector(app))({ records: flow });
-    const { records } = await auditOf(app, 'EXT-0001');
-    expect(ids(records)).toEqual(ids(flow));
-    expect((await auditOf(app, 'EXT-0002')).records).toEqual([]);
+    const collect = await collector(app);
+    const mine = await ownOrder(app);
+    const [theirs] = await (await patientApi(app, 'patient2')).orders();
+    const good = paymentFlow(mine).slice(0, 3);
+    const forged = [
+      { ...good[0]!, id: 'forged-their-order', orderId: theirs!.orderId, checkRecordId: theirs!.id },
+      { ...good[0]!, id: 'forged-their-check-record', orderId: null, checkRecordId: theirs!.id },
+      { ...good[0]!, id: 'forged-no-such-order', orderId: 'EXT-0001', checkRecordId: null },
+      { ...good[0]!, id: 'forged-other-user', userId: 'patient2' },
+      { ...good[1]!, id: 'forged-too-heavy', kind: 'audit' as const, result: 'x'.repeat(MAX_RECORD_BYTES) },
+    ];
+    const body = await collect({ records: [...good, ...forged] });
+    expect(body.result).toEqual({ stored: ids(good), duplicates: [], refused: ids(forged) });
+    expect(storedCount(app)).toBe(good.length);
+    expect(ids((await auditOf(app, theirs!.orderId)).records)).toEqual([]);
+    expect(ids((await auditOf(app, 'EXT-0001')).records)).toEqual([]);
+  });
+
+  it('limits how many records one patient sends in an hour', async () => {
+    const app = await startSandbox();
+    const collect = await collector(app);
+    const mine = await ownOrder(app);
+    // As if the patient had sent all but the last few of the hour's allowance.
+    app.sandbox.limits.take(ANALYTICS_RECORDS_LIMIT, 'patient1', new Date(), ANALYTICS_RECORDS_LIMIT.max - 2);
+    const records = paymentFlow(mine);
+    const response = await app.inject({
+      method: 'POST',
+      url: COLLECT,
+      headers: { ...(await signedInHeaders(app, 'patient1')), 'x-xsrf-token': XSRF },
+      cookies: { 'XSRF-TOKEN': XSRF },
+      payload: { records },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.json()).toMatchObject({ statusCode: 429, result: { retryAfterSeconds: expect.any(Number) } });
+    expect(storedCount(app)).toBe(0);
+    expect((await collect({ records: records.slice(0, 2) })).result.stored).toHaveLength(2);
+  });
+
+  it('refuses a body heavier than a whole batch can be', async () => {
+    const app = await startSandbox();
+    const response = await app.inject({
+      method: 'POST',
+      url: COLLECT,
+      headers: { ...(await signedInHeaders(app, 'patient1')), 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+      cookies: { 'XSRF-TOKEN': XSRF },
+      payload: JSON.stringify({ records: [{ pad: 'x'.repeat(MAX_BATCH * MAX_RECORD_BYTES + 32 * 1024) }] }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(storedCount(app)).toBe(0);
   });
 
   it("keeps a storage order's records apart from an AI order's with the same check record id (the two tables number apart)", async () => {
@@ -199,22 +252,26 @@ describe('GET /sandbox/audit', () => {
 
   it('shows the timeline as a page, escaping what the client sent', async () => {
     const app = await startSandbox();
-    const orderId = 'AI"><script>alert(1)</script>';
-    const hostile = paymentFlow({ orderId, checkRecordId: 5, userId: '<img src=x onerror=alert(2)>' }).map((record) =>
+    const order = await ownOrder(app);
+    const hostile = paymentFlow(order).map((record) =>
       record.kind === 'audit' ? { ...record, machine: '<b>payment</b>', from: '</td><script>alert(3)</script>', result: '<svg onload=alert(4)>' } : record,
     );
     await (await collector(app))({ records: hostile });
 
-    const page = await openAsAuditor(app, `${AUDIT}/${encodeURIComponent(orderId)}`);
+    const page = await openAsAuditor(app, `${AUDIT}/${encodeURIComponent(order.orderId)}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).not.toMatch(/<script|<img|<svg|<b>/);
-    expect(page.body).toContain('AI&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(page.body).toContain('&lt;img src=x onerror=alert(2)&gt;');
     expect(page.body).toContain('&lt;/td&gt;&lt;script&gt;alert(3)&lt;/script&gt; → requestingParams');
+    expect(page.body).toContain('&lt;svg onload=alert(4)&gt;');
     expect(page.body).toContain('patient tapped pay');
     expect(page.body).toContain('订单审计记录');
     expect(page.body.match(/<tr class="(audit|product-event)"/g)).toHaveLength(hostile.length);
+    // An order number from the address is shown escaped too.
+    const missing = await openAsAuditor(app, `${AUDIT}/${encodeURIComponent('AI"><script>alert(1)</script>')}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toMatch(/<script/);
+    expect(missing.body).toContain('AI&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
 
     const css = await app.inject({ url: '/sandbox/assets/sandbox-audit.css' });
     expect(css.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/shared/analytics/records';
 import { auditTimeline, describeAuditEvent, timelineText } from '../../server/auditTimeline';
 import type { StoredRecord } from '../../server/repositories/analytics';
+import type { ServerAuditRecord } from '../../server/repositories/serverAudit';
 import { DEVICE_ID, paymentFlow } from './analyticsRecords';
 
 const ORDER = 'AI20250301101500';
@@ -32,8 +33,29 @@ function audit(event: string, fields: Partial<AuditRecord> = {}): AuditRecord {
 }
 
 describe('the audit timeline', () => {
+  it('merges the server\'s own steps in by time, in words, naming who made it act', () => {
+    const server: ServerAuditRecord[] = [
+      { id: 1, at: '2025-03-01T02:15:00.000Z', orderKind: 'ai', orderNo: ORDER, checkRecordId: 12, step: 'order_created', actor: 'patient1', detail: { reused: false } },
+      { id: 2, at: '2025-03-01T02:15:02.200Z', orderKind: 'ai', orderNo: ORDER, checkRecordId: 12, step: 'pay_requested', actor: 'patient1', detail: { payWay: 2, outcome: 'started', recordNo: 'CF1' } },
+      { id: 3, at: '2025-03-01T02:15:03.000Z', orderKind: 'ai', orderNo: ORDER, checkRecordId: 12, step: 'provider_notified', actor: 'provider', detail: { said: 'paid', settledNow: true, orderPaid: true } },
+      { id: 4, at: '2025-03-01T02:15:04.000Z', orderKind: 'ai', orderNo: ORDER, checkRecordId: 13, step: 'pay_result_answered', actor: 'patient1', detail: { answer: 1 } },
+      { id: 5, at: '2025-03-01T02:15:05.000Z', orderKind: 'ai', orderNo: ORDER, checkRecordId: 12, step: 'cancel', actor: 'patient1', detail: { outcome: 'notCancellable' } },
+    ];
+    const { header, entries } = auditTimeline(ORDER, { records: [{ ...audit('PAY'), receivedAt: '2025-03-01T02:16:10.000Z', receivedFor: 'patient1' }], server }, { timeZone: 'UTC' });
+    expect(entries.map((e) => [e.kind, e.step, e.words, e.user])).toEqual([
+      ['server', 'order_created', 'server created the order', 'patient1'],
+      ['audit', 'a → b', 'patient tapped pay', 'patient1'],
+      ['server', 'pay_requested', 'server started a payment (pay way 2)', 'patient1'],
+      ['server', 'provider_notified', 'payment provider said paid: order paid', 'provider'],
+      ['server', 'pay_result_answered', 'server answered pay result: paid', 'patient1'],
+      ['server', 'cancel', 'server refused the cancel (notCancellable)', 'patient1'],
+    ]);
+    expect(header).toMatchObject({ count: 6, checkRecordIds: [12, 13], patients: ['patient1'] });
+    expect(timelineText({ header, entries })[3]).toMatch(/ server +order_created +server created the order .*\(for patient1\)$/);
+  });
+
   it('tells a cancelled then paid H5 payment in words, in China time', () => {
-    const timeline = auditTimeline(ORDER, received(paymentFlow({ orderId: ORDER, checkRecordId: 12 })), { timeZone: 'Asia/Shanghai' });
+    const timeline = auditTimeline(ORDER, { records: received(paymentFlow({ orderId: ORDER, checkRecordId: 12 })), server: [] }, { timeZone: 'Asia/Shanghai' });
     const who = '(device 3f9a1c2b, user patient1)';
     expect(timelineText(timeline)).toEqual([
       'Order AI20250301101500 · check record 12 · patient patient1 · 13 records',
@@ -57,8 +79,8 @@ describe('the audit timeline', () => {
 
   it('shows times in the zone asked for', () => {
     const [record] = received([audit('PAY')]);
-    expect(auditTimeline(ORDER, [record!], { timeZone: 'UTC' }).entries[0]!.time).toBe('2025-03-01 02:15:02.123');
-    expect(auditTimeline(ORDER, [record!], { timeZone: 'America/New_York' }).header).toMatchObject({
+    expect(auditTimeline(ORDER, { records: [record!], server: [] }, { timeZone: 'UTC' }).entries[0]!.time).toBe('2025-03-01 02:15:02.123');
+    expect(auditTimeline(ORDER, { records: [record!], server: [] }, { timeZone: 'America/New_York' }).header).toMatchObject({
       first: '2025-02-28 21:15:02.123',
       timeZone: 'America/New_York',
     });
@@ -86,7 +108,7 @@ describe('the audit timeline', () => {
 
   it('cuts a long result short', () => {
     const [record] = received([audit('xstate.done.actor.somethingLong', { statusCode: 200, result: { text: 'x'.repeat(200) } })]);
-    const { details } = auditTimeline(ORDER, [record!], { timeZone: 'UTC' }).entries[0]!;
+    const { details } = auditTimeline(ORDER, { records: [record!], server: [] }, { timeZone: 'UTC' }).entries[0]!;
     expect(details).toBe(`statusCode 200, result {"text":"${'x'.repeat(70)}…`);
   });
 
@@ -106,7 +128,7 @@ describe('the audit timeline', () => {
       receivedAt: '2025-03-01T02:16:10.000Z',
       receivedFor: 'patient1',
     };
-    const { header, entries } = auditTimeline(ORDER, [stored!, unknown], { timeZone: 'UTC' });
+    const { header, entries } = auditTimeline(ORDER, { records: [stored!, unknown], server: [] }, { timeZone: 'UTC' });
     expect(entries.map((e) => [e.words, e.details, e.device, e.user])).toEqual([
       ['patient tapped pay', '', '3f9a1c2b', "patient2 (sent with patient1's token)"],
       ['product event coupon_shown', '', 'short', "signed out (sent with patient1's token)"],

@@ -137,7 +137,8 @@ describe('V1.0/Image/submmit', () => {
 
     const first = await api.submit(String(id), THREE_YEARS);
     expect(first).toMatchObject({ charge: 68, status: 2, reused: false });
-    expect(first.orderId).toMatch(/^ST\d{8}\d{6}$/);
+    // The day, then 10 random characters: another patient cannot guess the next number.
+    expect(first.orderId).toMatch(/^ST\d{8}[2-9A-HJ-NP-Z]{10}$/);
     expect(await api.submit(id, THREE_YEARS)).toEqual({ ...first, reused: true });
     // The query works too (older calls).
     const byQuery = await api.post(`${SUBMIT}?${query({ id, planId: THREE_YEARS })}`);

@@ -1,5 +1,5 @@
 import type { SafeStorage } from '../state/safeStorage';
-import { analyticsRecordSchema, MAX_BATCH, type AnalyticsRecord, type CollectAnswer } from './records';
+import { analyticsRecordSchema, MAX_BATCH, MAX_RECORD_BYTES, type AnalyticsRecord, type CollectAnswer } from './records';
 
 /**
  * Records on their way to the analytics endpoint. Each waits in localStorage under its own key
@@ -20,11 +20,28 @@ export interface Outbox {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * The record, or, when it is heavier than the endpoint takes, the same record with its payload
+ * (an audit record's result, an event's data) replaced by a note of its size: the step is kept,
+ * and one heavy record can never block the queue.
+ */
+export function withinSize(record: AnalyticsRecord): AnalyticsRecord {
+  const bytes = new TextEncoder().encode(JSON.stringify(record)).length;
+  if (bytes <= MAX_RECORD_BYTES) return record;
+  const note = { omitted: 'too large', bytes };
+  return record.kind === 'audit' ? { ...record, result: note } : { ...record, data: note };
+}
+
 export function createOutbox(deps: {
   storage: SafeStorage;
   send: (records: AnalyticsRecord[]) => Promise<CollectAnswer>;
   /** False while there is nobody to send for (signed out): records wait, no retry is planned. */
   canSend: () => boolean;
+  /**
+   * Who is signed in now: only their records (and records of nobody) are sent, since the endpoint
+   * refuses a record that names someone else; another patient's wait until they sign in again.
+   */
+  currentUser?: () => string | null;
   /** Runs a send alone among this origin's tabs, where the browser can (Web Locks). */
   exclusive?: (work: () => Promise<void>) => Promise<void>;
   setTimer?: (run: () => void, ms: number) => void;
@@ -51,10 +68,13 @@ export function createOutbox(deps: {
   async function sendAll(): Promise<void> {
     for (;;) {
       if (!deps.canSend()) return;
-      const batch = waiting().slice(0, MAX_BATCH);
+      const user = deps.currentUser?.() ?? null;
+      const batch = waiting()
+        .filter((record) => record.userId === null || deps.currentUser === undefined || record.userId === user)
+        .slice(0, MAX_BATCH);
       if (batch.length === 0) return;
       const answer = await deps.send(batch);
-      const held = [...answer.stored, ...answer.duplicates];
+      const held = [...answer.stored, ...answer.duplicates, ...answer.refused];
       held.forEach((id) => deps.storage.remove(OUTBOX_PREFIX + id));
       changed();
       // An answer that holds none of the batch would send it again forever: try later instead.
@@ -98,7 +118,7 @@ export function createOutbox(deps: {
 
   return {
     add(record) {
-      deps.storage.set(OUTBOX_PREFIX + record.id, JSON.stringify(record));
+      deps.storage.set(OUTBOX_PREFIX + record.id, JSON.stringify(withinSize(record)));
       changed();
       // Sends after the current transition's other effects, never inside them.
       queueMicrotask(() => void flush());

@@ -56,17 +56,22 @@ export type AnalyticsRecord = z.infer<typeof analyticsRecordSchema>;
 /** At most this many records go in one request. */
 export const MAX_BATCH = 50;
 
+/** The most one record may weigh, as JSON: the endpoint refuses a heavier one (issue 22). */
+export const MAX_RECORD_BYTES = 4096;
+
 /** The request body of `ENDPOINTS.analytics.Collect`. */
 export const analyticsBatchSchema = z.object({
   records: z.array(analyticsRecordSchema).check(z.minLength(1), z.maxLength(MAX_BATCH)),
 });
 
 /**
- * The endpoint's answer: which ids it now holds (stored now or before). The sender forgets exactly
- * these; anything else stays queued and is sent again.
+ * The endpoint's answer: which ids it now holds (stored now or before), and which it will never
+ * take (heavier than MAX_RECORD_BYTES, naming another user, or an order that is not the sender's).
+ * The sender forgets exactly these; anything else stays queued and is sent again.
  */
 export const collectAnswerSchema = z.object({
   stored: z.array(z.string()),
   duplicates: z.array(z.string()),
+  refused: z._default(z.array(z.string()), []),
 });
 export type CollectAnswer = z.infer<typeof collectAnswerSchema>;

@@ -24,6 +24,7 @@ export function startAnalytics(deps: {
     send: (records) => deps.api.request(ENDPOINTS.analytics.Collect, { data: { records }, schema: collectAnswerSchema, background: true }),
     // Known offline: wait for the 'online' event instead of failing (onLine is only ever a hint).
     canSend: () => deps.session.status() === 'signedIn' && deps.win.navigator.onLine !== false,
+    currentUser: deps.session.userId,
     exclusive: (work) => withTabLock('cloud-film-analytics-outbox', work),
   });
   const analytics = createAnalytics({ deliver: outbox.add, deviceId: deps.deviceId, userId: deps.session.userId, newId: deps.newId });
