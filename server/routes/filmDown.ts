@@ -11,7 +11,7 @@ import { packageFileName } from '../packaging/build';
 import { downloadEmail, downloadLinkOf, emailLinkOf, linkInBody } from '../packaging/email';
 import { PackageRunner, packageMinMs } from '../packaging/runner';
 import { pageQuerySchema, pageWindow } from '../paging';
-import { parseQuery, recordIdParam, textParam } from '../query';
+import { parseQuery, recordIdParam } from '../query';
 import { emailOutboxRepository } from '../repositories/emailOutbox';
 import { isExpired, packageTaskRepository } from '../repositories/packageTasks';
 import type { DownloadVia, PackageTaskRow } from '../repositories/packageTasks';
