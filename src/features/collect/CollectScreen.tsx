@@ -70,9 +70,9 @@ const PROBLEM_KEYS: Record<CollectProblem, MessageKey> = {
   offline: 'collect.problem.offline',
 };
 
-/** A wait in words: whole minutes from a minute on, else seconds. */
+/** A wait in words: whole minutes beyond a minute, else seconds. */
 function waitWords(t: Translate, seconds: number): string {
-  return seconds >= 60 ? t('collect.wait.minutes', { minutes: Math.ceil(seconds / 60) }) : t('collect.wait.seconds', { seconds });
+  return seconds > 60 ? t('collect.wait.minutes', { minutes: Math.ceil(seconds / 60) }) : t('collect.wait.seconds', { seconds });
 }
 
 /** Which field a problem is about, to mark it invalid. */
