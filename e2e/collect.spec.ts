@@ -137,7 +137,8 @@ test.describe('collecting a study with an SMS code', () => {
       await page.getByTestId('collect-send').click();
       const problem = page.getByTestId('collect-problem');
       await expect(problem).toHaveAttribute('data-problem', 'rateLimited');
-      await expect(problem).toContainText(/try again in (1 min|\d+ s)/);
+      // The wait, in either language (the wechat project reads Chinese).
+      await expect(problem).toContainText(/(try again in |请 )\d+ (s|min|秒|分钟)/);
       await expect(page).toHaveURL(/\/newCheck$/);
       await expect(page.getByTestId('collect-idCard')).toHaveValue(demoNationalId(patient));
       // A new image code came with the refusal, ready for the next try.
