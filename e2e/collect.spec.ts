@@ -40,14 +40,21 @@ test.describe('collecting a study with an SMS code', () => {
     await page.request.post(`/sandbox/test/verification/unlock?phone=${patientOf(testInfo).phone}`);
   });
 
-  test('from the film bag: the bag names the study; a wrong code says the tries left; the right one opens the study', async ({ page }, testInfo) => {
+  test('from the film bag: the bag names the study once the patient is identified; a wrong code says the tries left; the right one opens the study', async ({ page }, testInfo) => {
     const patient = patientOf(testInfo);
     const bag = demoStudyRecords().find((one) => one.patient.loginName === patient.loginName)!;
     const app = new PatientApp(page);
+    const bagHints: string[] = [];
+    page.on('request', (request) => request.url().includes('/MachTextKeyWords') && bagHints.push(request.url()));
     await app.open(`/sl/pic/qr/selfhelp?code=${bag.accessionNumber}`);
     await expect(page).toHaveURL(/\/index\?code=/);
-    await expect(page.getByTestId('collect-bag')).toContainText(bag.study.date);
+    // Nothing of the bag's study before the patient is identified (issue 22): a stranger with the code learns nothing.
+    await expect(page.getByTestId('collect-bag-pending')).toBeVisible();
+    await expect(page.getByTestId('collect-bag')).toHaveCount(0);
+    expect(bagHints).toEqual([]);
     await identifyById(page, demoNationalId(patient));
+    await expect(page.getByTestId('collect-bag')).toContainText(bag.study.date);
+    expect(bagHints).toHaveLength(1);
     await expect(page.getByTestId('collect-sent-to')).toContainText(`${patient.phone.slice(0, 3)}****${patient.phone.slice(7)}`);
     await expect(page.getByTestId('collect-resend')).toBeDisabled();
 
@@ -114,6 +121,30 @@ test.describe('collecting a study with an SMS code', () => {
     await page.getByTestId('collect-start-over').click();
     await expect(page).toHaveURL(/\/newCheck$/);
     await expect(page.getByTestId('collect-idCard')).toHaveValue(demoNationalId(patient));
+  });
+
+  test.describe('a limit', () => {
+    // The browser logs the refused call itself; the app shows it in the form.
+    test.use({ allowConsoleErrors: /status of 429 \(Too Many Requests\)/ });
+
+    test("a limit's refusal says the wait in the form and keeps what was typed: one SMS a minute to a number, whatever verification", async ({ page }, testInfo) => {
+      const patient = patientOf(testInfo);
+      await new PatientApp(page).open('/newCheck');
+      await identifyById(page, demoNationalId(patient));
+      await page.getByTestId('collect-change').click();
+      await expect(page).toHaveURL(/\/newCheck$/);
+      await answerCaptcha(page);
+      await page.getByTestId('collect-send').click();
+      const problem = page.getByTestId('collect-problem');
+      await expect(problem).toHaveAttribute('data-problem', 'rateLimited');
+      // The wait, in either language (the wechat project reads Chinese).
+      await expect(problem).toContainText(/(try again in |请 )\d+ (s|min|秒|分钟)/);
+      await expect(page).toHaveURL(/\/newCheck$/);
+      await expect(page.getByTestId('collect-idCard')).toHaveValue(demoNationalId(patient));
+      // A new image code came with the refusal, ready for the next try.
+      await expect(page.getByTestId('collect-captchaText')).toHaveValue('');
+      await expect(page.getByTestId('collect-captcha-image').locator('img')).toBeVisible();
+    });
   });
 
   test('by name and phone, then the list of studies', async ({ page }, testInfo) => {

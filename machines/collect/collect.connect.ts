@@ -13,6 +13,8 @@ export function connectCollect(snapshot: SnapshotFrom<CollectMachine>, send: Act
     code: context.code,
     bag: context.bag,
     bagCode: context.bagCode,
+    /** Came with a film bag whose study is not shown yet: it is, once the identity check passed. */
+    bagPending: context.bagCode !== null && context.bag === null,
     captcha: context.captcha,
     captchaLoading: snapshot.matches({ identify: 'loadingCaptcha' }),
     captchaFailed: snapshot.matches({ identify: 'captchaFailed' }),
@@ -27,7 +29,7 @@ export function connectCollect(snapshot: SnapshotFrom<CollectMachine>, send: Act
     canSubmit: snapshot.can({ type: 'SUBMIT', problem: null }),
     /** The resend countdown runs while this is true; its length in seconds is `resendWaitSeconds`. */
     isCooling: snapshot.matches({ verify: { active: { resend: 'cooling' } } }),
-    resendWaitSeconds: context.retryAfterSeconds ?? context.sent?.resendAfterSeconds ?? 0,
+    resendWaitSeconds: context.resendWaitSeconds ?? context.sent?.resendAfterSeconds ?? 0,
     canResend: snapshot.can({ type: 'RESEND' }),
     isResending: snapshot.matches({ verify: { active: { resend: 'resending' } } }),
     outOfSends: snapshot.matches({ verify: { active: { resend: 'exhausted' } } }),

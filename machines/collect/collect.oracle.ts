@@ -1,12 +1,17 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle } from '../oracle';
+import type { ChartPromise, Oracle } from '../oracle';
 import { connectCollect } from './collect.connect';
 import type { CollectMachine } from './collect.machine';
 
 const ISSUE = 'issue 13 §1: identify, image code, SMS code with resend countdown; wrong, expired, too many attempts each said plainly';
 const KEEP = 'issue 13 §1: nothing typed is lost on a failure';
 const FIELDS_KEPT = { fields: { idCard: { sameAs: 'saw.fields.idCard' }, name: { sameAs: 'saw.fields.name' }, phone: { sameAs: 'saw.fields.phone' } } } as const;
-const ANSWERS = ['answer:checkIdentity', 'failure:checkIdentity', 'answer:sendCode', 'failure:sendCode', 'answer:verifyCode', 'failure:verifyCode', 'answer:resendCode', 'failure:resendCode'];
+const LIMITS = 'issue 22 §2: every public lookup needs a fresh image code and is limited per client and per target; the bag code leads to the SMS step; limit refusals say the wait in the form';
+const CALLS = ['loadCaptcha', 'checkIdentity', 'readBag', 'sendCode', 'verifyCode', 'resendCode'];
+const ANSWERS = CALLS.flatMap((call) => [`answer:${call}`, `failure:${call}`]);
+/** The lookups that can reveal a person or a study. */
+const LOOKUPS = ['checkIdentity', 'readBag', 'sendCode'];
+const ACCEPTED_IDENTITY = { input: 'answer:checkIdentity', with: { output: { ok: true } } } as const;
 
 /** What collecting a study with an SMS code must do. */
 export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
@@ -20,6 +25,10 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
       code: view.code,
       problem: view.problem,
       attemptsLeft: view.attemptsLeft,
+      retryAfterSeconds: view.retryAfterSeconds,
+      captchaId: view.captcha?.captchaId ?? null,
+      bagCode: view.bagCode,
+      bag: view.bag,
       busy: view.isBusy,
       canType: view.canType,
       canSend: view.canSend,
@@ -35,7 +44,7 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
       rule: {
         kind: 'always',
         if: { sees: { step: 'identify', canType: false } },
-        then: { any: [{ call: 'checkIdentity' }, { call: 'sendCode' }, { pending: 'checkIdentity' }, { pending: 'sendCode' }] },
+        then: { any: LOOKUPS.flatMap((call) => [{ call }, { pending: call }]) },
       },
     },
     {
@@ -56,18 +65,89 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
     },
     {
       id: 'code-after-identity',
-      says: 'A code is sent only to a person the hospital knows.',
+      says: 'A code is sent only to a person the hospital knows: each send follows an identity check that passed.',
       source: ISSUE,
-      rule: { kind: 'always', if: { call: 'sendCode' }, then: { input: 'answer:checkIdentity', with: { output: { ok: true } } } },
+      rule: { kind: 'needs', what: { call: 'sendCode' }, each: ACCEPTED_IDENTITY },
+    },
+    ...LOOKUPS.map((call): ChartPromise => ({
+      id: `${call}-carries-image-code`,
+      says: `No lookup goes out without an answered image code: ${call} carries the image code shown and the answer typed for it.`,
+      source: LIMITS,
+      rule: {
+        kind: 'always',
+        if: { call },
+        then: {
+          all: [
+            { call, with: { captchaId: { present: true } } },
+            { call, with: { captchaId: { sameAs: 'saw.captchaId' }, fields: { captchaText: { sameAs: 'saw.fields.captchaText' } } } },
+          ],
+        },
+      },
+    })),
+    {
+      id: 'bag-hint-after-identity',
+      says: "The film bag's study is asked for only after an identity check passed, with the same person and bag.",
+      source: LIMITS,
+      rule: { kind: 'needs', what: { call: 'readBag' }, each: ACCEPTED_IDENTITY },
+    },
+    {
+      id: 'bag-hint-read-for-bag',
+      says: "Someone who came with a film bag and passed the identity check sees the bag's study: it is asked for, for that bag.",
+      source: `${LIMITS}; issue 13 §1`,
+      rule: {
+        kind: 'always',
+        if: { all: [ACCEPTED_IDENTITY, { saw: { bagCode: { present: true } } }] },
+        then: { call: 'readBag', with: { bagCode: { sameAs: 'saw.bagCode' } } },
+      },
+    },
+    {
+      id: 'bag-hint-shown',
+      says: "The bag's study, once read, shows.",
+      source: 'issue 13 §1',
+      rule: { kind: 'always', if: { input: 'answer:readBag', with: { output: { ok: true } } }, then: { sees: { bag: { sameAs: 'input.output.value' } } } },
+    },
+    {
+      id: 'bag-leads-to-code',
+      says: "The bag's hint never stops the code: read or not, the code is sent next.",
+      source: LIMITS,
+      rule: { kind: 'always', if: { input: ['answer:readBag', 'failure:readBag'] }, then: { call: 'sendCode' } },
+    },
+    {
+      id: 'unknown-bag-forgotten',
+      says: 'An unknown film bag code is said, and the patient goes on without it.',
+      source: 'issue 13 §1',
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:checkIdentity', with: { output: { ok: false, problem: 'bagUnknown' } } },
+        then: { sees: { problem: 'bagUnknown', bagCode: null, bag: null } },
+      },
     },
     {
       id: 'refused-image-code-replaced',
-      says: 'When sending is refused (a wrong image code, an unknown person), the reason shows and a new image code comes.',
-      source: ISSUE,
+      says: 'When a lookup is refused (a wrong image code, an unknown person, a limit), the reason shows and a new image code comes: the old one is used up or opens only what was typed.',
+      source: `${ISSUE}; ${LIMITS}`,
       rule: {
         kind: 'always',
-        if: { input: 'answer:sendCode', with: { output: { ok: false } } },
+        if: { input: ['answer:checkIdentity', 'answer:sendCode'], with: { output: { ok: false } } },
         then: { all: [{ call: 'loadCaptcha' }, { sees: { problem: { sameAs: 'input.output.problem' } } }] },
+      },
+    },
+    {
+      id: 'rate-refusal-shows-wait',
+      says: 'A rate refusal shows the wait in the form, on the same page, and keeps what was typed (the code too).',
+      source: LIMITS,
+      rule: {
+        kind: 'always',
+        if: { input: ['answer:loadCaptcha', 'answer:checkIdentity', 'answer:sendCode', 'answer:verifyCode', 'answer:resendCode'], with: { output: { ok: false, problem: 'rateLimited' } } },
+        then: {
+          sees: {
+            step: { sameAs: 'saw.step' },
+            problem: 'rateLimited',
+            retryAfterSeconds: { sameAs: 'input.output.retryAfterSeconds' },
+            code: { sameAs: 'saw.code' },
+            ...FIELDS_KEPT,
+          },
+        },
       },
     },
     {
@@ -112,7 +192,7 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
     },
     {
       id: 'resend-waits',
-      says: 'Sending again becomes possible exactly when the server\'s wait is over (a minute, or what a refusal says).',
+      says: 'Sending again becomes possible exactly when the server\'s wait is over (a minute, or what a refusal says; issue 22: a limit\'s too).',
       source: ISSUE,
       rule: {
         kind: 'timing',

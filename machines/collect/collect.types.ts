@@ -4,6 +4,11 @@
  * code and types it; the server then lets them read their studies (a study pass) and, signed in,
  * adds them to my films. The calls answer outcomes, never throw for a refusal: the wiring turns
  * the server's codes into the problems below, and the form says each one plainly.
+ *
+ * Issue 22: every lookup (the identity check, the film bag's hint, the send) carries the image
+ * code answered for what was typed; the server lets one answered code open those lookups of the
+ * same person (and bag) and the one SMS they lead to. The bag's hint is asked for only once the
+ * identity check passed, and shown from then on (on the code page too).
  */
 
 export type CollectMethod = 'nationalId' | 'namePhone';
@@ -27,6 +32,8 @@ export type CollectProblem =
   | 'resendTooSoon'
   | 'tooManySends'
   | 'verificationGone'
+  /** A limit per client, person or number: try again after `retryAfterSeconds`. */
+  | 'rateLimited'
   // No answer.
   | 'offline';
 
@@ -71,6 +78,8 @@ export interface CollectDraft {
   method: CollectMethod;
   fields: CollectFields;
   bagCode: string | null;
+  /** The film bag's hint, once the identity check let it be read. */
+  bag: BagLike | null;
   sent: CodeSentLike | null;
   code: string;
 }
@@ -84,30 +93,32 @@ export interface CollectInput {
 export interface CollectContext extends CollectDraft {
   step: CollectInput['step'];
   captcha: CaptchaLike | null;
-  bag: BagLike | null;
   problem: CollectProblem | null;
   attemptsLeft: number | null;
   retryAfterSeconds: number | null;
+  /** The wait before another code when a refused resend said one; null: the code sent's. */
+  resendWaitSeconds: number | null;
   verified: VerifiedLike | null;
 }
 
-export interface SendCodeRequest {
+/** A lookup of who was typed (and their film bag), with the image code answered for it (`fields.captchaText`). */
+export interface LookupRequest {
   method: CollectMethod;
   fields: CollectFields;
   captchaId: string;
   bagCode: string | null;
 }
 
+/** The identity check, and the send: the same lookup, so one answered image code opens both. */
+export type CheckIdentityRequest = LookupRequest;
+export type SendCodeRequest = LookupRequest;
+/** The film bag's hint: the same lookup, with the bag. */
+export type ReadBagRequest = LookupRequest & { bagCode: string };
+
 /** Another code for the same verification: no image code needed. */
 export interface ResendCodeRequest {
   method: CollectMethod;
   verificationId: string;
-}
-
-export interface CheckIdentityRequest {
-  method: CollectMethod;
-  fields: CollectFields;
-  bagCode: string | null;
 }
 
 export interface VerifyRequest {
@@ -133,6 +144,7 @@ export const emptyDraft = (bagCode: string | null = null): CollectDraft => ({
   method: 'nationalId',
   fields: { idCard: '', name: '', phone: '', captchaText: '' },
   bagCode,
+  bag: null,
   sent: null,
   code: '',
 });

@@ -37,6 +37,10 @@ export function collectIdentityRepository(db: SqliteDatabase) {
   const studyIdsOf = db.prepare<[number], { id: number }>(
     'SELECT id FROM studies WHERE patient_id = ? ORDER BY study_date DESC, study_time DESC, id DESC',
   );
+  const ofPhone = db.prepare<[string], { nationalId: string; accessionNumber: string | null }>(`
+    SELECT p.national_id AS nationalId, s.accession_number AS accessionNumber
+      FROM patients p LEFT JOIN studies s ON s.patient_id = p.id
+     WHERE p.phone = ?`);
   const byAccession = db.prepare<[string], { id: number }>('SELECT id FROM studies WHERE accession_number = ? ORDER BY id LIMIT 1');
   // The ids come as a JSON array: one statement for any number of them.
   const pageOfIds = db.prepare<[string, number, number], Omit<CheckRecord, 'reportStatus'> & { reportState: 'preliminary' | 'final' | null }>(`
@@ -71,6 +75,15 @@ export function collectIdentityRepository(db: SqliteDatabase) {
     /** The study a film bag's code (its accession number) names. */
     studyIdOfAccession(accessionNumber: string): number | undefined {
       return byAccession.get(accessionNumber)?.id;
+    },
+
+    /** Test mode: the national IDs and film bags (accession numbers) of the patients with this mobile number. */
+    lookupTargetsOfPhone(phone: string): { nationalIds: string[]; bagCodes: string[] } {
+      const rows = ofPhone.all(phone);
+      return {
+        nationalIds: [...new Set(rows.map((row) => row.nationalId))],
+        bagCodes: rows.flatMap((row) => (row.accessionNumber === null ? [] : [row.accessionNumber])),
+      };
     },
 
     /** The given studies, newest first, with their report status. */

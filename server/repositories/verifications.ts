@@ -12,8 +12,6 @@ export interface VerificationRecord {
   codeExpiresAt: string;
   sends: number;
   lastSentAt: string;
-  wrongAttempts: number;
-  lockedUntil: string | null;
   verifiedAt: string | null;
   createdAt: string;
 }
@@ -23,10 +21,13 @@ export type NewVerification = Pick<VerificationRecord, 'id' | 'method' | 'patien
 
 const COLUMNS = `
   id, method, patient_id AS patientId, phone, bag_study_id AS bagStudyId, code, code_expires_at AS codeExpiresAt,
-  sends, last_sent_at AS lastSentAt, wrong_attempts AS wrongAttempts, locked_until AS lockedUntil,
-  verified_at AS verifiedAt, created_at AS createdAt`;
+  sends, last_sent_at AS lastSentAt, verified_at AS verifiedAt, created_at AS createdAt`;
 
-/** SMS verifications of the collect calls; the rules are server/collect/verification.ts's. */
+/**
+ * SMS verifications of the collect calls; the rules are server/collect/verification.ts's. The
+ * columns wrong_attempts and locked_until are no longer written: wrong codes count per mobile
+ * number, across verifications, in the rate limits (issue 22).
+ */
 export function verificationRepository(db: SqliteDatabase) {
   const insert = db.prepare(`
     INSERT INTO verifications (id, method, patient_id, phone, bag_study_id, code, code_expires_at, sends, last_sent_at, created_at)
@@ -35,13 +36,9 @@ export function verificationRepository(db: SqliteDatabase) {
   const resend = db.prepare<[string, string, string, string]>(
     'UPDATE verifications SET code = ?, code_expires_at = ?, sends = sends + 1, last_sent_at = ? WHERE id = ?',
   );
-  const attempts = db.prepare<[number, string | null, string]>('UPDATE verifications SET wrong_attempts = ?, locked_until = ? WHERE id = ?');
   const verify = db.prepare<[string, string]>('UPDATE verifications SET verified_at = ? WHERE id = ? AND verified_at IS NULL');
   const expireCodes = db.prepare<[string, string, string]>(
     'UPDATE verifications SET code_expires_at = ? WHERE phone = ? AND verified_at IS NULL AND code_expires_at > ?',
-  );
-  const unlock = db.prepare<[string]>(
-    'UPDATE verifications SET wrong_attempts = 0, locked_until = NULL WHERE phone = ? AND verified_at IS NULL',
   );
 
   return {
@@ -54,13 +51,9 @@ export function verificationRepository(db: SqliteDatabase) {
       return byId.get(id);
     },
 
-    /** A new code replaces the old one; wrong attempts stay. */
+    /** A new code replaces the old one. */
     recordResend(id: string, code: string, codeExpiresAt: string, now: Date): void {
       resend.run(code, codeExpiresAt, now.toISOString(), id);
-    },
-
-    setAttempts(id: string, wrongAttempts: number, lockedUntil: string | null): void {
-      attempts.run(wrongAttempts, lockedUntil, id);
     },
 
     /** False when it was verified already (two right answers at once: only one passes). */
@@ -72,11 +65,6 @@ export function verificationRepository(db: SqliteDatabase) {
     expireCodesOf(phone: string, now: Date): number {
       const at = now.toISOString();
       return expireCodes.run(at, phone, at).changes;
-    },
-
-    /** Test mode: the phone's open verifications are unlocked, their wrong attempts forgotten. */
-    unlockPhone(phone: string): number {
-      return unlock.run(phone).changes;
     },
   };
 }

@@ -1,19 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { captchaRules } from '../collect/captcha';
+import type { CaptchaAnswer } from '../collect/captcha';
 import { collectNow } from '../collect/clock';
-import { identification } from '../collect/identify';
+import { identification, IDENTITY_MESSAGES } from '../collect/identify';
 import type { Identified } from '../collect/identify';
 import { tellOperator } from '../collect/log';
+import { forgetLookups, lookupRules } from '../collect/lookup';
+import type { LookupTarget } from '../collect/lookup';
 import { maskName, maskPhone } from '../collect/masks';
 import { smsDelivery } from '../collect/sms';
-import { verificationRules } from '../collect/verification';
+import { forgetPhone, verificationRules } from '../collect/verification';
 import { currentHospital } from '../currentHospital';
 import { signedInPatient } from '../currentPatient';
 import { commandInput } from '../commandInput';
 import { ApiError, ok } from '../envelope';
 import type { Envelope } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
+import { clientOf } from '../rateLimit';
 import { parseQuery, recordIdParam, textParam } from '../query';
 import { captchaRepository } from '../repositories/captchas';
 import { collectedStudyRepository } from '../repositories/collectedStudies';
@@ -25,7 +29,7 @@ import { passInvalid, passOf, readableStudy, requirePass } from '../studyAccess'
 import { TEST_PATH_PREFIX } from '../testMode';
 import { listImagesOf } from './package';
 import { passGrant } from '../signedUrls';
-import { COLLECT_LIMITS } from '../../src/shared/api/collectSchemas';
+import { COLLECT_CODES, COLLECT_LIMITS } from '../../src/shared/api/collectSchemas';
 import type { BagHint, Captcha, CheckRow, CodeSent, CollectMethod, IdentityCheck, PassSummary, Verified } from '../../src/shared/api/collectSchemas';
 
 /** A value the visitor typed: missing is empty, and the rules answer it (4003 '身份证号不正确', ...). */
@@ -37,15 +41,20 @@ const optionalText = (name: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-const bagHintQuery = z.object({ text: typed('text') });
-const byNationalIdQuery = z.object({ idCard: typed('idCard'), bagCode: optionalText('bagCode') });
-const byNamePhoneQuery = z.object({ name: typed('name'), phone: typed('phone'), bagCode: optionalText('bagCode') });
 const captchaFields = {
   captchaId: textParam('captchaId', 'the image code id'),
   captchaText: textParam('captchaText', 'the image code answer'),
 };
-const sendByNationalId = byNationalIdQuery.extend(captchaFields);
-const sendByNamePhone = byNamePhoneQuery.extend(captchaFields);
+const byNationalIdQuery = z.object({ idCard: typed('idCard'), bagCode: optionalText('bagCode'), ...captchaFields });
+const byNamePhoneQuery = z.object({ name: typed('name'), phone: typed('phone'), bagCode: optionalText('bagCode'), ...captchaFields });
+/** The bag's code, and who the visitor said they are: a national ID, or else a name and phone. */
+const bagHintQuery = z.object({
+  text: textParam('text', "the film bag's code"),
+  idCard: optionalText('idCard'),
+  name: typed('name'),
+  phone: typed('phone'),
+  ...captchaFields,
+});
 const resendInput = z.object({ verificationId: textParam('verificationId', 'a verification id') });
 const codeInput = resendInput.extend({ code: textParam('code', 'the SMS code') });
 const notifyInput = z.object({
@@ -62,28 +71,62 @@ function identityCheck({ patient, studyIds }: Identified): IdentityCheck {
   return { phoneMasked: maskPhone(patient.phone), studyCount: studyIds.length };
 }
 
+/** A lookup's target and image code, from what the visitor sent by one method or the other. */
+type Lookup = { target: LookupTarget; captcha: CaptchaAnswer };
+
+function byNationalId(input: unknown): Lookup {
+  const { idCard, bagCode, captchaId, captchaText } = parseQuery(byNationalIdQuery, input);
+  return { target: { method: 'nationalId', idCard, bagCode }, captcha: { captchaId, captchaText } };
+}
+
+function byNamePhone(input: unknown): Lookup {
+  const { name, phone, bagCode, captchaId, captchaText } = parseQuery(byNamePhoneQuery, input);
+  return { target: { method: 'namePhone', name, phone, bagCode }, captcha: { captchaId, captchaText } };
+}
+
 /**
  * Collecting studies with an SMS code (issue 13; the contract is src/shared/api/collectSchemas.ts).
  * A visitor proves who they are by national ID, or by name and phone, answers an image code, gets
  * an SMS code, and with the right code a `collect` study pass over all their studies for a day
  * (server/studyAccess.ts reads it). Signed in, the studies also go into my films. All public
  * (server/paths.ts); the pass calls answer 4011 without a pass.
+ *
+ * Issue 22: every lookup that can reveal a person or a study (the identity checks, the film bag's
+ * hint, the sends) needs an image code answered for its target and is limited per client and per
+ * target (server/collect/lookup.ts); the film bag's hint comes only with the identity whose study
+ * it is; the SMS limits count per mobile number, whatever verification (server/collect/verification.ts).
  */
 export async function collectRoutes(app: FastifyInstance): Promise<void> {
-  const { db, studies, passes } = app.sandbox;
+  const { db, studies, passes, limits } = app.sandbox;
   const identities = collectIdentityRepository(db);
   const collections = collectedStudyRepository(db);
   const sms = smsOutboxRepository(db);
-  const captchas = captchaRules(captchaRepository(db));
-  const verifications = verificationRules(verificationRepository(db));
+  const captchas = captchaRules(captchaRepository(db), limits);
+  const lookups = lookupRules(captchas, limits);
+  const verifications = verificationRules(verificationRepository(db), limits);
   const identify = identification(identities, studies);
 
-  app.get('/V1.0/Package/imagecode', async () => ok(captchas.issue(collectNow()) satisfies Captcha));
+  /** Whom a lookup finds, once its image code and limits let it go on: 4001/4002, 429, then 4003/4009. */
+  function lookUp(request: FastifyRequest, { target, captcha }: Lookup, now: Date): Identified {
+    lookups.open(clientOf(request), captcha, target, now);
+    const hospitalId = currentHospital(request).id;
+    return target.method === 'nationalId'
+      ? identify.byNationalId(target.idCard, target.bagCode, hospitalId)
+      : identify.byNamePhone(target.name, target.phone, target.bagCode, hospitalId);
+  }
 
-  /** What a film bag's code (its QR code: the accession number, or a link with ?code=) names, masked. */
+  app.get('/V1.0/Package/imagecode', async (request) => ok(captchas.issue(clientOf(request), collectNow()) satisfies Captcha));
+
+  /**
+   * What a film bag's code (its QR code: the accession number, or a link with ?code=) names,
+   * masked: only for the person whose study it is, with an image code answered for them and the bag.
+   */
   app.get('/V1.0/Package/MachTextKeyWords', async (request) => {
-    const { text } = parseQuery(bagHintQuery, request.query);
-    const study = identify.bagStudy(text);
+    const { text, idCard, name, phone, captchaId, captchaText } = parseQuery(bagHintQuery, request.query);
+    const target: LookupTarget = idCard === undefined ? { method: 'namePhone', name, phone, bagCode: text } : { method: 'nationalId', idCard, bagCode: text };
+    const { bagStudyId } = lookUp(request, { target, captcha: { captchaId, captchaText } }, collectNow());
+    const study = bagStudyId === null ? undefined : studies.findById(bagStudyId);
+    if (!study) throw new ApiError(COLLECT_CODES.bagCodeUnknown, IDENTITY_MESSAGES.bagUnknown);
     return ok({
       bagCode: study.accessionNumber,
       hospitalName: study.hospitalName,
@@ -94,45 +137,30 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
     } satisfies BagHint);
   });
 
-  app.get('/V1.0/Package/checkcollect', async (request) => {
-    const { idCard, bagCode } = parseQuery(byNationalIdQuery, request.query);
-    return ok(identityCheck(identify.byNationalId(idCard, bagCode, currentHospital(request).id)));
-  });
+  app.get('/V1.0/Package/checkcollect', async (request) => ok(identityCheck(lookUp(request, byNationalId(request.query), collectNow()))));
 
-  app.get('/V1.0/Report/PatientPhone', async (request) => {
-    const { name, phone, bagCode } = parseQuery(byNamePhoneQuery, request.query);
-    return ok(identityCheck(identify.byNamePhone(name, phone, bagCode, currentHospital(request).id)));
-  });
+  app.get('/V1.0/Report/PatientPhone', async (request) => ok(identityCheck(lookUp(request, byNamePhone(request.query), collectNow()))));
 
-  /** `{ verificationId }` alone asks for a new code of that verification; anything else starts one. */
-  function sendCode(request: FastifyRequest, method: CollectMethod, identified: (input: Record<string, unknown>, hospitalId: number) => Identified) {
+  /**
+   * `{ verificationId }` alone asks for a new code of that verification; anything else is a
+   * lookup that starts one, and uses its image code up.
+   */
+  function sendCode(request: FastifyRequest, method: CollectMethod, lookupOf: (input: Record<string, unknown>) => Lookup) {
     const input = commandInput(request);
-    const now = collectNow();
-    const deliver = smsDelivery(request, sms, now);
+    const caller = { client: clientOf(request), now: collectNow() };
+    const deliver = smsDelivery(request, sms, caller.now);
     if (input.verificationId !== undefined) {
       const { verificationId } = parseQuery(resendInput, input);
-      return ok(verifications.resend(verificationId, method, deliver, now) satisfies CodeSent);
+      return ok(verifications.resend(verificationId, method, deliver, caller) satisfies CodeSent);
     }
-    const hospitalId = currentHospital(request).id;
-    const { captchaId, captchaText } = parseQuery(z.object(captchaFields), input);
-    captchas.check(captchaId, captchaText, now);
-    const { patient, bagStudyId } = identified(input, hospitalId);
-    return ok(verifications.start({ method, patientId: patient.id, phone: patient.phone, bagStudyId }, deliver, now) satisfies CodeSent);
+    const lookup = lookupOf(input);
+    const { patient, bagStudyId } = lookUp(request, lookup, caller.now);
+    lookups.close(lookup.captcha, lookup.target, caller.now);
+    return ok(verifications.start({ method, patientId: patient.id, phone: patient.phone, bagStudyId }, deliver, caller) satisfies CodeSent);
   }
 
-  app.post('/V1.0/Package/sendcode', async (request) =>
-    sendCode(request, 'nationalId', (input, hospitalId) => {
-      const { idCard, bagCode } = parseQuery(sendByNationalId, input);
-      return identify.byNationalId(idCard, bagCode, hospitalId);
-    }),
-  );
-
-  app.post('/v2/ReportCheck/sendcode', async (request) =>
-    sendCode(request, 'namePhone', (input, hospitalId) => {
-      const { name, phone, bagCode } = parseQuery(sendByNamePhone, input);
-      return identify.byNamePhone(name, phone, bagCode, hospitalId);
-    }),
-  );
+  app.post('/V1.0/Package/sendcode', async (request) => sendCode(request, 'nationalId', byNationalId));
+  app.post('/v2/ReportCheck/sendcode', async (request) => sendCode(request, 'namePhone', byNamePhone));
 
   /** The right code: a collect pass over all the patient's studies; signed in, they join my films too. */
   async function verify(request: FastifyRequest, method: CollectMethod): Promise<Envelope<Verified>> {
@@ -140,7 +168,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
     // Before the code is checked: a stale bearer token (401) must not use the code up.
     const signedIn = await signedInPatient(request);
     const now = collectNow();
-    const verification = verifications.check(verificationId, method, code, now);
+    const verification = verifications.check(verificationId, method, code, { client: clientOf(request), now });
     const studyIds = identities.studyIdsOf(verification.patientId);
     const pass = passes.issue(
       { scope: 'collect', patientId: verification.patientId, studyIds, ttlSeconds: COLLECT_LIMITS.passTtlSeconds },
@@ -209,10 +237,11 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
 
 /** Test-mode only (SANDBOX_TEST_MODE=1): what the browser tests read or change behind the app's back. */
 export async function collectTestRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.sandbox;
+  const { db, limits } = app.sandbox;
   const sms = smsOutboxRepository(db);
   const captchas = captchaRepository(db);
   const verifications = verificationRepository(db);
+  const identities = collectIdentityRepository(db);
 
   /** The SMS sent to a phone, newest first. */
   app.get(`${TEST_PATH_PREFIX}/sms`, async (request, reply) => {
@@ -236,10 +265,18 @@ export async function collectTestRoutes(app: FastifyInstance): Promise<void> {
     return { expired: verifications.expireCodesOf(query.data.phone, collectNow()) };
   });
 
-  /** The phone's open verifications are unlocked, their wrong attempts forgotten. */
+  /**
+   * Every count on the phone starts again (its sends, wrong codes and lock), and so do the lookup
+   * counts of its patients (their national IDs, the number, their film bags): the browser tests
+   * collect the same demo patients over and over.
+   */
   app.post(`${TEST_PATH_PREFIX}/verification/unlock`, async (request, reply) => {
     const query = phoneQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: 'phone must be 11 digits starting with 1' });
-    return { unlocked: verifications.unlockPhone(query.data.phone) };
+    const { phone } = query.data;
+    forgetPhone(limits, phone);
+    const targets = identities.lookupTargetsOfPhone(phone);
+    forgetLookups(limits, { ...targets, phones: [phone] });
+    return { unlocked: phone, nationalIds: targets.nationalIds.length, bagCodes: targets.bagCodes.length };
   });
 }

@@ -16,16 +16,25 @@ const VALID_ID = `11010519810415123${nationalIdCheckCharacter('11010519810415123
 const captcha = { captchaId: 'c-1', image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresInSeconds: 120 };
 const sent = { verificationId: 'v-1', phoneMasked: '137****1111', codeLength: 6, expiresInSeconds: 300, resendAfterSeconds: 60 };
 const verified = { pass: 'pass-1', passExpiresAt: '2099-01-01T00:00:00.000Z', studyCount: 3, collected: 0, focusStudyId: null };
+const bagHint = { bagCode: 'CT202611180001', hospitalName: '示范医院', studyDate: '2026-11-18', modality: 'CT', studyDescription: '胸部CT平扫', patientNameMasked: '张*' };
 const refusal = (statusCode: number, result: unknown = null) => HttpResponse.json({ statusCode, message: '拒绝', result });
+/** A limit's refusal, as the sandbox answers it: HTTP 429, the envelope's 429 and the wait. */
+const rateLimited = (retryAfterSeconds: number) =>
+  HttpResponse.json({ statusCode: 429, message: '操作过于频繁，请稍后再试', result: { retryAfterSeconds } }, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } });
 
-/** A sandbox that knows the patient; each test changes what it must. */
-function collectServer(answers: { collect?: () => Response } = {}) {
+type Answer = () => Response;
+
+/** A sandbox that knows the patient; each test changes what it must. Records every call, a GET's query or a POST's body. */
+function collectServer(answers: { checkcollect?: Answer; collect?: Answer; sendcode?: Answer } = {}) {
   const calls: Array<{ path: string; body: unknown }> = [];
-  const record = async (path: string, request: Request) => calls.push({ path, body: request.method === 'POST' ? await request.json() : null });
+  const record = async (path: string, request: Request) =>
+    calls.push({ path, body: request.method === 'POST' ? await request.json() : Object.fromEntries(new URL(request.url).searchParams) });
+  let captchas = 0;
   server.use(
-    http.get(`${API_BASE}V1.0/Package/imagecode`, () => HttpResponse.json(envelope(captcha))),
-    http.get(`${API_BASE}V1.0/Package/checkcollect`, async ({ request }) => (await record('checkcollect', request), HttpResponse.json(envelope({ phoneMasked: '137****1111', studyCount: 3 })))),
-    http.post(`${API_BASE}V1.0/Package/sendcode`, async ({ request }) => (await record('sendcode', request), HttpResponse.json(envelope(sent)))),
+    http.get(`${API_BASE}V1.0/Package/imagecode`, () => HttpResponse.json(envelope({ ...captcha, captchaId: `c-${++captchas}` }))),
+    http.get(`${API_BASE}V1.0/Package/checkcollect`, async ({ request }) => (await record('checkcollect', request), answers.checkcollect?.() ?? HttpResponse.json(envelope({ phoneMasked: '137****1111', studyCount: 3 })))),
+    http.get(`${API_BASE}V1.0/Package/MachTextKeyWords`, async ({ request }) => (await record('bagHint', request), HttpResponse.json(envelope(bagHint)))),
+    http.post(`${API_BASE}V1.0/Package/sendcode`, async ({ request }) => (await record('sendcode', request), answers.sendcode?.() ?? HttpResponse.json(envelope(sent)))),
     http.post(`${API_BASE}V1.0/Package/collect`, async ({ request }) => (await record('collect', request), answers.collect?.() ?? HttpResponse.json(envelope(verified)))),
     http.post(`${API_BASE}V1.0/Report/AuthenReport`, ({ request }) =>
       request.headers.get('X-Study-Pass') === 'pass-1'
@@ -74,13 +83,71 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     const app = renderApp('/newCheck', { session: 'signedOut' });
     await identify();
     await waitFor(() => expect(app.location()).toBe('/verification'));
-    expect(calls.find((call) => call.path === 'sendcode')?.body).toEqual({ idCard: VALID_ID, captchaId: 'c-1', captchaText: 'K7WP' });
+    // One image code, answered once, carries the identity check and the send.
+    const lookup = { idCard: VALID_ID, captchaId: 'c-1', captchaText: 'K7WP' };
+    expect(calls.filter((call) => call.path !== 'collect')).toEqual([
+      { path: 'checkcollect', body: lookup },
+      { path: 'sendcode', body: lookup },
+    ]);
     expect(await screen.findByTestId('collect-sent-to')).toHaveTextContent('137****1111');
     expect(screen.getByTestId('collect-resend')).toBeDisabled();
     await userEvent.type(screen.getByTestId('collect-code'), '123456');
     await userEvent.click(screen.getByTestId('collect-verify'));
     await waitFor(() => expect(app.location()).toBe('/checking'));
     expect(await screen.findByTestId('checking')).toHaveTextContent('张*, you have 3 studies');
+  });
+
+  it("from a film bag: the bag's study shows only once the patient is identified, asked with the same image code, and stays on the code page", async () => {
+    const calls = collectServer();
+    const app = renderApp(`/index?code=${bagHint.bagCode}`, { session: 'signedOut' });
+    expect(await screen.findByTestId('collect-bag-pending')).toHaveTextContent('Once we have checked who you are');
+    expect(screen.queryByTestId('collect-bag')).toBeNull();
+    await identify();
+    await waitFor(() => expect(app.location()).toBe('/verification'));
+    const lookup = { idCard: VALID_ID, captchaId: 'c-1', captchaText: 'K7WP' };
+    expect(calls).toEqual([
+      { path: 'checkcollect', body: { ...lookup, bagCode: bagHint.bagCode } },
+      { path: 'bagHint', body: { ...lookup, text: bagHint.bagCode } },
+      { path: 'sendcode', body: { ...lookup, bagCode: bagHint.bagCode } },
+    ]);
+    expect(await screen.findByTestId('collect-bag')).toHaveTextContent('2026-11-18 · CT · 张*');
+    expect(screen.getByTestId('collect-sent-to')).toHaveTextContent('137****1111');
+  });
+
+  it('a limit refusing the identity check says the wait in the form, keeps what was typed and brings a new image code', async () => {
+    const calls = collectServer({ checkcollect: () => rateLimited(180) });
+    const app = renderApp('/newCheck', { session: 'signedOut' });
+    await identify();
+    const problem = await screen.findByTestId('collect-problem');
+    expect(problem).toHaveAttribute('data-problem', 'rateLimited');
+    expect(problem).toHaveTextContent('Too many tries. Please try again in 3 min; what you typed is still here.');
+    expect(screen.getByTestId('collect-idCard')).toHaveValue(VALID_ID);
+    await waitFor(() => expect(screen.getByTestId('collect-captcha-image')).toHaveAttribute('data-captcha-id', 'c-2'));
+    expect(screen.getByTestId('collect-captchaText')).toHaveValue('');
+    expect(app.location()).toBe('/newCheck');
+    expect(calls.map((call) => call.path)).toEqual(['checkcollect']);
+  });
+
+  it('in Chinese too, with the wait in seconds under a minute', async () => {
+    collectServer({ sendcode: () => rateLimited(45) });
+    renderApp('/newCheck', { session: 'signedOut', locale: 'zh-CN' });
+    await userEvent.type(await screen.findByTestId('collect-idCard'), VALID_ID);
+    await screen.findByAltText('图形验证码');
+    await userEvent.type(screen.getByTestId('collect-captchaText'), 'K7WP');
+    await userEvent.click(screen.getByTestId('collect-send'));
+    expect(await screen.findByTestId('collect-problem')).toHaveTextContent('尝试过于频繁，请 45 秒后再试，您填写的内容都还在。');
+  });
+
+  it('a limit refusing the code check says the wait and keeps the code typed', async () => {
+    collectServer({ collect: () => rateLimited(120) });
+    const app = renderApp('/newCheck', { session: 'signedOut' });
+    await identify();
+    await waitFor(() => expect(app.location()).toBe('/verification'));
+    await userEvent.type(await screen.findByTestId('collect-code'), '123456');
+    await userEvent.click(screen.getByTestId('collect-verify'));
+    expect(await screen.findByTestId('collect-problem')).toHaveTextContent('Please try again in 2 min');
+    expect(screen.getByTestId('collect-code')).toHaveValue('123456');
+    expect(app.location()).toBe('/verification');
   });
 
   it('a wrong code says how many tries are left and clears the box; the code page survives a remount', async () => {

@@ -10,7 +10,7 @@ describeModel({
   machine: collectMachine,
   events: collectEvents as never,
   input: collectInput,
-  pinnedPaths: 2665,
+  pinnedPaths: 4833,
   oracle: collectOracle,
   start: () =>
     startChart(collectMachine, {

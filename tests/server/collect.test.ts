@@ -15,14 +15,17 @@ import {
 import { pageSchema } from '../../src/shared/api/schemas';
 import { nationalIdCheckCharacter } from '../../src/shared/rules/nationalId';
 import { bagCodesOf, COLLECT_PATHS, collectVisitor, demoPatient } from './collectFlow';
+import type { CollectVisitor } from './collectFlow';
 import { FILM_DETAIL, startSandbox } from './helpers';
 import { sharedSandbox } from './sharedSandbox';
 import { signedInHeaders } from './signIn';
 import { MY_FILMS, REPORT_DETAIL } from './studyPaths';
 
 const sandbox = sharedSandbox({ SANDBOX_TEST_MODE: '1' });
-const visitor = collectVisitor(() => sandbox.app());
 const LI_NA = demoPatient('patient2');
+const ZHANG_WEI = demoPatient('patient1');
+/** A visitor from an address of its own, for each test: per-client counts do not carry over. */
+let visitor: CollectVisitor;
 const NOT_FOUND = { statusCode: 404, message: '影像不存在', result: null };
 
 /** The clock the collect calls read, moved forward by tests; back to real time after each. */
@@ -31,18 +34,30 @@ function advance(seconds: number): void {
   offsetMs += seconds * 1000;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   offsetMs = 0;
   setCollectClock(() => new Date(Date.now() + offsetMs));
   // Every SMS is also printed for `npm start` users; not here.
   vi.spyOn(console, 'log').mockImplementation(() => {});
+  visitor = collectVisitor(() => sandbox.app());
+  // Most tests collect Li Na: her number's and her lookups' counts start again for each.
+  await visitor.unlock('patient2');
 });
 afterEach(() => setCollectClock());
 
-/** A valid national ID nobody in the sandbox has. */
-function strangersNationalId(): string {
-  const first17 = '11010519900101999';
+/** A valid national ID nobody in the sandbox has (another for each sequence number). */
+function strangersNationalId(sequence = 999): string {
+  const first17 = `11010519900101${String(sequence).padStart(3, '0')}`;
   return first17 + nationalIdCheckCharacter(first17);
+}
+
+/** A 6-digit code that is not this one. */
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/** When the newest SMS to a phone went out (the outbox keeps every test's). */
+async function lastSentAt(phone: string): Promise<string | undefined> {
+  const { messages } = (await sandbox.app().inject({ url: `/sandbox/test/sms?phone=${phone}` })).json();
+  return messages[0]?.sentAt;
 }
 
 describe('image codes', () => {
@@ -89,11 +104,82 @@ describe('image codes', () => {
   });
 });
 
-describe('film bag codes', () => {
-  it('names the study of a bag code, masked, plain or as a link', async () => {
+const nationalIdOf = (patient = LI_NA) => ({ idCard: demoNationalId(patient) });
+
+describe('image codes answered for one target', () => {
+  it('no lookup answers without an image code', async () => {
     const [bagCode] = bagCodesOf('patient2');
-    const plain = await visitor.get(`${COLLECT_PATHS.bagHint}?text=${bagCode}`);
-    expect(bagHintSchema.parse(plain.result)).toEqual({
+    const lookups = [
+      `${COLLECT_PATHS.checkcollect}?idCard=${demoNationalId(LI_NA)}`,
+      `${COLLECT_PATHS.patientPhone}?name=${encodeURIComponent(LI_NA.name)}&phone=${LI_NA.phone}`,
+      `${COLLECT_PATHS.bagHint}?text=${bagCode}&idCard=${demoNationalId(LI_NA)}`,
+      `${COLLECT_PATHS.bagHint}?text=${bagCode}`,
+    ];
+    for (const url of lookups) expect(await visitor.get(url), url).toMatchObject({ statusCode: 400, result: null });
+    const sentAt = await lastSentAt(LI_NA.phone);
+    expect(await visitor.post(COLLECT_PATHS.sendByNationalId, nationalIdOf())).toMatchObject({ statusCode: 400, result: null });
+    expect(await lastSentAt(LI_NA.phone)).toBe(sentAt);
+  });
+
+  it('one answer carries the patient through identity check, bag hint and SMS; then the code is used up', async () => {
+    const captcha = await visitor.captcha();
+    const bagCode = bagCodesOf('patient2')[1]!;
+    const target = { ...nationalIdOf(), bagCode };
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, target, captcha)).result).toEqual({ phoneMasked: '136****2222', studyCount: 4 });
+    // The same target again: still open.
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, target, captcha)).statusCode).toBe(200);
+    expect((await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode, ...nationalIdOf() }, captcha)).result).toMatchObject({ bagCode });
+    expect((await visitor.post(COLLECT_PATHS.sendByNationalId, { ...target, ...captcha })).statusCode).toBe(200);
+    // The one SMS it led to used it up.
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, target, captcha)).toEqual({ statusCode: 4002, message: '图形验证码已过期，请刷新', result: null });
+  });
+
+  it('opens no other target: another person, the same person without the bag or by name and phone', async () => {
+    const captcha = await visitor.captcha();
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).statusCode).toBe(200);
+    const others = [
+      [COLLECT_PATHS.checkcollect, nationalIdOf(ZHANG_WEI)],
+      [COLLECT_PATHS.checkcollect, { ...nationalIdOf(), bagCode: bagCodesOf('patient2')[0]! }],
+      [COLLECT_PATHS.patientPhone, { name: LI_NA.name, phone: LI_NA.phone }],
+      [COLLECT_PATHS.bagHint, { text: bagCodesOf('patient2')[0]!, ...nationalIdOf() }],
+    ] as const;
+    for (const [path, params] of others) expect((await visitor.lookup(path, params, captcha)).statusCode, path).toBe(4002);
+    expect((await visitor.post(COLLECT_PATHS.sendByNationalId, { ...nationalIdOf(ZHANG_WEI), ...captcha })).statusCode).toBe(4002);
+    // Its own target is still open.
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).statusCode).toBe(200);
+  });
+
+  it('a wrong answer uses the code up, answered right before or not', async () => {
+    const fresh = await visitor.captcha();
+    const wrong = (captcha: { captchaId: string; captchaText: string }) => ({ ...captcha, captchaText: captcha.captchaText === 'aaaa' ? 'bbbb' : 'aaaa' });
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), wrong(fresh))).toEqual({ statusCode: 4001, message: '图形验证码不正确', result: null });
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), fresh)).statusCode).toBe(4002);
+    const answered = await visitor.captcha();
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), answered)).statusCode).toBe(200);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), wrong(answered))).statusCode).toBe(4001);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), answered)).statusCode).toBe(4002);
+  });
+
+  it('stays open two minutes, answered or not', async () => {
+    const answered = await visitor.captcha();
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), answered)).statusCode).toBe(200);
+    const unanswered = await visitor.captcha();
+    advance(119);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), answered)).statusCode).toBe(200);
+    advance(2);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), answered)).statusCode).toBe(4002);
+    expect((await visitor.post(COLLECT_PATHS.sendByNationalId, { ...nationalIdOf(), ...answered })).statusCode).toBe(4002);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), unanswered)).statusCode).toBe(4002);
+  });
+});
+
+describe('film bag codes', () => {
+  it('names the study of a bag code, masked, plain or as a link, to the patient whose study it is', async () => {
+    const [bagCode] = bagCodesOf('patient2');
+    const plain = await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode!, ...nationalIdOf() });
+    // Exactly these fields: nothing that opens the study (no id, no UID); that takes the SMS code.
+    expect(bagHintSchema.parse(plain.result)).toEqual(plain.result);
+    expect(plain.result).toEqual({
       bagCode,
       hospitalName: '云胶片示范医院',
       studyDate: '2026-11-10',
@@ -101,38 +187,44 @@ describe('film bag codes', () => {
       studyDescription: expect.any(String),
       patientNameMasked: '李*',
     });
-    const link = encodeURIComponent(`https://film.example.com/collect?code=${bagCode}&from=bag`);
-    expect(await visitor.get(`${COLLECT_PATHS.bagHint}?text=${link}`)).toEqual(plain);
+    const link = `https://film.example.com/collect?code=${bagCode}&from=bag`;
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: link, ...nationalIdOf() })).toEqual(plain);
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode!, name: LI_NA.name, phone: LI_NA.phone })).toEqual(plain);
   });
 
-  it('does not know a code that names no study', async () => {
-    for (const text of ['NOPE', '', encodeURIComponent('https://film.example.com/collect?x=1')]) {
-      expect(await visitor.get(`${COLLECT_PATHS.bagHint}?text=${text}`)).toEqual({ statusCode: 4009, message: '未识别的胶片袋编码', result: null });
+  it("says nothing of a bag to someone else, nor of a code that names no study", async () => {
+    const [bagCode] = bagCodesOf('patient2');
+    const notFound = { statusCode: 4003, message: '未找到该患者的检查', result: null };
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode!, ...nationalIdOf(ZHANG_WEI) })).toEqual(notFound);
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode!, idCard: strangersNationalId() })).toEqual(notFound);
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode! })).toMatchObject({ statusCode: 4003 });
+    for (const text of ['NOPE', 'https://film.example.com/collect?x=1']) {
+      expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text, ...nationalIdOf() })).toEqual({ statusCode: 4009, message: '未识别的胶片袋编码', result: null });
     }
   });
 });
 
 describe('identity checks', () => {
   it('finds a patient by national ID: where the code goes and how many studies', async () => {
-    const body = await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${demoNationalId(LI_NA)}`);
+    const body = await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf());
     expect(identityCheckSchema.parse(body.result)).toEqual({ phoneMasked: '136****2222', studyCount: 4 });
-    const withBag = await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${demoNationalId(LI_NA)}&bagCode=${bagCodesOf('patient2')[1]}`);
+    const withBag = await visitor.lookup(COLLECT_PATHS.checkcollect, { ...nationalIdOf(), bagCode: bagCodesOf('patient2')[1]! });
     expect(withBag).toEqual(body);
   });
 
   it('finds a patient by exact name and phone', async () => {
-    const body = await visitor.get(`${COLLECT_PATHS.patientPhone}?name=${encodeURIComponent(LI_NA.name)}&phone=${LI_NA.phone}`);
+    const body = await visitor.lookup(COLLECT_PATHS.patientPhone, { name: LI_NA.name, phone: LI_NA.phone });
     expect(body.result).toEqual({ phoneMasked: '136****2222', studyCount: 4 });
-    const wrongName = await visitor.get(`${COLLECT_PATHS.patientPhone}?name=${encodeURIComponent('李')}&phone=${LI_NA.phone}`);
+    const wrongName = await visitor.lookup(COLLECT_PATHS.patientPhone, { name: '李', phone: LI_NA.phone });
     expect(wrongName).toEqual({ statusCode: 4003, message: '未找到该患者的检查', result: null });
-    expect((await visitor.get(`${COLLECT_PATHS.patientPhone}?name=x&phone=12345`)).statusCode).toBe(4003);
+    expect((await visitor.lookup(COLLECT_PATHS.patientPhone, { name: 'x', phone: '12345' })).statusCode).toBe(4003);
   });
 
   it('refuses an invalid national ID, checked on the server too', async () => {
     const valid = demoNationalId(LI_NA);
     const badCheck = valid.slice(0, 17) + (valid.endsWith('0') ? '1' : '0');
     for (const idCard of [badCheck, '123', '']) {
-      expect(await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${idCard}`)).toEqual({ statusCode: 4003, message: '身份证号不正确', result: null });
+      expect(await visitor.lookup(COLLECT_PATHS.checkcollect, { idCard })).toEqual({ statusCode: 4003, message: '身份证号不正确', result: null });
     }
     expect(await visitor.post(COLLECT_PATHS.sendByNationalId, { idCard: badCheck, ...(await visitor.captcha()) })).toMatchObject({
       statusCode: 4003,
@@ -142,10 +234,10 @@ describe('identity checks', () => {
 
   it('does not find a stranger, nor a patient with a bag that is not theirs', async () => {
     const notFound = { statusCode: 4003, message: '未找到该患者的检查', result: null };
-    expect(await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${strangersNationalId()}`)).toEqual(notFound);
-    const someoneElsesBag = bagCodesOf('patient1')[0];
-    expect(await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${demoNationalId(LI_NA)}&bagCode=${someoneElsesBag}`)).toEqual(notFound);
-    expect((await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${demoNationalId(LI_NA)}&bagCode=NOPE`)).statusCode).toBe(4009);
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, { idCard: strangersNationalId() })).toEqual(notFound);
+    const someoneElsesBag = bagCodesOf('patient1')[0]!;
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, { ...nationalIdOf(), bagCode: someoneElsesBag })).toEqual(notFound);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, { ...nationalIdOf(), bagCode: 'NOPE' })).statusCode).toBe(4009);
     expect(await visitor.sendByNationalId('patient2', { idCard: strangersNationalId() })).toEqual(notFound);
   });
 });
@@ -212,7 +304,7 @@ describe('sending codes', () => {
 });
 
 describe('checking codes', () => {
-  it('counts wrong codes down, then locks the verification for 15 minutes', async () => {
+  it('counts wrong codes down, then locks the number for 15 minutes', async () => {
     const { verificationId } = (await visitor.sendByNationalId('patient2')).result;
     const code = await visitor.lastCode(LI_NA.phone);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -249,6 +341,7 @@ describe('checking codes', () => {
       result: null,
     });
 
+    advance(60);
     const other = (await visitor.sendByNationalId('patient2')).result.verificationId;
     const otherCode = await visitor.lastCode(LI_NA.phone);
     advance(301);
@@ -279,6 +372,160 @@ describe('checking codes', () => {
     expect((await visitor.post(COLLECT_PATHS.collect, { verificationId, code })).statusCode).toBe(4010);
     const verified = await visitor.post(COLLECT_PATHS.authenPatientPhone, { verificationId, code });
     expect(verified.result).toMatchObject({ studyCount: 4, collected: 0, focusStudyId: null });
+  });
+});
+
+describe('limits per client, per target and per number (issue 22)', () => {
+  const refusedFor = (retryAfterSeconds: number) => ({ statusCode: 429, result: { retryAfterSeconds } });
+  const lookupRefusal = (retryAfterSeconds: number) => ({ statusCode: 429, message: '查询过于频繁，请稍后再试', result: { retryAfterSeconds } });
+
+  it('image codes: 60 an hour per client, then 429 with the wait until the next', async () => {
+    for (let i = 0; i < 60; i++) expect((await visitor.get(COLLECT_PATHS.imagecode)).statusCode).toBe(200);
+    const refused = await sandbox.app().inject({ url: COLLECT_PATHS.imagecode, remoteAddress: visitor.remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({ statusCode: 429, message: '获取图形验证码过于频繁，请稍后再试', result: { retryAfterSeconds: 60 } });
+    expect((await collectVisitor(() => sandbox.app()).get(COLLECT_PATHS.imagecode)).statusCode).toBe(200);
+    advance(60);
+    expect((await visitor.get(COLLECT_PATHS.imagecode)).statusCode).toBe(200);
+  });
+
+  it('lookups: 60 an hour per client, whatever they look up', async () => {
+    const captcha = await visitor.captcha();
+    for (let i = 0; i < 60; i++) expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).statusCode).toBe(200);
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).toEqual(lookupRefusal(60));
+    expect(await visitor.post(COLLECT_PATHS.sendByNationalId, { ...nationalIdOf(), ...captcha })).toMatchObject(refusedFor(60));
+    advance(60);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).statusCode).toBe(200);
+  });
+
+  it('a national ID: 10 image codes answered for it an hour, from any client; the eleventh is refused and used up', async () => {
+    for (let i = 0; i < 10; i++) expect((await collectVisitor(() => sandbox.app()).lookup(COLLECT_PATHS.checkcollect, nationalIdOf())).statusCode).toBe(200);
+    const captcha = await visitor.captcha();
+    expect(await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).toEqual(lookupRefusal(360));
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(), captcha)).statusCode).toBe(4002);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf(ZHANG_WEI))).statusCode).toBe(200);
+    advance(360);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf())).statusCode).toBe(200);
+  });
+
+  it('a mobile number, by name and phone: 10 image codes answered an hour, whatever the name guessed', async () => {
+    for (let i = 0; i < 10; i++) expect((await visitor.lookup(COLLECT_PATHS.patientPhone, { name: `李${i}`, phone: LI_NA.phone })).statusCode).toBe(4003);
+    expect(await visitor.lookup(COLLECT_PATHS.patientPhone, { name: LI_NA.name, phone: LI_NA.phone })).toEqual(lookupRefusal(360));
+    // By national ID she is another target.
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf())).statusCode).toBe(200);
+  });
+
+  it('a film bag: 10 image codes answered an hour, whoever says it is theirs', async () => {
+    const [bagCode, otherBag] = bagCodesOf('patient2') as [string, string];
+    for (let i = 0; i < 10; i++) {
+      const idCard = strangersNationalId(i);
+      const refused = i % 2 === 0 ? await visitor.lookup(COLLECT_PATHS.checkcollect, { idCard, bagCode }) : await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode, idCard });
+      expect(refused.statusCode).toBe(4003);
+    }
+    expect(await visitor.lookup(COLLECT_PATHS.bagHint, { text: bagCode, ...nationalIdOf() })).toEqual(lookupRefusal(360));
+    expect((await visitor.lookup(COLLECT_PATHS.bagHint, { text: otherBag, ...nationalIdOf() })).statusCode).toBe(200);
+  });
+
+  it('SMS: one a minute to a number, whatever verification asks, and nothing is sent when refused', async () => {
+    expect((await visitor.sendByNationalId('patient2')).statusCode).toBe(200);
+    const sentAt = await lastSentAt(LI_NA.phone);
+    advance(30);
+    const other = collectVisitor(() => sandbox.app());
+    expect(await other.sendByNamePhone('patient2')).toEqual({ statusCode: 429, message: '短信发送过于频繁，请稍后再试', result: { retryAfterSeconds: 30 } });
+    expect(await lastSentAt(LI_NA.phone)).toBe(sentAt);
+    advance(30);
+    expect((await other.sendByNamePhone('patient2')).statusCode).toBe(200);
+  });
+
+  it('SMS: five an hour and ten a day to a number', async () => {
+    for (let send = 0; send < 5; send++) {
+      expect((await visitor.sendByNationalId('patient2')).statusCode).toBe(200);
+      advance(60);
+    }
+    // Five in five minutes: the next when the first of them is an hour/5 old.
+    expect(await visitor.sendByNationalId('patient2')).toMatchObject(refusedFor(420));
+    advance(420);
+    for (let send = 0; send < 5; send++) {
+      expect((await visitor.sendByNationalId('patient2')).statusCode).toBe(200);
+      advance(720);
+    }
+    // Ten today: the next when the first of them is a day/10 old.
+    expect(await visitor.sendByNationalId('patient2')).toMatchObject(refusedFor(4320));
+  });
+
+  it('SMS: twenty an hour per client, to any numbers', async () => {
+    for (let send = 0; send < 20; send++) {
+      await visitor.unlock('patient2');
+      expect((await visitor.sendByNationalId('patient2')).statusCode).toBe(200);
+    }
+    await visitor.unlock('patient2');
+    expect(await visitor.sendByNationalId('patient2')).toMatchObject(refusedFor(180));
+  });
+
+  it('wrong codes: five within 15 minutes lock the number, whatever verification they were typed into', async () => {
+    const first = (await visitor.sendByNationalId('patient2')).result.verificationId;
+    const firstWrong = wrongFor(await visitor.lastCode(LI_NA.phone));
+    for (const attemptsLeft of [4, 3]) {
+      expect(await visitor.post(COLLECT_PATHS.collect, { verificationId: first, code: firstWrong })).toMatchObject({ statusCode: 4004, result: { attemptsLeft } });
+    }
+    advance(60);
+    // A new image code, a new verification: the number's count goes on.
+    const second = (await visitor.sendByNamePhone('patient2')).result.verificationId;
+    const code = await visitor.lastCode(LI_NA.phone);
+    const check = (verificationId: string, typed: string, path: string = COLLECT_PATHS.authenPatientPhone) => visitor.post(path, { verificationId, code: typed });
+    for (const attemptsLeft of [2, 1]) expect(await check(second, wrongFor(code))).toMatchObject({ statusCode: 4004, result: { attemptsLeft } });
+    expect(await check(second, wrongFor(code))).toEqual({ statusCode: 4006, message: '验证码错误次数过多，请稍后再试', result: { retryAfterSeconds: 900 } });
+    // Locked: no code is checked, not even the right one, none is sent and no verification starts.
+    expect(await check(second, code)).toMatchObject({ statusCode: 4006, result: { retryAfterSeconds: 900 } });
+    expect(await check(first, firstWrong, COLLECT_PATHS.collect)).toMatchObject({ statusCode: 4006 });
+    advance(60);
+    expect(await visitor.post(COLLECT_PATHS.sendByNamePhone, { verificationId: second })).toMatchObject({ statusCode: 4006, result: { retryAfterSeconds: 840 } });
+    expect(await visitor.sendByNationalId('patient2')).toMatchObject({ statusCode: 4006, result: { retryAfterSeconds: 840 } });
+    advance(840);
+    expect((await visitor.post(COLLECT_PATHS.sendByNamePhone, { verificationId: second })).statusCode).toBe(200);
+    expect((await check(second, await visitor.lastCode(LI_NA.phone))).statusCode).toBe(200);
+  });
+
+  it('wrong codes: twenty a day lock the number until the day has room again', async () => {
+    const { verificationId } = (await visitor.sendByNationalId('patient2')).result;
+    for (let round = 1; round <= 4; round++) {
+      const wrong = wrongFor(await visitor.lastCode(LI_NA.phone));
+      for (const attemptsLeft of [4, 3, 2, 1]) {
+        expect(await visitor.post(COLLECT_PATHS.collect, { verificationId, code: wrong })).toMatchObject({ statusCode: 4004, result: { attemptsLeft } });
+      }
+      // The fifth locks the number for 15 minutes; the twentieth until a day/20 after the first.
+      const locked = round < 4 ? 900 : 1620;
+      expect(await visitor.post(COLLECT_PATHS.collect, { verificationId, code: wrong })).toMatchObject({ statusCode: 4006, result: { retryAfterSeconds: locked } });
+      advance(900);
+      if (round < 4) expect((await visitor.post(COLLECT_PATHS.sendByNationalId, { verificationId })).statusCode).toBe(200);
+    }
+    expect(await visitor.post(COLLECT_PATHS.sendByNationalId, { verificationId })).toMatchObject({ statusCode: 4006, result: { retryAfterSeconds: 720 } });
+  });
+
+  it('wrong codes: thirty an hour per client, over any numbers; then not even the right one is checked', async () => {
+    const { verificationId } = (await visitor.sendByNationalId('patient2')).result;
+    const code = await visitor.lastCode(LI_NA.phone);
+    for (let i = 0; i < 30; i++) {
+      if (i % 4 === 0) await visitor.unlock('patient2');
+      expect((await visitor.post(COLLECT_PATHS.collect, { verificationId, code: wrongFor(code) })).statusCode).toBe(4004);
+    }
+    await visitor.unlock('patient2');
+    expect(await visitor.post(COLLECT_PATHS.collect, { verificationId, code })).toEqual({ statusCode: 429, message: '验证码尝试过于频繁，请稍后再试', result: { retryAfterSeconds: 120 } });
+    expect((await collectVisitor(() => sandbox.app()).post(COLLECT_PATHS.collect, { verificationId, code })).statusCode).toBe(200);
+  });
+
+  it("a right code forgets the number's wrong codes", async () => {
+    const first = (await visitor.sendByNationalId('patient2')).result.verificationId;
+    const code = await visitor.lastCode(LI_NA.phone);
+    for (const attemptsLeft of [4, 3, 2, 1]) {
+      expect(await visitor.post(COLLECT_PATHS.collect, { verificationId: first, code: wrongFor(code) })).toMatchObject({ result: { attemptsLeft } });
+    }
+    expect((await visitor.post(COLLECT_PATHS.collect, { verificationId: first, code })).statusCode).toBe(200);
+    advance(60);
+    const second = (await visitor.sendByNationalId('patient2')).result.verificationId;
+    const wrong = wrongFor(await visitor.lastCode(LI_NA.phone));
+    expect(await visitor.post(COLLECT_PATHS.collect, { verificationId: second, code: wrong })).toMatchObject({ statusCode: 4004, result: { attemptsLeft: 4 } });
   });
 });
 
@@ -339,6 +586,7 @@ describe('collecting while signed in', () => {
     // The collected studies read with the bearer alone, no pass.
     expect((await signedIn.get(`${FILM_DETAIL}?CollectId=${mine.rows[0].collectFilmId}`)).statusCode).toBe(200);
 
+    advance(60);
     expect((await signedIn.verify('patient2')).result).toMatchObject({ collected: 0 });
     expect((await films()).totals).toBe(4);
   });
@@ -365,14 +613,19 @@ describe('test-mode endpoints', () => {
     expect((await sandbox.app().inject({ url: '/sandbox/test/sms?phone=13600002222' })).statusCode).toBe(200);
   });
 
-  it('unlocks a locked verification', async () => {
+  it("unlocks a locked number, and forgets its sends and its patients' lookups", async () => {
     const { verificationId } = (await visitor.sendByNationalId('patient2')).result;
     const code = await visitor.lastCode(LI_NA.phone);
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let attempt = 0; attempt < 5; attempt += 1) await visitor.post(COLLECT_PATHS.collect, { verificationId, code: wrong });
+    for (let attempt = 0; attempt < 5; attempt += 1) await visitor.post(COLLECT_PATHS.collect, { verificationId, code: wrongFor(code) });
     expect((await visitor.post(COLLECT_PATHS.collect, { verificationId, code })).statusCode).toBe(4006);
     const unlocked = await sandbox.app().inject({ method: 'POST', url: `/sandbox/test/verification/unlock?phone=${LI_NA.phone}` });
-    expect(unlocked.json().unlocked).toBeGreaterThanOrEqual(1);
+    expect(unlocked.json()).toEqual({ unlocked: LI_NA.phone, nationalIds: 1, bagCodes: 4 });
     expect((await visitor.post(COLLECT_PATHS.collect, { verificationId, code })).statusCode).toBe(200);
+    // Sent a minute ago: the number could take no other code before the unlock.
+    expect((await visitor.sendByNationalId('patient2')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf());
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf())).statusCode).toBe(429);
+    await visitor.unlock('patient2');
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, nationalIdOf())).statusCode).toBe(200);
   });
 });

@@ -37,27 +37,56 @@ export function bagCodesOf(loginName: string): string[] {
     .reverse();
 }
 
-/** A visitor of the collect pages: not signed in unless given headers (a bearer, a pass). */
-export function collectVisitor(app: () => FastifyInstance, headers: Record<string, string> = {}) {
+/** An image code and the answer typed for it. */
+export interface CaptchaTyped {
+  captchaId: string;
+  captchaText: string;
+}
+
+let clients = 0;
+/** A client address of its own for each visitor: the sandbox counts its per-client limits by address. */
+export function nextClientAddress(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+/**
+ * A visitor of the collect pages: not signed in unless given headers (a bearer, a pass), and
+ * from an address of its own unless given one.
+ */
+export function collectVisitor(app: () => FastifyInstance, headers: Record<string, string> = {}, remoteAddress = nextClientAddress()) {
   const visitor = {
+    remoteAddress,
     async get(url: string, extra: Record<string, string> = {}): Promise<Answer> {
-      return (await app().inject({ url, headers: { ...headers, ...extra } })).json();
+      return (await app().inject({ url, headers: { ...headers, ...extra }, remoteAddress })).json();
     },
     async post(url: string, body: object = {}, extra: Record<string, string> = {}): Promise<Answer> {
       const response = await app().inject({
         method: 'POST',
         url,
         payload: body,
+        remoteAddress,
         headers: { ...headers, ...extra, 'x-xsrf-token': XSRF },
         cookies: { 'XSRF-TOKEN': XSRF },
       });
       return response.json();
     },
+    /** A GET lookup (checkcollect, PatientPhone, MachTextKeyWords) with these values and an image code: a fresh one unless given. */
+    async lookup(path: string, params: Record<string, string>, captcha?: CaptchaTyped): Promise<Answer> {
+      const query = new URLSearchParams({ ...params, ...(captcha ?? (await visitor.captcha())) });
+      return visitor.get(`${path}?${query.toString()}`);
+    },
     /** A fresh image code and its answer (read through the test-mode endpoint), lower case as a person might type it. */
-    async captcha(): Promise<{ captchaId: string; captchaText: string }> {
+    async captcha(): Promise<CaptchaTyped> {
       const { result } = await visitor.get(COLLECT_PATHS.imagecode);
+      if (!result) throw new Error('no image code: the client is past its limit');
       const answer = (await app().inject({ url: `/sandbox/test/captcha?id=${encodeURIComponent(result.captchaId)}` })).json();
       return { captchaId: result.captchaId, captchaText: String(answer.answer).toLowerCase() };
+    },
+    /** Every count on a demo patient's number and lookups starts again (the test-mode unlock). */
+    async unlock(loginName: string): Promise<void> {
+      const response = await app().inject({ method: 'POST', url: `/sandbox/test/verification/unlock?phone=${demoPatient(loginName).phone}` });
+      if (response.statusCode !== 200) throw new Error(`unlock answered ${response.statusCode}`);
     },
     /** The newest SMS code sent to a phone. */
     async lastCode(phone: string): Promise<string> {

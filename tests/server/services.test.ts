@@ -266,10 +266,10 @@ describe('ExperiencePass', () => {
 
   it('the experience patient cannot be collected: not by national ID, name and phone, or film bag', async () => {
     const refused = COLLECT_CODES.identityNotFound;
-    expect((await visitor.get(`${COLLECT_PATHS.checkcollect}?idCard=${EXPERIENCE_PATIENT.nationalId}`)).statusCode).toBe(refused);
-    const byName = (phone: string) => `${COLLECT_PATHS.patientPhone}?name=${encodeURIComponent(EXPERIENCE_PATIENT.name)}&phone=${phone}&bagCode=${EXPERIENCE_ACCESSION}`;
-    expect((await visitor.get(byName(''))).statusCode).toBe(refused);
-    expect((await visitor.get(byName('13700001111'))).statusCode).toBe(refused);
+    expect((await visitor.lookup(COLLECT_PATHS.checkcollect, { idCard: EXPERIENCE_PATIENT.nationalId })).statusCode).toBe(refused);
+    const byName = (phone: string) => ({ name: EXPERIENCE_PATIENT.name, phone, bagCode: EXPERIENCE_ACCESSION });
+    expect((await visitor.lookup(COLLECT_PATHS.patientPhone, byName(''))).statusCode).toBe(refused);
+    expect((await visitor.lookup(COLLECT_PATHS.patientPhone, byName('13700001111'))).statusCode).toBe(refused);
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CollectField, CollectProblem } from '../../../machines/collect/collect.types';
 import { useI18n } from '../../shared/i18n/I18nProvider';
-import type { MessageKey } from '../../shared/i18n/translate';
+import type { MessageKey, Translate } from '../../shared/i18n/translate';
 import { ROUTE } from '../../shared/navigation/routes';
 import { COLLECT_METHODS } from '../../shared/api/collectSchemas';
 import { Button } from '../../shared/views/Button';
@@ -66,8 +66,14 @@ const PROBLEM_KEYS: Record<CollectProblem, MessageKey> = {
   resendTooSoon: 'collect.problem.resendTooSoon',
   tooManySends: 'collect.problem.tooManySends',
   verificationGone: 'collect.problem.verificationGone',
+  rateLimited: 'collect.problem.rateLimited',
   offline: 'collect.problem.offline',
 };
+
+/** A wait in words: whole minutes beyond a minute, else seconds. */
+function waitWords(t: Translate, seconds: number): string {
+  return seconds > 60 ? t('collect.wait.minutes', { minutes: Math.ceil(seconds / 60) }) : t('collect.wait.seconds', { seconds });
+}
 
 /** Which field a problem is about, to mark it invalid. */
 const FIELD_OF: Partial<Record<CollectProblem, CollectField>> = {
@@ -85,7 +91,32 @@ function Problem({ view }: { view: Collect }) {
   if (!view.problem) return null;
   return (
     <p className={form.problem} role="alert" data-testid="collect-problem" data-problem={view.problem}>
-      {t(PROBLEM_KEYS[view.problem], { count: view.attemptsLeft ?? 0, minutes: Math.ceil((view.retryAfterSeconds ?? 0) / 60), seconds: view.retryAfterSeconds ?? 0 })}
+      {t(PROBLEM_KEYS[view.problem], {
+        count: view.attemptsLeft ?? 0,
+        minutes: Math.ceil((view.retryAfterSeconds ?? 0) / 60),
+        seconds: view.retryAfterSeconds ?? 0,
+        wait: waitWords(t, view.retryAfterSeconds ?? 0),
+      })}
+    </p>
+  );
+}
+
+/** The film bag's study once the identity check let it be read; before that, only that there is a bag. */
+function Bag({ view }: { view: Collect }) {
+  const { t } = useI18n();
+  if (view.bag) {
+    return (
+      <section className={css.bag} aria-label={t('collect.bag')} data-testid="collect-bag">
+        <p className={css.bagTitle}>{view.bag.studyDescription}</p>
+        <p className={css.bagLine}>{[view.bag.studyDate, view.bag.modality, view.bag.patientNameMasked].join(' · ')}</p>
+        <p className={css.bagLine}>{view.bag.hospitalName}</p>
+      </section>
+    );
+  }
+  if (!view.bagPending) return null;
+  return (
+    <p className={css.bagLine} data-testid="collect-bag-pending">
+      {t('collect.bagPending')}
     </p>
   );
 }
@@ -108,13 +139,7 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
   return (
     <>
       <p className={css.intro}>{t(mode === 'addFilm' ? 'collect.introAdd' : 'collect.intro')}</p>
-      {view.bag && (
-        <section className={css.bag} aria-label={t('collect.bag')} data-testid="collect-bag">
-          <p className={css.bagTitle}>{view.bag.studyDescription}</p>
-          <p className={css.bagLine}>{[view.bag.studyDate, view.bag.modality, view.bag.patientNameMasked].join(' · ')}</p>
-          <p className={css.bagLine}>{view.bag.hospitalName}</p>
-        </section>
-      )}
+      <Bag view={view} />
       <form className={form.form} onSubmit={submit} noValidate>
         <RadioChoices
           options={COLLECT_METHODS}
@@ -187,6 +212,7 @@ function CodeStep({ view }: { view: Collect }) {
   }
   return (
     <form className={form.form} onSubmit={submit} noValidate>
+      <Bag view={view} />
       <p className={css.sentTo} data-testid="collect-sent-to">{t('collect.sentTo', { phone: view.sent?.phoneMasked ?? '' })}</p>
       <label className={form.field}>
         <span className={form.label}>{t('collect.code', { length })}</span>
@@ -207,7 +233,7 @@ function CodeStep({ view }: { view: Collect }) {
       </Button>
       <div className={css.resendRow}>
         <button type="button" className={form.textButton} onClick={view.resend} disabled={!view.canResend} data-testid="collect-resend">
-          {view.outOfSends ? t('collect.noMoreCodes') : view.isResending ? t('collect.sending') : left > 0 ? t('collect.resendIn', { seconds: left }) : t('collect.resend')}
+          {view.outOfSends ? t('collect.noMoreCodes') : view.isResending ? t('collect.sending') : left > 0 ? t('collect.resendIn', { wait: waitWords(t, left) }) : t('collect.resend')}
         </button>
         <button type="button" className={form.textButton} onClick={view.startOver} data-testid="collect-change">
           {t('collect.change')}

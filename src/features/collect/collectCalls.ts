@@ -1,4 +1,4 @@
-import type { CheckIdentityRequest, CollectProblem, Outcome, ResendCodeRequest, SendCodeRequest, VerifyRequest } from '../../../machines/collect/collect.types';
+import type { CaptchaLike, CollectProblem, LookupRequest, Outcome, ReadBagRequest, ResendCodeRequest, VerifyRequest } from '../../../machines/collect/collect.types';
 import type { ApiClient } from '../../shared/api/client';
 import {
   bagHintSchema,
@@ -14,6 +14,7 @@ import {
   type Verified,
 } from '../../shared/api/collectSchemas';
 import { ENDPOINTS } from '../../shared/api/endpoints';
+import { RATE_LIMITED_STATUS_CODE } from '../../shared/api/envelope';
 import { businessFailure } from '../../shared/api/failure';
 import { attemptsLeftSchema, retryAfterSchema } from '../../shared/api/schemas';
 
@@ -30,6 +31,7 @@ const PROBLEM_OF_CODE: Readonly<Record<number, CollectProblem>> = {
   [COLLECT_CODES.bagCodeUnknown]: 'bagUnknown',
   [COLLECT_CODES.verificationUnknown]: 'verificationGone',
   [COLLECT_CODES.passInvalid]: 'verificationGone',
+  [RATE_LIMITED_STATUS_CODE]: 'rateLimited',
 };
 
 /** A call's answer as an outcome: a known refusal is a problem; no answer or an unknown refusal is `offline`. */
@@ -51,32 +53,38 @@ async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-export const readBag = (api: ApiClient, bagCode: string, signal?: AbortSignal): Promise<Outcome<BagHint>> =>
-  outcome(api.request(ENDPOINTS.package.MachTextKeyWords, { params: { text: bagCode }, schema: bagHintSchema, signal }));
+/** Who was typed, by the method chosen. */
+function identityOf({ method, fields }: LookupRequest): Record<string, string> {
+  return method === 'nationalId' ? { idCard: fields.idCard.trim() } : { name: fields.name.trim(), phone: fields.phone.trim() };
+}
 
-export const loadCaptcha = (api: ApiClient, signal?: AbortSignal) => api.request(ENDPOINTS.package.imagecode, { schema: captchaSchema, signal });
+/** The image code answered for what was typed: every lookup carries it. */
+const captchaOf = (request: LookupRequest) => ({ captchaId: request.captchaId, captchaText: request.fields.captchaText.trim() });
 
 const bag = (bagCode: string | null) => (bagCode ? { bagCode } : {});
 
+/** Who was typed, their image code and film bag: the same for the identity check and the send, so one answered code opens both. */
+const lookupParams = (request: LookupRequest) => ({ ...identityOf(request), ...captchaOf(request), ...bag(request.bagCode) });
+
+export const loadCaptcha = (api: ApiClient, signal?: AbortSignal): Promise<Outcome<CaptchaLike>> =>
+  outcome(api.request(ENDPOINTS.package.imagecode, { schema: captchaSchema, signal }));
+
 /** National ID: Package/checkcollect; name and phone: Report/PatientPhone. */
-export function checkIdentity(api: ApiClient, request: CheckIdentityRequest, signal?: AbortSignal) {
-  const { fields } = request;
-  return outcome(
-    request.method === 'nationalId'
-      ? api.request(ENDPOINTS.package.checkcollect, { params: { idCard: fields.idCard.trim(), ...bag(request.bagCode) }, schema: identityCheckSchema, signal })
-      : api.request(ENDPOINTS.report.PatientPhone, { params: { name: fields.name.trim(), phone: fields.phone.trim(), ...bag(request.bagCode) }, schema: identityCheckSchema, signal }),
-  );
+export function checkIdentity(api: ApiClient, request: LookupRequest, signal?: AbortSignal) {
+  const endpoint = request.method === 'nationalId' ? ENDPOINTS.package.checkcollect : ENDPOINTS.report.PatientPhone;
+  return outcome(api.request(endpoint, { params: lookupParams(request), schema: identityCheckSchema, signal }));
+}
+
+/** The film bag's study, for the person the identity check found (Package/MachTextKeyWords takes the bag's code as `text`). */
+export function readBag(api: ApiClient, request: ReadBagRequest, signal?: AbortSignal): Promise<Outcome<BagHint>> {
+  const params = { text: request.bagCode, ...identityOf(request), ...captchaOf(request) };
+  return outcome(api.request(ENDPOINTS.package.MachTextKeyWords, { params, schema: bagHintSchema, signal }));
 }
 
 /** National ID: Package/sendcode; name and phone: v2/ReportCheck/sendcode. */
-export function sendCode(api: ApiClient, request: SendCodeRequest, signal?: AbortSignal): Promise<Outcome<CodeSent>> {
-  const { fields } = request;
-  const captcha = { captchaId: request.captchaId, captchaText: fields.captchaText.trim(), ...bag(request.bagCode) };
-  return outcome(
-    request.method === 'nationalId'
-      ? api.request(ENDPOINTS.package.sendcode, { data: { idCard: fields.idCard.trim(), ...captcha }, schema: codeSentSchema, signal })
-      : api.request(ENDPOINTS.reportCheck.sendcode, { data: { name: fields.name.trim(), phone: fields.phone.trim(), ...captcha }, schema: codeSentSchema, signal }),
-  );
+export function sendCode(api: ApiClient, request: LookupRequest, signal?: AbortSignal): Promise<Outcome<CodeSent>> {
+  const endpoint = request.method === 'nationalId' ? ENDPOINTS.package.sendcode : ENDPOINTS.reportCheck.sendcode;
+  return outcome(api.request(endpoint, { data: lookupParams(request), schema: codeSentSchema, signal }));
 }
 
 export function resendCode(api: ApiClient, request: ResendCodeRequest, signal?: AbortSignal): Promise<Outcome<CodeSent>> {

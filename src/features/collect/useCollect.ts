@@ -7,14 +7,14 @@ import {
   emptyDraft,
   type BagLike,
   type CaptchaLike,
-  type CheckIdentityRequest,
   type CodeSentLike,
+  type LookupRequest,
   type Outcome,
   type VerifiedLike,
   type CollectDraft,
   type CollectInput,
+  type ReadBagRequest,
   type ResendCodeRequest,
-  type SendCodeRequest,
   type VerifyRequest,
 } from '../../../machines/collect/collect.types';
 import type { BagHint, Verified } from '../../shared/api/collectSchemas';
@@ -59,10 +59,10 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
     () =>
       collectMachine.provide({
         actors: {
-          readBag: fromPromise<Outcome<BagLike>, { bagCode: string }>(({ input, signal }) => readBag(api, input.bagCode, signal)),
-          loadCaptcha: fromPromise<CaptchaLike>(({ signal }) => loadCaptcha(api, signal)),
-          checkIdentity: fromPromise<Outcome<unknown>, CheckIdentityRequest>(({ input, signal }) => checkIdentity(api, input, signal)),
-          sendCode: fromPromise<Outcome<CodeSentLike>, SendCodeRequest>(({ input, signal }) => sendCode(api, input, signal)),
+          readBag: fromPromise<Outcome<BagLike>, ReadBagRequest>(({ input, signal }) => readBag(api, input, signal)),
+          loadCaptcha: fromPromise<Outcome<CaptchaLike>>(({ signal }) => loadCaptcha(api, signal)),
+          checkIdentity: fromPromise<Outcome<unknown>, LookupRequest>(({ input, signal }) => checkIdentity(api, input, signal)),
+          sendCode: fromPromise<Outcome<CodeSentLike>, LookupRequest>(({ input, signal }) => sendCode(api, input, signal)),
           resendCode: fromPromise<Outcome<CodeSentLike>, ResendCodeRequest>(({ input, signal }) => resendCode(api, input, signal)),
           verifyCode: fromPromise<Outcome<VerifiedLike>, VerifyRequest>(({ input, signal }) => verifyCode(api, input, signal)),
         },
@@ -90,11 +90,11 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
   );
   const input = useMemo(() => ({ step: options.step, draft: readDraft(sessionStorage, mode, options.bagCode) }), [options.step, options.bagCode, mode, sessionStorage]);
   const [snapshot, send] = useAppMachine(machine, { input });
-  const { method, fields, bagCode, sent, code } = snapshot.context;
+  const { method, fields, bagCode, bag, sent, code } = snapshot.context;
   useEffect(() => {
     if (snapshot.matches('verified')) return;
-    sessionStorage.set(draftKey(mode), JSON.stringify({ method, fields: { ...fields, captchaText: '' }, bagCode, sent, code } satisfies CollectDraft));
-  }, [method, fields, bagCode, sent, code, mode, sessionStorage, snapshot]);
+    sessionStorage.set(draftKey(mode), JSON.stringify({ method, fields: { ...fields, captchaText: '' }, bagCode, bag, sent, code } satisfies CollectDraft));
+  }, [method, fields, bagCode, bag, sent, code, mode, sessionStorage, snapshot]);
   return useMemo(() => {
     const view = connectCollect(snapshot, send);
     // The chart keeps what its calls answered: here, the bag hint of collectSchemas.ts.

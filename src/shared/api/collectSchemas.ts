@@ -26,7 +26,7 @@ export const COLLECT_LIMITS = {
   codeTtlSeconds: 300,
   /** A new code may be asked for a minute after the last. */
   resendAfterSeconds: 60,
-  /** Five wrong codes lock the verification for fifteen minutes. */
+  /** Five wrong codes lock the mobile number for fifteen minutes, whatever verification they went to (issue 22). */
   maxWrongAttempts: 5,
   lockSeconds: 900,
   /** Five codes per verification at most. */
@@ -65,7 +65,11 @@ export const captchaSchema = z.object({
 });
 export type Captcha = z.infer<typeof captchaSchema>;
 
-/** GET V1.0/Package/MachTextKeyWords?text=<the film bag's code>: which study the bag holds, masked. */
+/**
+ * GET V1.0/Package/MachTextKeyWords?text=<the film bag's code>&idCard= (or &name=&phone=)&captchaId=&captchaText=:
+ * which study the bag holds, masked; only for the person whose study it is (issue 22), with the
+ * image code answered for that person and bag (the identity check's).
+ */
 export const bagHintSchema = z.object({
   bagCode: text,
   hospitalName: text,
@@ -79,7 +83,12 @@ export type BagHint = z.infer<typeof bagHintSchema>;
 
 /**
  * GET V1.0/Package/checkcollect?idCard= (and bagCode) or GET V1.0/Report/PatientPhone?name=&phone=
- * (and bagCode): the person has studies here; where the code will go.
+ * (and bagCode), each with captchaId and captchaText: the person has studies here; where the code will go.
+ *
+ * Issue 22: these lookups, the bag's hint and the sends need an image code; answered right, it
+ * opens lookups of the same person (and bag) and the one send they lead to, for its two minutes.
+ * Limits per client, per national ID, mobile number and film bag, and on the SMS per number,
+ * refuse with HTTP 429 and the envelope's 429 with `{ retryAfterSeconds }` (envelope.ts).
  */
 export const identityCheckSchema = z.object({
   phoneMasked: text,

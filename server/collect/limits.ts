@@ -1,0 +1,16 @@
+import type { Limit, RateLimiter } from '../rateLimit';
+import { tooManyRequests } from '../rateLimit';
+
+/** One hit of a limit, on one key (a client, a phone number, a national ID, a film bag). */
+export type Hit = readonly [Limit, string];
+
+/**
+ * Counts a hit on every one of the limits, or on none: when one of them refuses, the 429 says
+ * the longest wait among those that refused, and nothing is counted (a refused SMS must not use
+ * up the hour's sends too).
+ */
+export function requireAll(limits: RateLimiter, hits: readonly Hit[], now: Date, message?: string): void {
+  const waits = hits.map(([limit, key]) => limits.peek(limit, key, now)).filter((verdict) => !verdict.allowed);
+  if (waits.length > 0) throw tooManyRequests(Math.max(...waits.map((verdict) => verdict.retryAfterSeconds)), message);
+  for (const [limit, key] of hits) limits.take(limit, key, now);
+}
