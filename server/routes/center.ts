@@ -10,14 +10,15 @@ import { readMultipartForm } from '../multipartForm';
 import { avatarRepository } from '../repositories/avatars';
 import type { Patient } from '../repositories/patients';
 import { avatarUrl } from '../sandboxUrls';
-import { AVATAR_MAX_BYTES, CENTER_CODES, NICK_NAME_MAX } from '../../src/shared/api/centerSchemas';
+import { AVATAR_MAX_BYTES, CENTER_CODES } from '../../src/shared/api/centerSchemas';
 import type { avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
 import type * as zm from 'zod/mini';
 import { requireValidEmail } from '../emailRule';
+import { requireText, textRefusalMessage } from '../textRule';
+import { TEXT_FIELDS } from '../../src/shared/rules/text';
 
 type UserInfoAnswer = zm.input<typeof userInfoSchema>;
 
-const NICK_NAME_INVALID = `昵称须为1-${NICK_NAME_MAX}个字符`;
 const IMAGE_REFUSED = `请上传不超过${AVATAR_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
 
 /** A text field, or nothing when the input has none (then the rule's own refusal answers). */
@@ -57,11 +58,14 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/V1.0/Center/UserInfo', async (request) => ok(userInfoOf(await currentPatient(request))));
 
-  /** { nickName }: trimmed, 1-20 characters (as the app counts them), else 4601. */
+  /** { nickName }: trimmed, by the app's text rule (TEXT_FIELDS.nickName: 1-20 characters, no control or invisible ones), else 4601. */
   app.post('/V1.0/Center/UpdateUser', async (request) => {
     const patient = await currentPatient(request);
-    const nickName = nickNameInput.parse(commandInput(request)).nickName?.trim() ?? '';
-    if (nickName.length < 1 || nickName.length > NICK_NAME_MAX) throw new ApiError(CENTER_CODES.nickNameInvalid, NICK_NAME_INVALID);
+    const nickName = requireText(
+      TEXT_FIELDS.nickName,
+      nickNameInput.parse(commandInput(request)).nickName,
+      (problem) => new ApiError(CENTER_CODES.nickNameInvalid, textRefusalMessage('昵称', TEXT_FIELDS.nickName, problem)),
+    );
     patients.setNickName(patient.id, nickName);
     return ok(userInfoOf(patient));
   });
