@@ -161,6 +161,8 @@ describe('UploadImage', () => {
 
   const refusedUploads: Array<[string, Array<[string, FormPart]>]> = [
     ['a file that is not a JPEG, PNG or WebP (whatever it claims)', [['file', { bytes: NOT_AN_IMAGE, type: 'image/png' }]]],
+    ["a page behind a JPEG's first three bytes", [['file', { bytes: Buffer.concat([JPEG.subarray(0, 3), Buffer.from('<html><script>alert(1)</script>')]), type: 'image/jpeg' }]]],
+    ['a PNG cut short', [['file', { bytes: PNG.subarray(0, 24) }]]],
     ['an empty file', [['file', { bytes: new Uint8Array(0) }]]],
     ['no part named file', [['avatar', { bytes: PNG }]]],
     ['two files', [['file', { bytes: PNG }], ['file', { bytes: PNG }]]],
