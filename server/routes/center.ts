@@ -26,8 +26,10 @@ const textField = (name: string) => z.object({ [name]: z.string().optional().cat
 const nickNameInput = textField('nickName');
 const emailInput = textField('email');
 
-/** The avatar upload: one file part named `file`; a few text parts are tolerated and ignored. */
-const AVATAR_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 };
+/** The avatar upload: one file part named `file`; a few short text parts are tolerated and ignored. */
+const AVATAR_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 };
+/** The whole body: the file, and room for those parts and the multipart framing. */
+const AVATAR_BODY_MAX_BYTES = AVATAR_MAX_BYTES + 16 * 1024;
 
 /**
  * V1.0/Center (issue 14, signed in): the patient's record with what they chose (display name,
@@ -83,7 +85,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/Center/UploadImage', async (request) => {
     const patient = await currentPatient(request);
     const refused = () => new ApiError(CENTER_CODES.imageRefused, IMAGE_REFUSED);
-    const { files } = await readMultipartForm(request, refused);
+    const { files } = await readMultipartForm(request, refused, { maxBodyBytes: AVATAR_BODY_MAX_BYTES });
     const file = files.find((one) => one.fieldname === 'file');
     const mime = file ? sniffImageType(file.bytes) : null;
     if (!file || !mime) throw refused();
