@@ -730,6 +730,8 @@ export const en: Record<MessageKey, string> = {
   'experience.preparing': 'Preparing the example study',
   'experience.failed': 'The example study could not be prepared',
   'experience.failedText': 'Check your connection and try again.',
+  'experience.limited': 'The example study is busy',
+  'experience.limitedText': 'Many example studies have been opened from this network recently. Please try again in {minutes} min.',
   'experience.none': 'No example study at this hospital',
   'experience.noneText': 'This hospital has not prepared an example study. Sign in to see your own studies.',
   'experience.home': 'Back to home',

@@ -728,6 +728,8 @@ export const zhCN = {
   'experience.preparing': '正在准备示例检查',
   'experience.failed': '示例检查暂时没能准备好',
   'experience.failedText': '请检查网络后重试。',
+  'experience.limited': '体验影像暂时无法打开',
+  'experience.limitedText': '近期从这个网络打开体验影像的次数较多，请{minutes}分钟后再试。',
   'experience.none': '本院暂无示例检查',
   'experience.noneText': '这家医院还没有准备可供体验的示例检查。登录后可以查看您自己的检查。',
   'experience.home': '返回首页',
