@@ -51,14 +51,16 @@ export const LINGER = { ms: 2_000, bytes: 8 * 1024 * 1024 } as const;
  */
 export function refusing(request: FastifyRequest, error: ApiError, maxBodyBytes: number): ApiError {
   const raw = request.raw;
-  const declared = Number(request.headers['content-length']);
-  let more = 0;
-  const cutOff = () => raw.socket.destroy();
   raw.unpipe();
-  if (declared <= maxBodyBytes) {
+  if (raw.complete) return error;
+  if (Number(request.headers['content-length']) <= maxBodyBytes) {
     raw.on('data', () => {});
   } else {
-    setTimeout(cutOff, LINGER.ms).unref();
+    const cutOff = () => raw.socket.destroy();
+    const timer = setTimeout(cutOff, LINGER.ms).unref();
+    // A client that ends its body in time keeps its connection.
+    raw.once('end', () => clearTimeout(timer));
+    let more = 0;
     raw.on('data', (chunk: Buffer) => {
       more += chunk.length;
       if (more > LINGER.bytes) cutOff();

@@ -383,6 +383,17 @@ describe('SubmitFeedback cuts a body off where it goes past the limit', () => {
     expect(server.bytesRead()).toBeLessThan(FEEDBACK_IMAGES_MAX_BYTES + SLACK);
   });
 
+  it('a body without a length that ends in time after the refusal keeps its connection', async () => {
+    const server = await listening();
+    function* image(): Generator<Buffer> {
+      yield Buffer.concat([field('clientId', randomUUID()), field('content', CONTENT), partHead('images', 'a.jpg'), JPEG]);
+      for (let i = 0; i < 11; i++) yield MEGABYTE;
+      yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+    }
+    const answer = await streamRequest(server.port, { path: SUBMIT, headers }, image(), true, true);
+    expect(answer).toMatchObject({ status: 200, body: refusal('imageTooLarge'), closed: false });
+  });
+
   it('a body that said its length is read to its end and thrown away, and the connection stays open for the next request', async () => {
     const server = await listening();
     function* image(): Generator<Buffer> {
