@@ -84,6 +84,22 @@ test.describe('editing the profile', () => {
     await expect(page.getByTestId('modify-email')).toHaveValue(address);
   });
 
+  test('a display name with a right-to-left override is refused on the phone, and nothing is saved', async ({ page }, testInfo) => {
+    const app = new PatientApp(page);
+    await app.signIn(profileOwner(testInfo));
+    await app.open('/modify');
+    const name = page.getByTestId('modify-name');
+    const before = await name.inputValue();
+    // Pasted, it would read "Annexe.png" on someone else's screen.
+    await name.fill('Ann\u202Egnp.exe');
+    await page.getByTestId('modify-name-save').click();
+    await expect(page.getByTestId('modify-name-notice')).toHaveAttribute('data-kind', 'invalid');
+    await expect(page.getByTestId('modify-name-notice')).toContainText(/看不见的控制字符|hidden control or text-direction/);
+    await page.screenshot({ path: testInfo.outputPath('modify-name-refused.png') });
+    await page.reload();
+    await expect(page.getByTestId('modify-name')).toHaveValue(before);
+  });
+
   test('the avatar from a file (WeChat\'s chooser inside WeChat): cropped, compressed, uploaded, and shown at once', async ({ page }, testInfo) => {
     const app = new PatientApp(page);
     await app.signIn(profileOwner(testInfo));
@@ -204,6 +220,20 @@ test.describe('feedback', () => {
       await expect(page.getByTestId('feedback-content')).toHaveValue('');
       await expect(page.getByTestId('feedback-form')).not.toHaveAttribute('data-client-id', clientId);
     });
+  });
+
+  test('text with a hidden direction character, or a contact with an invisible one, is refused on the phone in the patient\'s words', async ({ page }, testInfo) => {
+    const app = new PatientApp(page);
+    await app.open('/help?view=feedback');
+    await page.getByTestId('feedback-content').fill('领取检查时验证码一直收不到\u202E请帮忙看看');
+    await page.getByTestId('feedback-send').click();
+    await expect(page.getByTestId('feedback-problem')).toHaveAttribute('data-problem', 'contentCharacters');
+    await page.screenshot({ path: testInfo.outputPath('feedback-characters.png') });
+    await page.getByTestId('feedback-content').fill('领取检查时验证码一直收不到，请帮忙看看。\n第二行 😀');
+    await page.getByTestId('feedback-contact').fill('13800000000\u200B');
+    await page.getByTestId('feedback-send').click();
+    await expect(page.getByTestId('feedback-problem')).toHaveAttribute('data-problem', 'contactInvalid');
+    await expect(page.getByTestId('feedback-contact')).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('text under 10 characters is refused on the phone', async ({ page }) => {

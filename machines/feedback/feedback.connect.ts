@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { draftOf, room, type FeedbackMachine } from './feedback.machine';
-import type { FeedbackProblem, ImageQuality } from './feedback.types';
+import type { FormProblem, ImageQuality } from './feedback.types';
 
 /** What the feedback form needs: the draft, what is under way, the receipt, and the intents. */
 export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: ActorRefFrom<FeedbackMachine>['send'], newClientId: () => string) {
@@ -26,6 +26,8 @@ export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: A
     percent: Math.round(context.progress * 100),
     problem: context.problem,
     serverMessage: context.serverMessage,
+    /** Refused for sending too often: seconds to wait. */
+    retryAfterSeconds: context.retryAfterSeconds,
     notice: context.notice,
     receipt: snapshot.matches('sent') ? context.receipt : null,
     chooseType: (typeId: string | null) => send({ type: 'CHOOSE_TYPE', typeId }),
@@ -35,7 +37,7 @@ export function connectFeedback(snapshot: SnapshotFrom<FeedbackMachine>, send: A
     chooseImages: () => send({ type: 'CHOOSE_IMAGES' }),
     picked: (files: Blob[]) => send({ type: 'FILES_PICKED', files }),
     removeImage: (id: string) => send({ type: 'REMOVE_IMAGE', id }),
-    send: (problem: Extract<FeedbackProblem, 'contentShort' | 'contentLong'> | null) => send({ type: 'SEND', problem }),
+    send: (problem: FormProblem | null) => send({ type: 'SEND', problem }),
     another: () => send({ type: 'NEW', clientId: newClientId() }),
   };
 }

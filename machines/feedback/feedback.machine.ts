@@ -7,6 +7,7 @@ import type {
   FeedbackInput,
   FeedbackProblem,
   FeedbackReceipt,
+  FormProblem,
   ImageNotice,
   PreparedImages,
   SubmitOutcome,
@@ -42,7 +43,7 @@ export const feedbackMachine = setup({
   actions: {
     adoptDraft: assign((_, draft: FeedbackDraft) => ({ ...draft })),
     chooseType: assign(({ event }) => (event.type === 'CHOOSE_TYPE' ? { typeId: event.typeId } : {})),
-    edit: assign(({ event }) => (event.type === 'EDIT' ? { [event.field]: event.value, problem: null, serverMessage: null } : {})),
+    edit: assign(({ event }) => (event.type === 'EDIT' ? { [event.field]: event.value, problem: null, serverMessage: null, retryAfterSeconds: null } : {})),
     setQuality: assign(({ event }) => (event.type === 'SET_QUALITY' ? { quality: event.quality } : {})),
     removeImage: assign(({ context, event }) => (event.type === 'REMOVE_IMAGE' ? { images: context.images.filter((image) => image.id !== event.id), notice: null } : {})),
     keepIncoming: assign((_, files: Blob[]) => ({ incoming: files, notice: null })),
@@ -53,8 +54,13 @@ export const feedbackMachine = setup({
       return { images: [...context.images, ...taken], incoming: [], notice };
     }),
     noteImages: assign((_, notice: ImageNotice) => ({ notice, incoming: [] })),
-    refuse: assign((_, refusal: { problem: FeedbackProblem; message?: string }) => ({ problem: refusal.problem, serverMessage: refusal.message ?? null, progress: 0 })),
-    startSending: assign({ progress: 0, problem: null, serverMessage: null, notice: null }),
+    refuse: assign((_, refusal: { problem: FeedbackProblem; message?: string; retryAfterSeconds?: number | null }) => ({
+      problem: refusal.problem,
+      serverMessage: refusal.message ?? null,
+      retryAfterSeconds: refusal.retryAfterSeconds ?? null,
+      progress: 0,
+    })),
+    startSending: assign({ progress: 0, problem: null, serverMessage: null, retryAfterSeconds: null, notice: null }),
     progress: assign(({ event }) => (event.type === 'UPLOAD_PROGRESS' ? { progress: Math.min(1, Math.max(0, event.progress)) } : {})),
     keepReceipt: assign((_, receipt: FeedbackReceipt) => ({ receipt })),
     fresh: assign(({ event }) =>
@@ -70,7 +76,7 @@ export const feedbackMachine = setup({
   guards: {
     hasDraft: (_, draft: FeedbackDraft | null) => draft !== null,
     hasRoom: ({ context }) => room(context) > 0,
-    formFine: (_, problem: FeedbackProblem | null) => problem === null,
+    formFine: (_, problem: FormProblem | null) => problem === null,
     chosen: (_, outcome: ChooseOutcome) => outcome.kind === 'chosen',
     cancelled: (_, outcome: ChooseOutcome) => outcome.kind === 'cancelled',
     received: (_, outcome: SubmitOutcome) => outcome.ok,
@@ -89,6 +95,7 @@ export const feedbackMachine = setup({
     progress: 0,
     problem: null,
     serverMessage: null,
+    retryAfterSeconds: null,
     notice: null,
     receipt: null,
   }),
@@ -130,7 +137,7 @@ export const feedbackMachine = setup({
             SEND: [
               { guard: { type: 'formFine', params: ({ event }) => event.problem }, target: '#feedback.sending' },
               {
-                description: 'The text is shorter than 10 or longer than 500 characters: said on the phone, nothing sent.',
+                description: 'The text is shorter than 10 or longer than 500 characters, or holds a character it may not, or the contact breaks its rule: said on the phone, nothing sent.',
                 actions: { type: 'refuse', params: ({ event }) => ({ problem: event.problem ?? 'contentShort' }) },
               },
             ],
@@ -180,8 +187,8 @@ export const feedbackMachine = setup({
           },
           {
             target: 'editing',
-            description: 'Refused (4302, 4303): the server\'s words; everything stays.',
-            actions: { type: 'refuse', params: ({ event }) => ({ problem: 'refused' as const, message: (event.output as { message: string }).message }) },
+            description: 'Refused (4302, 4303, 4304, or 429 for sending too often): its reason, and its words and wait; everything stays.',
+            actions: { type: 'refuse', params: ({ event }) => event.output as Extract<SubmitOutcome, { ok: false }> },
           },
         ],
         onError: { target: 'editing', description: 'No answer: everything stays, and the retry carries the same clientId.', actions: { type: 'refuse', params: { problem: 'offline' } } },

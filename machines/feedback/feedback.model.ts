@@ -32,6 +32,7 @@ export const feedbackEvents = [
   { type: 'xstate.done.actor.prepareImages', output: { images: [], unreadable: 1 } },
   { type: 'xstate.error.actor.prepareImages', error: new Error('canvas') },
   { type: 'xstate.done.actor.submitFeedback', output: { ok: true, receipt: { feedbackId: 'FB1', receivedAt: '2026-11-20T10:00:00+08:00', imageCount: 1 } } },
-  { type: 'xstate.done.actor.submitFeedback', output: { ok: false, message: '反馈内容需为10-500字' } },
+  { type: 'xstate.done.actor.submitFeedback', output: { ok: false, problem: 'notAnImage', message: '只能上传JPG、PNG或WebP图片', retryAfterSeconds: null } },
+  { type: 'xstate.done.actor.submitFeedback', output: { ok: false, problem: 'rateLimited', message: '反馈提交过于频繁，请稍后再试', retryAfterSeconds: 300 } },
   { type: 'xstate.error.actor.submitFeedback', error: new Error('offline') },
 ];

@@ -6,6 +6,7 @@ import type { FeedbackMachine } from './feedback.machine';
 const ISSUE = 'issue 14 §3 (feedback): question type (optional), text of 10-500 characters, contact (optional), up to 9 images, sent with an upload progress bar, then a clear receipt or a clear failure that keeps everything';
 const DRAFT = 'issue 14 §3: the draft (type, text, contact, images) survives a reload; clientId is made once per draft so a retry after a lost answer is one feedback';
 const ONCE = 'decisions.md: an action cannot be started twice while one is under way';
+const LIMITS = 'issue 22 (Must show 2, 5): the text rule and the upload quotas; a refused upload tells the patient why, a refusal for sending too often says when to try again';
 
 /** What sending feedback must do. */
 export const feedbackOracle: Oracle<SnapshotFrom<FeedbackMachine>> = {
@@ -26,6 +27,7 @@ export const feedbackOracle: Oracle<SnapshotFrom<FeedbackMachine>> = {
       sending: view.isSending,
       progress: view.percent / 100,
       problem: view.problem,
+      retryAfterSeconds: view.retryAfterSeconds,
       notice: view.notice,
       receipt: view.receipt,
     };
@@ -152,6 +154,26 @@ export const feedbackOracle: Oracle<SnapshotFrom<FeedbackMachine>> = {
             canAct: true,
           },
         },
+      },
+    },
+    {
+      id: 'refusal-says-why',
+      says: "A refusal is said with the server's reason, and one for sending too often with the wait.",
+      source: LIMITS,
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:submitFeedback', with: { output: { ok: false } } },
+        then: { sees: { problem: { sameAs: 'input.output.problem' }, retryAfterSeconds: { sameAs: 'input.output.retryAfterSeconds' } } },
+      },
+    },
+    {
+      id: 'wait-forgotten-on-edit',
+      says: 'Once the patient changes the form, the last refusal and its wait are no longer said.',
+      source: LIMITS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'EDIT' }, { saw: { canEdit: true } }] },
+        then: { sees: { problem: null, retryAfterSeconds: null } },
       },
     },
     {

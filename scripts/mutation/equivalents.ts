@@ -39,6 +39,7 @@ const NO_OP_DEFAULTS =
 const MONEY = 'src/shared/rules/money.ts';
 const NATIONAL_ID = 'src/shared/rules/nationalId.ts';
 const PERSON = 'src/shared/rules/person.ts';
+const TEXT = 'src/shared/rules/text.ts';
 
 export const EQUIVALENTS: readonly Equivalent[] = [
   // machines/aiOrder
@@ -227,5 +228,12 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     mutator: 'StringLiteral',
     line: "const key = (code ?? '').trim().toUpperCase();",
     reason: 'any other fallback text than `M` or `F` gives the same `unknown`.',
+  },
+  {
+    file: TEXT,
+    mutator: 'StringLiteral',
+    line: "let text = value.replace(EMOJI_TAGS, '\\u{1F3F4}').replace(EMOJI_JOINER, '$1');",
+    reason:
+      'what stands in for an emoji sequence once its invisible joiners are taken out never breaks the rule: a pictograph, or nothing. It would only matter to a variation selector or a joiner right after the sequence, which no emoji has.',
   },
 ];

@@ -2,6 +2,8 @@ import { ApiError } from '../envelope';
 import type { CollectIdentityRepository, CollectPatient } from '../repositories/collectIdentity';
 import type { StudyRecord, StudyRepository } from '../repositories/studies';
 import { isValidNationalId } from '../../src/shared/rules/nationalId';
+import { TEXT_FIELDS } from '../../src/shared/rules/text';
+import { requireText } from '../textRule';
 import { COLLECT_CODES } from '../../src/shared/api/collectSchemas';
 import { accessionOfBagCode } from './bagCode';
 
@@ -32,11 +34,12 @@ function notFound(message: string = IDENTITY_MESSAGES.notFound): ApiError {
  * A patient without studies is not found either: there is nothing to collect.
  */
 export function identification(identities: CollectIdentityRepository, studies: StudyRepository) {
-  /** The study a film bag's code names: 4009 when none. */
+  /** The study a film bag's code names: 4009 when none, or when the code breaks the text rule (TEXT_FIELDS.bagCode). */
   function bagStudy(bagCode: string): StudyRecord {
-    const studyId = identities.studyIdOfAccession(accessionOfBagCode(bagCode));
+    const unknown = () => new ApiError(COLLECT_CODES.bagCodeUnknown, IDENTITY_MESSAGES.bagUnknown);
+    const studyId = identities.studyIdOfAccession(accessionOfBagCode(requireText(TEXT_FIELDS.bagCode, bagCode, unknown)));
     const study = studyId === undefined ? undefined : studies.findById(studyId);
-    if (!study) throw new ApiError(COLLECT_CODES.bagCodeUnknown, IDENTITY_MESSAGES.bagUnknown);
+    if (!study) throw unknown();
     return study;
   }
 
@@ -57,10 +60,10 @@ export function identification(identities: CollectIdentityRepository, studies: S
       return identified((hospital) => identities.byNationalId(hospital, nationalId), bagCode, hospitalId);
     },
 
+    /** The name by the text rule (TEXT_FIELDS.patientName: 1-40 characters, none of them control or invisible ones), the phone 11 digits from 1. */
     byNamePhone(name: string, phone: string, bagCode: string | undefined, hospitalId: number): Identified {
-      const trimmedName = name.trim();
+      const trimmedName = requireText(TEXT_FIELDS.patientName, name, () => notFound(IDENTITY_MESSAGES.badName));
       const trimmedPhone = phone.trim();
-      if (!trimmedName) throw notFound(IDENTITY_MESSAGES.badName);
       if (!PHONE.test(trimmedPhone)) throw notFound(IDENTITY_MESSAGES.badPhone);
       return identified((hospital) => identities.byNamePhone(hospital, trimmedName, trimmedPhone), bagCode, hospitalId);
     },

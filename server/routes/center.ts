@@ -10,14 +10,15 @@ import { readMultipartForm } from '../multipartForm';
 import { avatarRepository } from '../repositories/avatars';
 import type { Patient } from '../repositories/patients';
 import { avatarUrl } from '../sandboxUrls';
-import { AVATAR_MAX_BYTES, CENTER_CODES, NICK_NAME_MAX } from '../../src/shared/api/centerSchemas';
+import { AVATAR_MAX_BYTES, CENTER_CODES } from '../../src/shared/api/centerSchemas';
 import type { avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
 import type * as zm from 'zod/mini';
 import { requireValidEmail } from '../emailRule';
+import { requireText, textRefusalMessage } from '../textRule';
+import { TEXT_FIELDS } from '../../src/shared/rules/text';
 
 type UserInfoAnswer = zm.input<typeof userInfoSchema>;
 
-const NICK_NAME_INVALID = `昵称须为1-${NICK_NAME_MAX}个字符`;
 const IMAGE_REFUSED = `请上传不超过${AVATAR_MAX_BYTES / 1024 / 1024}MB的JPG、PNG或WebP图片`;
 
 /** A text field, or nothing when the input has none (then the rule's own refusal answers). */
@@ -25,8 +26,10 @@ const textField = (name: string) => z.object({ [name]: z.string().optional().cat
 const nickNameInput = textField('nickName');
 const emailInput = textField('email');
 
-/** The avatar upload: one file part named `file`; a few text parts are tolerated and ignored. */
-const AVATAR_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, parts: 5 };
+/** The avatar upload: one file part named `file`; a few short text parts are tolerated and ignored. */
+const AVATAR_LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 };
+/** The whole body: the file, and room for those parts and the multipart framing. */
+const AVATAR_BODY_MAX_BYTES = AVATAR_MAX_BYTES + 16 * 1024;
 
 /**
  * V1.0/Center (issue 14, signed in): the patient's record with what they chose (display name,
@@ -57,11 +60,14 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/V1.0/Center/UserInfo', async (request) => ok(userInfoOf(await currentPatient(request))));
 
-  /** { nickName }: trimmed, 1-20 characters (as the app counts them), else 4601. */
+  /** { nickName }: trimmed, by the app's text rule (TEXT_FIELDS.nickName: 1-20 characters, no control or invisible ones), else 4601. */
   app.post('/V1.0/Center/UpdateUser', async (request) => {
     const patient = await currentPatient(request);
-    const nickName = nickNameInput.parse(commandInput(request)).nickName?.trim() ?? '';
-    if (nickName.length < 1 || nickName.length > NICK_NAME_MAX) throw new ApiError(CENTER_CODES.nickNameInvalid, NICK_NAME_INVALID);
+    const nickName = requireText(
+      TEXT_FIELDS.nickName,
+      nickNameInput.parse(commandInput(request)).nickName,
+      (problem) => new ApiError(CENTER_CODES.nickNameInvalid, textRefusalMessage('昵称', TEXT_FIELDS.nickName, problem)),
+    );
     patients.setNickName(patient.id, nickName);
     return ok(userInfoOf(patient));
   });
@@ -79,7 +85,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/Center/UploadImage', async (request) => {
     const patient = await currentPatient(request);
     const refused = () => new ApiError(CENTER_CODES.imageRefused, IMAGE_REFUSED);
-    const { files } = await readMultipartForm(request, refused);
+    const { files } = await readMultipartForm(request, refused, { maxBodyBytes: AVATAR_BODY_MAX_BYTES });
     const file = files.find((one) => one.fieldname === 'file');
     const mime = file ? sniffImageType(file.bytes) : null;
     if (!file || !mime) throw refused();

@@ -7,11 +7,13 @@ import { currentPatient } from '../currentPatient';
 import type { SqliteDatabase } from '../db';
 import { ApiError, fail, ok } from '../envelope';
 import { parseQuery, recordIdParam } from '../query';
+import { clientOf, defineLimit } from '../rateLimit';
 import { followerRepository } from '../repositories/followers';
 import { feedbackRepository } from '../repositories/feedback';
 import { consultationUrl } from '../sandboxUrls';
-import { readableStudy } from '../studyAccess';
+import { passOf, readableStudy } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
+import { STUDY_PASS_HEADER } from '../../src/shared/api/collectSchemas';
 import { CONSULTATION_CODES } from '../../src/shared/api/serviceSchemas';
 import type { consultationJumpSchema, experiencePassSchema, officialAccountTagSchema } from '../../src/shared/api/serviceSchemas';
 import type * as zm from 'zod/mini';
@@ -19,6 +21,19 @@ import type * as zm from 'zod/mini';
 const NOT_OFFERED = '该医院暂未开通在线问诊';
 /** The experience pass reads the demo study for a day. */
 const EXPERIENCE_PASS_SECONDS = 24 * 3600;
+/**
+ * New experience passes one address may get in a pass's life (issue 22): each is a row. A pass
+ * the request still carries is answered again instead, uncounted, so a visitor who comes back
+ * gets theirs and only a client that drops its passes runs into this.
+ */
+const EXPERIENCE_PASSES = defineLimit({
+  name: 'experiencePass.client',
+  max: 20,
+  windowSeconds: EXPERIENCE_PASS_SECONDS,
+  perClient: true,
+  purpose: 'ExperiencePass (public): new demo-study passes for one address in a day',
+});
+const TOO_MANY_PASSES = '体验影像打开次数过多，请稍后再试';
 
 const jumpQuerySchema = z.object({
   // Empty is the same as absent: the consultation without a study.
@@ -36,7 +51,7 @@ const consultationOrigins = new WeakMap<SqliteDatabase, string>();
  * V1.0/WeChat/GetUserScribeGZHTag (signed in), V1.0/Package/ExperiencePass (public).
  */
 export async function consultationRoutes(app: FastifyInstance): Promise<void> {
-  const { db, hospitals, passes, publicOrigin, studies } = app.sandbox;
+  const { db, hospitals, limits, passes, publicOrigin, studies } = app.sandbox;
   const followers = followerRepository(db);
 
   /** ?id=<collectFilmId, optional, a study the patient may read>: the consultation page's address; 4701 when the module is off. */
@@ -61,13 +76,23 @@ export async function consultationRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * Public: a read-only pass (24 h, scope experience) over the hospital's demo study, owned by the experience patient
-   * who has only that study; null when the hospital (?orgCode=, the demo hospital by default) has none.
+   * who has only that study; null when the hospital (?orgCode=, the demo hospital by default) has none. A live
+   * experience pass over that study in the request's X-Study-Pass is answered again; otherwise a new one, within
+   * EXPERIENCE_PASSES for the address (else 429 with the wait).
    */
   app.get('/V1.0/Package/ExperiencePass', async (request) => {
     const studyId = currentHospital(request).experienceStudyId;
     const study = studyId === null ? undefined : studies.findById(studyId);
     if (!study) return ok(null satisfies zm.input<typeof experiencePassSchema>);
-    const pass = passes.issue({ scope: 'experience', patientId: study.patientId, studyIds: [study.id], ttlSeconds: EXPERIENCE_PASS_SECONDS }, collectNow());
+    const held = passOf(request);
+    const heldToken = request.headers[STUDY_PASS_HEADER.toLowerCase()];
+    let pass: { token: string; expiresAt: string };
+    if (held?.scope === 'experience' && held.studyIds.has(study.id) && typeof heldToken === 'string') {
+      pass = { token: heldToken.trim(), expiresAt: held.expiresAt };
+    } else {
+      limits.require(EXPERIENCE_PASSES, clientOf(request), new Date(), TOO_MANY_PASSES);
+      pass = passes.issue({ scope: 'experience', patientId: study.patientId, studyIds: [study.id], ttlSeconds: EXPERIENCE_PASS_SECONDS }, collectNow());
+    }
     return ok({
       pass: pass.token,
       passExpiresAt: pass.expiresAt,

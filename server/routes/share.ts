@@ -14,6 +14,7 @@ import { setSharePassCheck } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
 import { SHARE_CODES, SHARE_DAYS } from '../../src/shared/api/shareSchemas';
 import type { Share, ShareOpened, SharePreview } from '../../src/shared/api/shareSchemas';
+import { TEXT_FIELDS, textProblem } from '../../src/shared/rules/text';
 
 const SHARE_NOT_FOUND = '分享不存在';
 const SHARE_EXPIRED = '分享已过期';
@@ -33,7 +34,8 @@ const createSchema = z.object({
 });
 const revokeSchema = z.object({ shareId: recordIdParam('shareId') });
 const infoSchema = z.object({
-  code: textParam('code', 'a share code'),
+  // The shared text rule's bounds and characters (src/shared/rules/text.ts, TEXT_FIELDS.shareCode).
+  code: textParam('code', 'a share code').refine((code) => textProblem(TEXT_FIELDS.shareCode, code) === null, { error: 'code must be a share code' }),
   // Empty is the same as absent: the code page before the access code is typed.
   accessCode: z
     .string({ error: 'accessCode must be text' })

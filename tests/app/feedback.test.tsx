@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_CODES } from '../../src/shared/api/helpSchemas';
@@ -119,6 +119,88 @@ describe('feedback (help?view=feedback), public', () => {
     await user.click(screen.getByTestId('feedback-send'));
     expect(await screen.findByTestId('feedback-received')).toBeInTheDocument();
     expect(sent.map((body) => body.clientId)).toEqual([form.getAttribute('data-client-id'), form.getAttribute('data-client-id'), form.getAttribute('data-client-id')]);
+  });
+
+  it('refuses text or a contact with a hidden direction or control character on the phone, marking the field and sending nothing', async () => {
+    const user = userEvent.setup();
+    const sent = feedbackServer();
+    renderApp('/help?view=feedback', { session: 'signedOut' });
+    const content = await screen.findByTestId('feedback-content');
+    const contact = screen.getByTestId('feedback-contact');
+    expect(content).toHaveAttribute('maxLength', '500');
+    expect(contact).toHaveAttribute('maxLength', '100');
+    fireEvent.change(content, { target: { value: `${TEXT}\u202Egnp.exe` } });
+    await user.click(screen.getByTestId('feedback-send'));
+    expect(screen.getByTestId('feedback-problem')).toHaveAttribute('data-problem', 'contentCharacters');
+    expect(screen.getByTestId('feedback-problem')).toHaveTextContent('hidden control or text-direction character');
+    expect(content).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(content, { target: { value: `${TEXT}\nSecond line 😀` } });
+    fireEvent.change(contact, { target: { value: '13800000000\u200B' } });
+    await user.click(screen.getByTestId('feedback-send'));
+    expect(screen.getByTestId('feedback-problem')).toHaveAttribute('data-problem', 'contactInvalid');
+    expect(screen.getByTestId('feedback-problem')).toHaveTextContent('one line of up to 100 characters');
+    expect(contact).toHaveAttribute('aria-invalid', 'true');
+    expect(content).not.toHaveAttribute('aria-invalid');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(contact, { target: { value: '13800000000' } });
+    await user.click(screen.getByTestId('feedback-send'));
+    expect(await screen.findByTestId('feedback-received')).toBeInTheDocument();
+    // A form sends its line breaks as CR LF.
+    expect(sent).toMatchObject([{ content: `${TEXT}\r\nSecond line 😀`, contact: '13800000000' }]);
+  });
+
+  it.each([
+    ['tooManyImages', 'You can send up to 9 pictures'],
+    ['imageTooLarge', 'A picture is larger than 10 MB'],
+    ['notAnImage', 'A file is not a JPG, PNG or WebP picture'],
+    ['uploadTooLarge', 'The pictures are larger than 24 MB together'],
+  ])("says the server's refusal for %s in the patient's language, keeping everything", async (reason, words) => {
+    const user = userEvent.setup();
+    feedbackServer(() => HttpResponse.json(envelope({ reason }, FEEDBACK_CODES.imageRefused, '图片不符合要求')));
+    renderApp('/help?view=feedback', { session: 'signedOut' });
+    await user.type(await screen.findByTestId('feedback-content'), TEXT);
+    await user.upload(screen.getByTestId('feedback-file-input'), png('a.png'));
+    await waitFor(() => expect(screen.getAllByTestId('feedback-image')).toHaveLength(1));
+    await user.click(screen.getByTestId('feedback-send'));
+    await waitFor(() => expect(screen.getByTestId('feedback-problem')).toHaveAttribute('data-problem', reason));
+    expect(screen.getByTestId('feedback-problem')).toHaveTextContent(words);
+    expect(screen.getByTestId('feedback-problem')).not.toHaveTextContent('图片不符合要求');
+    expect(screen.getByTestId('feedback-content')).toHaveValue(TEXT);
+    expect(screen.getAllByTestId('feedback-image')).toHaveLength(1);
+  });
+
+  it('says to try later, with the wait, when the server refuses for sending too often (429); sends again later as the same feedback', async () => {
+    const user = userEvent.setup();
+    let limited = true;
+    const sent = feedbackServer(() =>
+      limited ? HttpResponse.json(envelope({ retryAfterSeconds: 290 }, 429, '反馈提交过于频繁，请稍后再试'), { status: 429, headers: { 'retry-after': '290' } }) : null,
+    );
+    renderApp('/help?view=feedback', { session: 'signedOut' });
+    await user.type(await screen.findByTestId('feedback-content'), TEXT);
+    await user.click(screen.getByTestId('feedback-send'));
+    await waitFor(() => expect(screen.getByTestId('feedback-problem')).toHaveAttribute('data-problem', 'rateLimited'));
+    expect(screen.getByTestId('feedback-problem')).toHaveTextContent('Please try again in 5 min; what you wrote stays here.');
+    expect(screen.queryByTestId('error-page')).not.toBeInTheDocument();
+    expect(screen.getByTestId('feedback-content')).toHaveValue(TEXT);
+    limited = false;
+    await user.click(screen.getByTestId('feedback-send'));
+    expect(await screen.findByTestId('feedback-received')).toBeInTheDocument();
+    expect(new Set(sent.map((body) => body.clientId)).size).toBe(1);
+  });
+
+  it('says a refusal in Chinese too', async () => {
+    const user = userEvent.setup();
+    feedbackServer(() => HttpResponse.json(envelope({ retryAfterSeconds: 3000 }, 429, '反馈提交过于频繁，请稍后再试'), { status: 429 }));
+    renderApp('/help?view=feedback', { session: 'signedOut', locale: 'zh-CN' });
+    const content = await screen.findByTestId('feedback-content');
+    fireEvent.change(content, { target: { value: `${TEXT}\u0000` } });
+    await user.click(screen.getByTestId('feedback-send'));
+    expect(screen.getByTestId('feedback-problem')).toHaveTextContent('问题描述含有看不见的控制字符或文字方向控制符');
+    fireEvent.change(content, { target: { value: TEXT } });
+    await user.click(screen.getByTestId('feedback-send'));
+    await waitFor(() => expect(screen.getByTestId('feedback-problem')).toHaveTextContent('近期从这里提交的反馈较多，请50分钟后再试。'));
   });
 
   it('keeps the draft (type, text, contact, images, clientId) across a reload, and forgets it once received', async () => {

@@ -188,6 +188,47 @@ describe('editing the profile (modify)', () => {
     expect(name).toHaveValue('张先生');
   });
 
+  it('refuses a display name with a hidden direction or control character on the phone, saying so; the fields are bounded', async () => {
+    const user = userEvent.setup();
+    const { bodies } = center();
+    renderApp('/modify');
+    const name = await screen.findByTestId('modify-name');
+    expect(name).toHaveAttribute('maxLength', '20');
+    expect(screen.getByTestId('modify-email')).toHaveAttribute('maxLength', '254');
+    await user.clear(name);
+    // Pasted, it would read "Annexe.png" on someone else's screen.
+    fireEvent.change(name, { target: { value: 'Ann\u202Egnp.exe' } });
+    await user.click(screen.getByTestId('modify-name-save'));
+    const notice = screen.getByTestId('modify-name-notice');
+    expect(notice).toHaveAttribute('data-kind', 'invalid');
+    expect(notice).toHaveTextContent('hidden control or text-direction character');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    for (const hidden of ['Ann\u200Bie', 'Ann\u0007', '\u3164']) {
+      fireEvent.change(name, { target: { value: hidden } });
+      await user.click(screen.getByTestId('modify-name-save'));
+      expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('hidden control or text-direction character');
+    }
+    expect(bodies).toEqual([]);
+    // Names in Chinese, English, with emoji, go.
+    fireEvent.change(name, { target: { value: 'Mary-Jane 小明 👨‍👩‍👧' } });
+    await user.click(screen.getByTestId('modify-name-save'));
+    await waitFor(() => expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('Saved'));
+    expect(bodies).toEqual([{ call: 'UpdateUser', body: { nickName: 'Mary-Jane 小明 👨‍👩‍👧' } }]);
+  });
+
+  it('says the refusal in Chinese too', async () => {
+    const user = userEvent.setup();
+    center();
+    renderApp('/modify', { locale: 'zh-CN' });
+    const name = await screen.findByTestId('modify-name');
+    fireEvent.change(name, { target: { value: '张\u202E三' } });
+    await user.click(screen.getByTestId('modify-name-save'));
+    expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('昵称含有看不见的控制字符或文字方向控制符');
+    fireEvent.change(name, { target: { value: '一二三四五六七八九十一二三四五六七八九十一' } });
+    await user.click(screen.getByTestId('modify-name-save'));
+    expect(screen.getByTestId('modify-name-notice')).toHaveTextContent('昵称需为1-20个字');
+  });
+
   it('changes the avatar from a file: crop, compress to 256 px, upload, and the new avatar shows at once', async () => {
     const user = userEvent.setup();
     compressed.calls.length = 0;

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HospitalSetting } from '../../src/shared/api/schemas';
@@ -118,6 +118,27 @@ describe('experience (public)', () => {
     fail = false;
     await user.click(screen.getByTestId('experience-retry'));
     expect(await screen.findByTestId('experience-open')).toBeInTheDocument();
+  });
+
+  it('says clearly when this network has asked for too many example passes, and how long to wait, in either language', async () => {
+    server.use(
+      http.get(`${API_BASE}V1.0/Package/ExperiencePass`, () =>
+        HttpResponse.json(envelope({ retryAfterSeconds: 4300 }, 429, '体验影像打开次数过多，请稍后再试'), { status: 429, headers: { 'retry-after': '4300' } }),
+      ),
+    );
+    const app = renderApp('/experience', { session: 'signedOut' });
+    const limited = await screen.findByTestId('experience-limited');
+    expect(limited).toHaveTextContent('The example study is busy');
+    expect(limited).toHaveTextContent('Please try again in 72 min');
+    expect(within(limited).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/Home');
+    // Not the error page, and no "no example study" either.
+    expect(app.location()).toBe('/experience');
+    expect(screen.queryByTestId('experience-none')).toBeNull();
+    expect(screen.queryByTestId('experience-open')).toBeNull();
+    cleanup();
+
+    renderApp('/experience', { session: 'signedOut', locale: 'zh-CN' });
+    expect(await screen.findByTestId('experience-limited')).toHaveTextContent('请72分钟后再试');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedbackDraft, FeedbackImage } from '../../machines/feedback/feedback.types';
-import { FEEDBACK_IMAGE_MAX_BYTES } from '../../src/shared/api/helpSchemas';
+import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX_BYTES } from '../../src/shared/api/helpSchemas';
 import { feedbackForm } from '../../src/features/help/feedbackCalls';
 
 /** A compressed image as the draft keeps it: a small JPEG data URL. */
@@ -43,6 +43,21 @@ describe('the feedback body (feedbackForm)', () => {
     const originals = new Map<string, Blob>(original ? [['a', original]] : []);
     const [file] = sent(feedbackForm(draft('original', [image('a')]), originals));
     expect(file).toMatchObject({ name: 'feedback-1.jpg', type: 'image/jpeg', size: 'compressed-jpeg'.length });
+  });
+
+  it('sends originals in order while all the images together stay within FEEDBACK_IMAGES_MAX_BYTES; the rest go compressed', () => {
+    const original = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+    const big = FEEDBACK_IMAGE_MAX_BYTES;
+    // Two originals of 10 MB fit with the compressed third; a third original would not.
+    const originals = new Map<string, Blob>([
+      ['a', original('a.jpg', big)],
+      ['b', original('b.jpg', big)],
+      ['c', original('c.jpg', FEEDBACK_IMAGES_MAX_BYTES - 2 * big)],
+      ['d', original('d.jpg', 1000)],
+    ]);
+    const files = sent(feedbackForm(draft('original', [image('a'), image('b'), image('c'), image('d')]), originals));
+    expect(files.map((file) => file.name)).toEqual(['a.jpg', 'b.jpg', 'feedback-3.jpg', 'd.jpg']);
+    expect(files.reduce((sum, file) => sum + file.size, 0)).toBeLessThanOrEqual(FEEDBACK_IMAGES_MAX_BYTES);
   });
 
   it('leaves out an image whose kept copy cannot be read, and names the rest by their place', () => {

@@ -10,7 +10,7 @@ describeModel({
   machine: feedbackMachine,
   events: feedbackEvents as never,
   input: feedbackInput,
-  pinnedPaths: 307,
+  pinnedPaths: 382,
   oracle: feedbackOracle,
   start: () =>
     startChart(feedbackMachine, {

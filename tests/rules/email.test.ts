@@ -6,8 +6,8 @@ import { isValidEmail } from '../../src/shared/rules/email';
 const ASCII_WORD = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'];
 const chineseChar = fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((code) => String.fromCharCode(code));
 
-const localPart = fc.string({ unit: fc.oneof(fc.constantFrom(...ASCII_WORD), chineseChar), minLength: 1 });
-const domainLabel = fc.string({ unit: fc.constantFrom(...ASCII_WORD), minLength: 1 });
+const localPart = fc.string({ unit: fc.oneof(fc.constantFrom(...ASCII_WORD), chineseChar), minLength: 1, maxLength: 64 });
+const domainLabel = fc.string({ unit: fc.constantFrom(...ASCII_WORD), minLength: 1, maxLength: 63 });
 const email = fc
   .tuple(localPart, domainLabel, fc.array(domainLabel, { minLength: 1, maxLength: 4 }))
   .map(([local, domain, suffixes]) => `${local}@${domain}.${suffixes.join('.')}`);
@@ -50,6 +50,20 @@ describe('isValidEmail', () => {
     ['user@example.com\n', false],
   ])('%j → %s', (value, expected) => {
     expect(isValidEmail(value)).toBe(expected);
+  });
+
+  it('takes 254 characters and a 63-character label, not one more (decisions.md)', () => {
+    const label = (n: number) => 'a'.repeat(n);
+    // 64 + 1 + 63 + 1 + 63 + 1 + 61 = 254
+    const longest = `${label(64)}@${label(63)}.${label(63)}.${label(61)}`;
+    expect(longest).toHaveLength(254);
+    expect(isValidEmail(longest)).toBe(true);
+    expect(isValidEmail(`${label(65)}@${label(63)}.${label(63)}.${label(61)}`)).toBe(false);
+    expect(isValidEmail(`${label(10)}@${label(63)}.com`)).toBe(true);
+    expect(isValidEmail(`${label(10)}@${label(64)}.com`)).toBe(false);
+    expect(isValidEmail(`${label(10)}@example.${label(64)}`)).toBe(false);
+    // Chinese characters count one each.
+    expect(isValidEmail(`${'张'.repeat(64)}@${label(63)}.${label(63)}.${label(61)}`)).toBe(true);
   });
 
   it('accepts any address built from the allowed alphabets', () => {

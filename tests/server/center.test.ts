@@ -69,15 +69,38 @@ describe('UpdateUser', () => {
     expect((await answer).result.nickName).toBe(twenty);
   });
 
-  it.each([['empty', ''], ['spaces only', '   '], ['21 characters', 'a'.repeat(21)], ['missing', undefined], ['not text', 42]])(
+  it('counts characters as the app does: 20 emoji are 20 characters; Chinese, English and emoji names pass', async () => {
+    for (const nickName of ['😀'.repeat(20), 'Mary-Jane O’Connor', '阿卜杜拉·买买提', '小明👨‍👩‍👧', 'Zoë ❤️']) {
+      const answer = (await postJson(sandbox.app(), UPDATE_USER, { nickName }, await headers())).json();
+      expect(answer.result.nickName).toBe(nickName);
+    }
+  });
+
+  it.each([['empty', ''], ['spaces only', '   '], ['21 characters', 'a'.repeat(21)], ['21 emoji', '😀'.repeat(21)], ['missing', undefined], ['not text', 42]])(
     'refuses a name that is %s with 4601, keeping the old one',
     async (_, nickName) => {
       const before = (await userInfo()).nickName;
       const answer = (await postJson(sandbox.app(), UPDATE_USER, { nickName }, await headers())).json();
-      expect(answer).toEqual({ statusCode: 4601, message: '昵称须为1-20个字符', result: null });
+      expect(answer).toEqual({ statusCode: 4601, message: '昵称须为1-20个字', result: null });
       expect((await userInfo()).nickName).toBe(before);
     },
   );
+
+  it.each([
+    ['a right-to-left override (the name would read backwards on screen)', 'Ann\u202Egnp.exe'],
+    ['a right-to-left isolate', 'Ann\u2067x'],
+    ['a right-to-left mark', 'Ann\u200F'],
+    ['a line break', 'Ann\nBob'],
+    ['a NUL', 'Ann\u0000'],
+    ['a zero-width space', 'An\u200Bn'],
+    ['a Hangul filler (a name that looks empty)', '\u3164'],
+    ['a lone surrogate', 'Ann\uD800'],
+  ])('refuses a name with %s with 4601, keeping the old one', async (_, nickName) => {
+    const before = (await userInfo()).nickName;
+    const answer = (await postJson(sandbox.app(), UPDATE_USER, { nickName }, await headers())).json();
+    expect(answer).toEqual({ statusCode: 4601, message: '昵称不能含控制字符、文字方向控制符或不可见字符', result: null });
+    expect((await userInfo()).nickName).toBe(before);
+  });
 });
 
 describe('UpdateUserEmail', () => {
@@ -89,11 +112,14 @@ describe('UpdateUserEmail', () => {
     expect(stored).toEqual({ email: 'li_na@example.cn' });
   });
 
-  it.each(['li.na@example.cn', 'li+na@example.cn', 'lina@example', '', ' lina@example.cn'])('refuses %j with 4602 (spec section 5)', async (email) => {
+  it.each(['li.na@example.cn', 'li+na@example.cn', 'lina@example', '', ' lina@example.cn', `${'a'.repeat(201)}@${'b'.repeat(50)}.cn`, `li_na@${'b'.repeat(64)}.cn`, 'li_na\u202E@example.cn'])(
+    'refuses %j with 4602 (spec section 5, 254 characters at most, labels of 63)',
+    async (email) => {
     const answer = (await postJson(sandbox.app(), UPDATE_EMAIL, { email }, await headers())).json();
     expect(answer).toEqual({ statusCode: 4602, message: '邮箱格式不正确', result: null });
     expect((await userInfo()).email).toBe('li_na@example.cn');
-  });
+    },
+  );
 });
 
 describe('UploadImage', () => {
@@ -135,6 +161,8 @@ describe('UploadImage', () => {
 
   const refusedUploads: Array<[string, Array<[string, FormPart]>]> = [
     ['a file that is not a JPEG, PNG or WebP (whatever it claims)', [['file', { bytes: NOT_AN_IMAGE, type: 'image/png' }]]],
+    ["a page behind a JPEG's first three bytes", [['file', { bytes: Buffer.concat([JPEG.subarray(0, 3), Buffer.from('<html><script>alert(1)</script>')]), type: 'image/jpeg' }]]],
+    ['a PNG cut short', [['file', { bytes: PNG.subarray(0, 24) }]]],
     ['an empty file', [['file', { bytes: new Uint8Array(0) }]]],
     ['no part named file', [['avatar', { bytes: PNG }]]],
     ['two files', [['file', { bytes: PNG }], ['file', { bytes: PNG }]]],

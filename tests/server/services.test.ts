@@ -243,6 +243,56 @@ describe('ExperiencePass', () => {
     expect((await filmWith(fresh.pass, fresh.collectFilmId)).statusCode).toBe(200);
   });
 
+  describe('one address cannot make it write pass after pass', () => {
+    const passRows = () => sandbox.app().sandbox.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM study_passes').get()!.n;
+    let addresses = 0;
+    const newAddress = () => `10.44.0.${++addresses}`;
+    const ask = (remoteAddress: string, headers: Record<string, string> = {}) => sandbox.app().inject({ url: EXPERIENCE_PASS, remoteAddress, headers });
+
+    it('answers the pass the request still carries, writing nothing and counting nothing', async () => {
+      const address = newAddress();
+      const first = experiencePassSchema.parse((await ask(address)).json().result)!;
+      const rows = passRows();
+      for (let i = 0; i < 30; i++) {
+        const again = (await ask(address, { [STUDY_PASS_HEADER]: first.pass })).json();
+        expect(again.result).toEqual(first);
+      }
+      expect(passRows()).toBe(rows);
+    });
+
+    it('gives one address 20 new passes a day; the 21st is 429 with the wait and writes nothing; its own pass still comes back', async () => {
+      const address = newAddress();
+      const issued = [];
+      for (let i = 0; i < 20; i++) issued.push(experiencePassSchema.parse((await ask(address)).json().result)!.pass);
+      expect(new Set(issued).size).toBe(20);
+      const rows = passRows();
+      const refused = await ask(address);
+      expect(refused.statusCode).toBe(429);
+      const body = refused.json();
+      expect(body).toEqual({ statusCode: 429, message: '体验影像打开次数过多，请稍后再试', result: { retryAfterSeconds: expect.any(Number) } });
+      // One more comes every 72 minutes.
+      expect(body.result.retryAfterSeconds).toBeGreaterThan(70 * 60);
+      expect(body.result.retryAfterSeconds).toBeLessThanOrEqual(72 * 60);
+      expect(refused.headers['retry-after']).toBe(String(body.result.retryAfterSeconds));
+      expect(passRows()).toBe(rows);
+      expect((await ask(address, { [STUDY_PASS_HEADER]: issued[0]! })).json().result.pass).toBe(issued[0]);
+      expect((await ask(newAddress())).json().statusCode).toBe(200);
+    });
+
+    it('a pass of another kind, or one that has expired, is no reason to skip the count', async () => {
+      const address = newAddress();
+      const { db, studies } = sandbox.app().sandbox;
+      const patient2Study = studies.findById(Number(await studyIdOf('patient2', '2026-11-10')))!;
+      const collectPass = studyPassRepository(db).issue({ scope: 'collect', patientId: patient2Study.patientId, studyIds: [patient2Study.id], ttlSeconds: 3600 });
+      const expired = studyPassRepository(db).issue({ scope: 'experience', patientId: 1, studyIds: [1], ttlSeconds: 1 }, new Date(Date.now() - 60_000));
+      for (let i = 0; i < 10; i++) {
+        expect((await ask(address, { [STUDY_PASS_HEADER]: collectPass.token })).json().result.pass).not.toBe(collectPass.token);
+        expect((await ask(address, { [STUDY_PASS_HEADER]: expired.token })).json().result.pass).not.toBe(expired.token);
+      }
+      expect((await ask(address)).statusCode).toBe(429);
+    });
+  });
+
   it('answers null when the hospital has no demo study', async () => {
     const { db } = sandbox.app().sandbox;
     const { id, studyId } = db.prepare<[], { id: number; studyId: number }>("SELECT id, experience_study_id AS studyId FROM hospitals WHERE org_code = 'DEMO001'").get()!;

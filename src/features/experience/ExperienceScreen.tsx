@@ -44,6 +44,15 @@ export default function ExperienceScreen() {
 
 function DemoStudy({ view }: { view: ExperienceView }) {
   const { t } = useI18n();
+  if (view.limitedMinutes !== null) {
+    return (
+      <section className={css.problem} role="alert" data-testid="experience-limited">
+        <p className={css.studyName}>{t('experience.limited')}</p>
+        <p className={form.note}>{t('experience.limitedText', { minutes: view.limitedMinutes })}</p>
+        <Link className={ui.button.secondary} to={ROUTE.Home.path}>{t('experience.home')}</Link>
+      </section>
+    );
+  }
   if (view.isFailed) {
     return (
       <section className={css.problem} role="alert" data-testid="experience-failed">

@@ -20,11 +20,14 @@ export function useExperience() {
   const resource = useResource<DemoStudy, Record<string, never>>(load, NO_REQUEST, { quiet: true });
   return useMemo(() => {
     const demo = resource.data?.pass ?? null;
+    const retryAfterSeconds = resource.data?.retryAfterSeconds ?? null;
     return {
       state: resource.state,
       isFailed: resource.isFailed,
+      /** Too many passes were asked for from this network lately: minutes until one comes again (else null). */
+      limitedMinutes: retryAfterSeconds === null ? null : Math.max(1, Math.ceil(retryAfterSeconds / 60)),
       /** The hospital has no demo study. */
-      isMissing: resource.data !== null && demo === null,
+      isMissing: resource.data !== null && demo === null && retryAfterSeconds === null,
       study: demo && { description: demo.studyDescription, modality: demo.modality },
       retry: resource.retry,
       open: () => {

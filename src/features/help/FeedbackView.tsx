@@ -1,7 +1,7 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FeedbackProblem, ImageNotice, ImageQuality } from '../../../machines/feedback/feedback.types';
-import { FEEDBACK_CONTACT_MAX } from '../../shared/api/helpSchemas';
+import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGES_MAX_BYTES } from '../../shared/api/helpSchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE } from '../../shared/navigation/routes';
@@ -20,9 +20,17 @@ import { useQuestionTypes } from './useQuestionTypes';
 const PROBLEM: Record<FeedbackProblem, MessageKey> = {
   contentShort: 'feedback.problem.contentShort',
   contentLong: 'feedback.problem.contentLong',
+  contentCharacters: 'feedback.problem.contentCharacters',
+  contactInvalid: 'feedback.problem.contactInvalid',
+  tooManyImages: 'feedback.problem.tooManyImages',
+  imageTooLarge: 'feedback.problem.imageTooLarge',
+  notAnImage: 'feedback.problem.notAnImage',
+  uploadTooLarge: 'feedback.problem.uploadTooLarge',
+  rateLimited: 'feedback.problem.rateLimited',
   refused: 'feedback.problem.refused',
   offline: 'feedback.problem.offline',
 };
+const MB = 1024 * 1024;
 const NOTICE: Record<ImageNotice, MessageKey> = {
   tooMany: 'feedback.notice.tooMany',
   unreadable: 'feedback.notice.unreadable',
@@ -68,7 +76,17 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
     event.preventDefault();
     view.send();
   };
-  const problemText = view.problem && (view.problem === 'refused' && view.serverMessage ? view.serverMessage : t(PROBLEM[view.problem]));
+  const problemText =
+    view.problem &&
+    (view.problem === 'refused' && view.serverMessage
+      ? view.serverMessage
+      : t(PROBLEM[view.problem], {
+          max: view.contactMax,
+          maxImages: view.maxImages,
+          imageMb: FEEDBACK_IMAGE_MAX_BYTES / MB,
+          totalMb: FEEDBACK_IMAGES_MAX_BYTES / MB,
+          minutes: Math.max(1, Math.ceil((view.retryAfterSeconds ?? 0) / 60)),
+        }));
   return (
     <form className={form.form} onSubmit={submit} noValidate data-testid="feedback-form" data-client-id={view.clientId} data-state={view.state}>
       <h2 className={css.sectionTitle} style={{ padding: 0 }}>{t('feedback.heading')}</h2>
@@ -84,7 +102,7 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
           readOnly={!view.canEdit || view.isSending}
           placeholder={t('feedback.contentPlaceholder')}
           aria-invalid={view.contentInvalid ? 'true' : undefined}
-          aria-describedby="feedback-counter"
+          aria-describedby={view.contentInvalid ? 'feedback-counter feedback-problem' : 'feedback-counter'}
           data-testid="feedback-content"
         />
         <span id="feedback-counter" className={css.counter} data-testid="feedback-counter">
@@ -98,15 +116,17 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
           className={form.input}
           value={view.contact}
           onChange={(event) => view.editContact(event.target.value)}
-          maxLength={FEEDBACK_CONTACT_MAX}
+          maxLength={view.contactMax}
           autoComplete="off"
           readOnly={view.isSending}
+          aria-invalid={view.contactInvalid ? 'true' : undefined}
+          aria-describedby={view.contactInvalid ? 'feedback-problem' : undefined}
           placeholder={t('feedback.contactPlaceholder')}
           data-testid="feedback-contact"
         />
       </label>
       {problemText && (
-        <p className={form.problem} role="alert" data-testid="feedback-problem" data-problem={view.problem}>
+        <p id="feedback-problem" className={form.problem} role="alert" data-testid="feedback-problem" data-problem={view.problem}>
           {problemText}
         </p>
       )}

@@ -1,21 +1,28 @@
-import type { FeedbackDraft, FeedbackImage, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
+import type { FeedbackDraft, FeedbackImage, FormProblem, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
+import { RATE_LIMITED_STATUS_CODE, rateLimitedSchema } from '../../shared/api/envelope';
 import { businessFailure } from '../../shared/api/failure';
-import { FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN, FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_IMAGE_TYPES, feedbackReceivedSchema } from '../../shared/api/helpSchemas';
+import {
+  FEEDBACK_IMAGE_MAX_BYTES,
+  FEEDBACK_IMAGE_TYPES,
+  FEEDBACK_IMAGES_MAX_BYTES,
+  feedbackReceivedSchema,
+  feedbackRefusalSchema,
+} from '../../shared/api/helpSchemas';
+import { TEXT_FIELDS, textProblem } from '../../shared/rules/text';
 import { blobToDataUrl, compressImage, dataUrlToFile, FEEDBACK_IMAGE_SIDE, UnreadableImage } from '../../shared/platform/imageCompression';
 
 /** The help route's query that shows the feedback form instead of the questions. */
 export const FEEDBACK_VIEW = 'feedback';
 
-/** The characters the text rule counts: spaces at either end are not counted. */
-export const countedLength = (content: string) => content.trim().length;
+const CONTENT_PROBLEMS = { characters: 'contentCharacters', short: 'contentShort', long: 'contentLong' } as const;
 
-/** The text rule (10-500 counted characters): what is wrong, or null. */
-export function contentProblem(content: string): 'contentShort' | 'contentLong' | null {
-  const length = countedLength(content);
-  if (length < FEEDBACK_CONTENT_MIN) return 'contentShort';
-  return length > FEEDBACK_CONTENT_MAX ? 'contentLong' : null;
+/** The text rule (src/shared/rules/text.ts) on the content, then on the contact: what is wrong first, or null. */
+export function formProblem(draft: Pick<FeedbackDraft, 'content' | 'contact'>): FormProblem | null {
+  const content = textProblem(TEXT_FIELDS.feedbackContent, draft.content);
+  if (content) return CONTENT_PROBLEMS[content];
+  return textProblem(TEXT_FIELDS.feedbackContact, draft.contact) ? 'contactInvalid' : null;
 }
 
 /**
@@ -40,11 +47,25 @@ export async function prepareImages(files: Blob[], room: number, originals: Map<
   return { images, unreadable };
 }
 
-/** The file sent for an image: the original when asked for and acceptable, else the compressed one. */
-function fileFor(image: FeedbackImage, index: number, draft: FeedbackDraft, originals: Map<string, Blob>): Blob | null {
-  const original = draft.quality === 'original' ? originals.get(image.id) : undefined;
-  if (original && original.size <= FEEDBACK_IMAGE_MAX_BYTES && (FEEDBACK_IMAGE_TYPES as readonly string[]).includes(original.type)) return original;
-  return dataUrlToFile(image.dataUrl, `feedback-${index + 1}.jpg`);
+const sendableOriginal = (original: Blob | undefined): original is Blob =>
+  original !== undefined && original.size <= FEEDBACK_IMAGE_MAX_BYTES && (FEEDBACK_IMAGE_TYPES as readonly string[]).includes(original.type);
+
+/**
+ * The file sent for each image: the compressed one, or, when originals are asked for, the original
+ * where it is in memory and acceptable, in order, as long as all of them together stay within
+ * FEEDBACK_IMAGES_MAX_BYTES (the rest go compressed). Null where the kept copy cannot be read.
+ */
+function filesFor(draft: FeedbackDraft, originals: Map<string, Blob>): Array<Blob | null> {
+  const compressed = draft.images.map((image, i) => dataUrlToFile(image.dataUrl, `feedback-${i + 1}.jpg`));
+  if (draft.quality !== 'original') return compressed;
+  let total = compressed.reduce((sum, file) => sum + (file?.size ?? 0), 0);
+  return draft.images.map((image, i) => {
+    const original = originals.get(image.id);
+    const instead = compressed[i] ?? null;
+    if (!sendableOriginal(original) || total - (instead?.size ?? 0) + original.size > FEEDBACK_IMAGES_MAX_BYTES) return instead;
+    total += original.size - (instead?.size ?? 0);
+    return original;
+  });
 }
 
 /** The multipart body of SubmitFeedback (helpSchemas.ts names its parts). */
@@ -54,15 +75,24 @@ export function feedbackForm(draft: FeedbackDraft, originals: Map<string, Blob>)
   form.append('typeId', draft.typeId ?? '');
   form.append('content', draft.content.trim());
   form.append('contact', draft.contact.trim());
-  draft.images.forEach((image, i) => {
-    const file = fileFor(image, i, draft, originals);
+  filesFor(draft, originals).forEach((file, i) => {
     if (!file) return;
     form.append('images', file, file instanceof File ? file.name : `feedback-${i + 1}.jpg`);
   });
   return form;
 }
 
-/** POST SubmitFeedback: the receipt, or the server's refusal (4302, 4303) in its words. No answer rejects. */
+/** A refusal's reason as the chart knows it: the server's named reason, 429 for sending too often, else 'refused' (its words are shown). */
+function refusalOf(failure: { statusCode: number; message: string; result?: unknown }): Extract<SubmitOutcome, { ok: false }> {
+  const limited = rateLimitedSchema.safeParse(failure.result);
+  if (failure.statusCode === RATE_LIMITED_STATUS_CODE && limited.success) {
+    return { ok: false, problem: 'rateLimited', message: failure.message, retryAfterSeconds: limited.data.retryAfterSeconds };
+  }
+  const refusal = feedbackRefusalSchema.safeParse(failure.result);
+  return { ok: false, problem: refusal.success ? refusal.data.reason : 'refused', message: failure.message, retryAfterSeconds: null };
+}
+
+/** POST SubmitFeedback: the receipt, or the server's refusal (4302, 4303, 4304, 429) with its reason. No answer rejects. */
 export async function submitFeedback(
   api: ApiClient,
   draft: FeedbackDraft,
@@ -75,7 +105,7 @@ export async function submitFeedback(
     return { ok: true, receipt };
   } catch (error) {
     const failure = businessFailure(error);
-    if (failure) return { ok: false, message: failure.message };
+    if (failure) return refusalOf(failure);
     throw error;
   }
 }

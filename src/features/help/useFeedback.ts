@@ -3,13 +3,14 @@ import { fromPromise } from 'xstate';
 import { connectFeedback } from '../../../machines/feedback/feedback.connect';
 import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
 import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
-import { FEEDBACK_CONTENT_MAX, FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
+import { FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
 import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
+import { countedLength, TEXT_FIELDS } from '../../shared/rules/text';
 import { useServices } from '../../shared/services';
 import { feedbackDraftStore } from './feedbackDraft';
-import { contentProblem, countedLength, prepareImages, submitFeedback } from './feedbackCalls';
+import { formProblem, prepareImages, submitFeedback } from './feedbackCalls';
 
 const newId = () => crypto.randomUUID();
 
@@ -58,11 +59,13 @@ export function useFeedback() {
       inAppChooser,
       /** The counter: the characters the text rule counts, of at most `contentMax`. */
       contentLength: countedLength(view.content),
-      contentMax: FEEDBACK_CONTENT_MAX,
+      contentMax: TEXT_FIELDS.feedbackContent.max,
+      contactMax: TEXT_FIELDS.feedbackContact.max,
       /** The text breaks the rule: the field is marked. */
-      contentInvalid: view.problem === 'contentShort' || view.problem === 'contentLong',
+      contentInvalid: view.problem === 'contentShort' || view.problem === 'contentLong' || view.problem === 'contentCharacters',
+      contactInvalid: view.problem === 'contactInvalid',
       /** Send with the text rule's verdict on what was typed. */
-      send: () => view.send(contentProblem(view.content)),
+      send: () => view.send(formProblem(view)),
     };
   }, [snapshot, sendEvent, inAppChooser]);
 }

@@ -1,7 +1,7 @@
 import type { ChangeEvent, FormEvent, InputHTMLAttributes } from 'react';
 import type { NoticeKind } from '../../../machines/modify/modify.types';
-import { NICK_NAME_MAX } from '../../shared/api/centerSchemas';
 import { formatGender } from '../../shared/i18n/format';
+import { TEXT_FIELDS } from '../../shared/rules/text';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { Button } from '../../shared/views/Button';
@@ -16,6 +16,7 @@ import * as css from './personal.css';
 import { useModify, type ModifyScreenView } from './useModify';
 
 type NoticeWords = Partial<Record<NoticeKind, MessageKey>>;
+const NICK_NAME_MAX = TEXT_FIELDS.nickName.max;
 const NOTICE_WORDS: Record<'name' | 'email', NoticeWords> = {
   name: { saved: 'modify.saved', invalid: 'modify.nameInvalid', offline: 'modify.offline' },
   email: { saved: 'modify.saved', invalid: 'modify.emailInvalid', offline: 'modify.offline' },
@@ -88,7 +89,7 @@ export default function ModifyScreen() {
         onSave={view.saveEmail}
         saving={view.isSavingEmail}
         saveLabel="modify.saveEmail"
-        input={{ type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off', spellCheck: false, placeholder: t('modify.emailPlaceholder') }}
+        input={{ maxLength: TEXT_FIELDS.email.max, type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'off', spellCheck: false, placeholder: t('modify.emailPlaceholder') }}
       />
       {view.avatar.phase === 'cropping' && view.avatar.source && <AvatarCropper source={view.avatar.source} onCrop={view.crop} onCancel={view.cancelCrop} />}
     </div>
@@ -162,6 +163,8 @@ function FieldForm(props: {
 }) {
   const { t } = useI18n();
   const noticeId = `modify-${props.about}-notice`;
+  // A refused display name says whether a hidden character or the length is wrong.
+  const words = props.about === 'name' ? { ...NOTICE_WORDS.name, invalid: props.view.nameInvalidWords } : NOTICE_WORDS.email;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSave();
@@ -180,7 +183,7 @@ function FieldForm(props: {
           data-testid={`modify-${props.about}`}
         />
       </label>
-      <NoticeLine view={props.view} about={props.about} words={NOTICE_WORDS[props.about]} id={noticeId} />
+      <NoticeLine view={props.view} about={props.about} words={words} id={noticeId} />
       <Button type="submit" disabled={!props.view.canStart} aria-busy={props.saving} data-testid={`modify-${props.about}-save`}>
         {t(props.saving ? 'modify.saving' : props.saveLabel)}
       </Button>

@@ -9,7 +9,7 @@ import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompression';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
-import { emailProblem, loadUserInfo, nickNameProblem, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+import { emailProblem, loadUserInfo, nickNameProblem, nickNameWords, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
 
 /** The chooser, the compression or the upload of the avatar is under way: its button says it is busy. */
 export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || phase === 'compressing' || phase === 'uploading';
@@ -54,6 +54,8 @@ export function useModify() {
       ...view,
       inAppChooser,
       avatar: { ...view.avatar, isWorking: isAvatarWorking(view.avatar.phase) },
+      /** How a refused display name is said (the phone's rule and the server's 4601 are the same rule). */
+      nameInvalidWords: nickNameWords(view.nickName),
       /** Save with the rule's verdict on what was typed. */
       saveName: () => view.saveName(nickNameProblem(view.nickName)),
       saveEmail: () => view.saveEmail(emailProblem(view.email)),

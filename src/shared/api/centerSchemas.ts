@@ -11,15 +11,14 @@ const text = z.string();
 
 /** Business status codes of the Center calls. */
 export const CENTER_CODES = {
-  /** UpdateUser: the display name is empty after trimming, or longer than 20 characters. */
+  /** UpdateUser: the display name breaks the text rule (TEXT_FIELDS.nickName: 1-20 characters, none of them control or invisible format characters). */
   nickNameInvalid: 4601,
-  /** UpdateUserEmail: not an address by the rule of spec section 5. */
+  /** UpdateUserEmail: not an address by the rule of spec section 5 (at most TEXT_FIELDS.email.max characters). */
   emailInvalid: 4602,
   /** UploadImage: not a JPEG, PNG or WebP image, or larger than AVATAR_MAX_BYTES. */
   imageRefused: 4603,
 } as const;
 
-export const NICK_NAME_MAX = 20;
 /** What UploadImage takes; the phone crops to a square and compresses well below it. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
