@@ -6,10 +6,11 @@ import { RATE_LIMITED_STATUS_CODE } from '../src/shared/api/envelope';
 import type { RateLimited } from '../src/shared/api/envelope';
 
 /**
- * Abuse limits (issue 22), one mechanism for all of them: at most `max` hits in any window of
- * `windowSeconds`, counted per key (a client, a phone number, an account, a national ID). It is
- * GCRA, the generic cell rate algorithm: a bucket stores one number, the time at which it would
- * be empty again, so a burst of `max` is allowed and then one hit every window/max. Buckets live
+ * Abuse limits (issue 22), one mechanism for all of them: `max` hits per `windowSeconds`, counted
+ * per key (a client, a phone number, an account, a national ID). It is GCRA, the generic cell rate
+ * algorithm: a bucket stores one number, the time at which it would be empty again, so a burst of
+ * `max` is allowed at once and after that one hit every window/max (so a window that starts
+ * with the burst may see up to 2 × max - 1, and a day no more than a day's rate). Buckets live
  * in SQLite, so a restart does not reset a lock, and keys are hashed, so the table holds no phone
  * number or ID.
  */

@@ -12,6 +12,7 @@ import * as css from './collect.css';
 import { codeProblem, formProblem } from './collectForm';
 import { useCollect, type CollectMode } from './useCollect';
 import { useCountdown } from './useCountdown';
+import { TEXT_FIELDS } from '../../shared/rules/text';
 
 type Collect = ReturnType<typeof useCollect>;
 
@@ -153,17 +154,17 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
         {view.method === 'nationalId' ? (
           <label className={form.field}>
             <span className={form.label}>{t('collect.idCard')}</span>
-            <input {...input('idCard')} inputMode="text" autoComplete="off" maxLength={18} placeholder={t('collect.idCardHint')} />
+            <input {...input('idCard')} inputMode="text" autoComplete="off" maxLength={TEXT_FIELDS.nationalId.max} placeholder={t('collect.idCardHint')} />
           </label>
         ) : (
           <>
             <label className={form.field}>
               <span className={form.label}>{t('collect.name')}</span>
-              <input {...input('name')} autoComplete="name" maxLength={20} />
+              <input {...input('name')} autoComplete="name" maxLength={TEXT_FIELDS.patientName.max} />
             </label>
             <label className={form.field}>
               <span className={form.label}>{t('collect.phone')}</span>
-              <input {...input('phone')} inputMode="numeric" autoComplete="tel" maxLength={11} />
+              <input {...input('phone')} inputMode="numeric" autoComplete="tel" maxLength={TEXT_FIELDS.phone.max} />
             </label>
           </>
         )}

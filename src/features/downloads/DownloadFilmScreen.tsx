@@ -17,6 +17,7 @@ import { Facts, ReceivedDownload, WeChatNote } from './ReceivedDownload';
 import { usePackageTask, type PackageTaskScreenView } from './usePackageTask';
 import { useLinkToken } from './useLinkToken';
 import { RadioChoices } from '../../shared/views/RadioChoices';
+import { TEXT_FIELDS } from '../../shared/rules/text';
 
 type View = PackageTaskScreenView;
 
@@ -280,6 +281,7 @@ function EmailForm({ view }: { view: View }) {
           type="email"
           inputMode="email"
           autoComplete="email"
+          maxLength={TEXT_FIELDS.email.max}
           autoCapitalize="off"
           spellCheck={false}
           placeholder={t('download.emailPlaceholder')}

@@ -7,6 +7,7 @@ import * as css from './places.css';
 import * as ui from './ui.css';
 import type { ScanProblem } from './scanEntry';
 import { useScanEntry, type ScanEntryView } from './useScanEntry';
+import { TEXT_FIELDS } from '../rules/text';
 
 const PROBLEM: Record<ScanProblem, MessageKey> = {
   scannerFailed: 'scan.scannerFailed',
@@ -68,6 +69,7 @@ function TypeCodeDialog({ view }: { view: ScanEntryView }) {
             className={form.input}
             value={view.typed}
             onChange={(event) => view.type(event.target.value)}
+            maxLength={TEXT_FIELDS.bagCode.max}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
