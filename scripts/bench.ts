@@ -75,7 +75,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));
   const [appPort, providerPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
-  const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: base, identityProviderIssuer: `http://127.0.0.1:${providerPort}` });
+  // The viewer peers fetch the sandbox's images through the bench server with the patient's token
+  // (every image needs one): an hour's token outlasts the runs.
+  const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: base, identityProviderIssuer: `http://127.0.0.1:${providerPort}`, tokenTtl: { accessToken: 3600 } });
   await app.sandbox.identity.listen(providerPort, '127.0.0.1');
   await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });

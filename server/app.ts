@@ -30,12 +30,12 @@ import { hospitalRoutes } from './routes/hospital';
 import { filmRoutes, imageRoutes } from './routes/images';
 import { packageRoutes } from './routes/package';
 import { reportRoutes } from './routes/report';
-import { sandboxAiRoutes } from './routes/sandboxAi';
+import { aiFinishTestRoutes, sandboxAiRoutes } from './routes/sandboxAi';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
 import { sandboxAuditRoutes } from './routes/sandboxAudit';
-import { sandboxHospitalRoutes } from './routes/sandboxHospital';
-import { sandboxPaymentRoutes } from './routes/sandboxPayment';
-import { sandboxReportRoutes } from './routes/sandboxReports';
+import { hospitalTestRoutes } from './routes/sandboxHospital';
+import { sandboxPaymentRoutes, wxPayTestRoutes } from './routes/sandboxPayment';
+import { reportSyncTestRoutes, sandboxReportRoutes } from './routes/sandboxReports';
 import { sandboxServiceRoutes } from './routes/sandboxServices';
 import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
@@ -118,7 +118,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     });
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(pathnameOf(request.url))) reply.header('cache-control', 'no-store');
+      if (isApiPath(pathnameOf(request.url))) reply.header('cache-control', 'private, no-store');
     });
     registerErrorHandler(app, { logger: options.logger ?? false });
     registerAntiForgery(app);
@@ -154,10 +154,14 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(wadoRoutes, { archive: dicom });
     await app.register(filmRoutes, { archive: dicom });
     await app.register(sandboxReportRoutes);
-    await app.register(sandboxHospitalRoutes, { env });
     await app.register(sandboxServiceRoutes);
+    // Test hooks and the pay stand-in change anyone's data: they exist only in test mode.
     if (isTestMode(env)) {
       await app.register(sandboxSignInRoutes);
+      await app.register(wxPayTestRoutes);
+      await app.register(aiFinishTestRoutes);
+      await app.register(reportSyncTestRoutes);
+      await app.register(hospitalTestRoutes);
       await app.register(collectTestRoutes);
       await app.register(filmDownTestRoutes);
       await app.register(shareTestRoutes);

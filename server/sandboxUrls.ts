@@ -7,9 +7,9 @@ export const AI_REPORT_PATH = '/sandbox/ai-report';
 export const AI_FINISH_HOOK_PATH = '/sandbox/ai/finish';
 /** A printed report, rendered as an image: `/sandbox/reports/<print id>.svg`. */
 export const REPORT_SHEET_PATH = '/sandbox/reports';
-/** Test hook: the hospital's report of a study arrives (`POST ?collectId=<collectFilmId>`). */
+/** Test hook, test mode only: the hospital's report of a study arrives (`POST ?collectId=<collectFilmId>`). */
 export const REPORT_SYNC_HOOK_PATH = '/sandbox/reports/sync';
-/** Test hook, only with CF_TEST_HOOKS=1 or NODE_ENV=test: switch a hospital module (`POST {module, enabled}`). */
+/** Test hook, test mode only: switch a hospital module (`POST {module, enabled}`). */
 export const HOSPITAL_MODULES_HOOK_PATH = '/sandbox/hospital/modules';
 /** An order's audit trail, for auditors: JSON at `?orderId=<order no>`, a readable timeline at `/<order no>`. */
 export const AUDIT_PATH = '/sandbox/audit';

@@ -38,6 +38,8 @@ export interface BenchServerOptions {
   sandboxOrigin: string;
   /** Extra files served from memory (the manifest, a synthetic series), by path. */
   files: Map<string, Uint8Array>;
+  /** Added to every request passed to the sandbox (the patient's bearer token: its images need one). */
+  upstreamHeaders?: Record<string, string>;
 }
 
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
@@ -60,7 +62,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
 
   function proxy(request: IncomingMessage, response: ServerResponse) {
     const target = new URL(request.url ?? '/', options.sandboxOrigin);
-    const upstream = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+    const upstream = httpRequest(target, { method: request.method, headers: { ...request.headers, ...options.upstreamHeaders, host: target.host } }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...ISOLATED });
       answer.pipe(response);
     });

@@ -11,7 +11,7 @@ export async function signIn(page: Page, base: string): Promise<void> {
 }
 
 /** The access token oidc-client-ts keeps for this tab (sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
+export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
     return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : null;

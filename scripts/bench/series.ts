@@ -4,7 +4,7 @@
  * serves no such series yet, a synthetic one of the same size, said so in the output.
  */
 import type { Page } from '@playwright/test';
-import { apiGet } from './sandboxSession';
+import { accessToken, apiGet } from './sandboxSession';
 import { syntheticSlice } from './syntheticSeries';
 
 export interface BenchSeries {
@@ -14,6 +14,8 @@ export interface BenchSeries {
   urls: string[];
   /** Files the bench server serves from memory (a synthetic series), by path. */
   files: Map<string, Uint8Array>;
+  /** What the bench server adds to the requests it passes to the sandbox: the patient's token, which every image needs. */
+  upstreamHeaders: Record<string, string>;
 }
 
 interface StudyRow {
@@ -57,6 +59,7 @@ export async function sandboxSeries(page: Page, base: string): Promise<BenchSeri
           label: `the sandbox's CT series "${series.description ?? series.seriesUid}" (study ${row.studyDate}, ${instances.length} slices, WADO-URI)`,
           urls: instances.map((i) => wadoUrl(detail.imServerUrl, detail.studyUId, series.seriesUid, i.sopUid)),
           files: new Map(),
+          upstreamHeaders: { authorization: `Bearer ${await accessToken(page)}` },
         };
       }
     } catch {
@@ -75,5 +78,5 @@ export function syntheticSeries(count = 300): BenchSeries {
     files.set(path, syntheticSlice(i, count).bytes);
     urls.push(path);
   }
-  return { label: `a synthetic CT series (${count} slices of 256×256, 16-bit, explicit VR little endian; the sandbox served none)`, urls, files };
+  return { label: `a synthetic CT series (${count} slices of 256×256, 16-bit, explicit VR little endian; the sandbox served none)`, urls, files, upstreamHeaders: {} };
 }

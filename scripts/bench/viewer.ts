@@ -83,7 +83,7 @@ export async function benchViewer(options: { browser: Browser; base: string; run
     await buildPages(pagesDir);
     const series = await findSeries(options.browser, options.base);
     const manifest = new TextEncoder().encode(JSON.stringify({ urls: series.urls, first: Math.floor(series.urls.length / 2) }));
-    const server = await startBenchServer({ pagesDir, sandboxOrigin: options.base, files: new Map([...series.files, ['/bench/manifest.json', manifest]]) });
+    const server = await startBenchServer({ pagesDir, sandboxOrigin: options.base, files: new Map([...series.files, ['/bench/manifest.json', manifest]]), upstreamHeaders: series.upstreamHeaders });
     console.log(`\nViewer stacks on ${series.label}: a 375×740 phone at 2x, 4x CPU slowdown, 9 Mbps / 100 ms network, slice ${Math.floor(series.urls.length / 2) + 1} first, then all ${series.urls.length} scrolled.`);
     try {
       const results = await benchStacks({ browser: options.browser, server, pagesDir, slices: series.urls.length, runs: options.runs, log: (line) => console.log(line) });

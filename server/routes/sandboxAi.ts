@@ -9,9 +9,9 @@ import { aiReportPage, messagePage } from '../sandboxPages';
 const HTML = 'text/html; charset=utf-8';
 const FINDINGS = new Map<string, string>(Object.values(AI_ITEMS).map((item) => [item.name, item.finding]));
 
-/** The AI service's side: its external result page (check way 1), and a hook that ends an analysis. */
+/** The AI service's side: its external result page (check way 1). */
 export async function sandboxAiRoutes(app: FastifyInstance): Promise<void> {
-  const { aiOrders, aiAnalysis, signer } = app.sandbox;
+  const { aiOrders, signer } = app.sandbox;
 
   /**
    * The AI service's result page, reached only by the URL the AI detail call signed for the
@@ -31,8 +31,17 @@ export async function sandboxAiRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(aiReportPage(report, FINDINGS.get(report.item) ?? '未见明显异常。'));
   });
 
+}
+
+/**
+ * Test mode only: a hook that ends an analysis, standing in for the AI service finishing. It
+ * changes any patient's order, so it exists only in test mode.
+ */
+export async function aiFinishTestRoutes(app: FastifyInstance): Promise<void> {
+  const { aiOrders, aiAnalysis } = app.sandbox;
+
   /**
-   * Test hook, sandbox only: ends the analysis of a queued or analysing order now, as
+   * Test hook: ends the analysis of a queued or analysing order now, as
    * `outcome=succeeded` (3) or `failed` (4); without it, as CF_AI_ANALYSIS_OUTCOME says. A failure
    * keeps `reason=` as why (the default reason without it); `reason` alone means failed.
    */

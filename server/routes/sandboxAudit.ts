@@ -44,13 +44,13 @@ export async function sandboxAuditRoutes(app: FastifyInstance): Promise<void> {
 
   const html = (reply: FastifyReply, setCookies: string[] = []) => {
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
-    return reply.type(HTML).header('cache-control', 'no-store');
+    return reply.type(HTML).header('cache-control', 'private, no-store');
   };
 
   app.get(AUDIT_CSS_PATH, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(css));
 
   app.get<{ Querystring: { orderId?: unknown } }>(AUDIT_PATH, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'private, no-store');
     await requireAuditorToken(request);
     const orderId = typeof request.query.orderId === 'string' ? request.query.orderId.trim() : '';
     if (!orderId) return reply.code(400).send(fail(400, 'orderId must be one order number'));

@@ -11,18 +11,12 @@ const moduleBodySchema = z.object({
   orgCode: z.string().trim().min(1).default(DEMO_ORG_CODE),
 });
 
-/** Whether the test hooks that change a hospital's settings are on: `CF_TEST_HOOKS=1`, or `NODE_ENV=test`. */
-export function testHooksEnabled(env: NodeJS.ProcessEnv): boolean {
-  return env.CF_TEST_HOOKS?.trim() === '1' || env.NODE_ENV === 'test';
-}
-
 /**
  * Test hook: `POST /sandbox/hospital/modules` with `{ "module": "share", "enabled": false }` (and
  * `orgCode`, the demo hospital by default) switches one module of the hospital setting. It changes
- * what every patient sees, so it exists only when `testHooksEnabled`; otherwise the path is a 404.
+ * what every patient sees, so it exists only in test mode (SANDBOX_TEST_MODE=1); otherwise the path is a 404.
  */
-export async function sandboxHospitalRoutes(app: FastifyInstance, options: { env: NodeJS.ProcessEnv }): Promise<void> {
-  if (!testHooksEnabled(options.env)) return;
+export async function hospitalTestRoutes(app: FastifyInstance): Promise<void> {
   const { hospitals } = app.sandbox;
 
   app.post(HOSPITAL_MODULES_HOOK_PATH, async (request, reply) => {

@@ -28,42 +28,43 @@ function formFields(body: unknown): Partial<Record<string, string>> {
   return typeof body === 'object' && body !== null ? (body as Record<string, string>) : {};
 }
 
+/** The provider tells the sandbox how a payment ended: settled once, and written into the order's trail each time. */
+function settle(app: FastifyInstance, payment: Payment, state: SettledState): Payment {
+  const { payments, aiAnalysis, serverAudit } = app.sandbox;
+  const now = new Date();
+  const result = payments.settle(payment.id, state, now);
+  if (result?.orderPaid && payment.orderKind === 'ai') aiAnalysis.started(payment.checkRecordId);
+  const settled = result?.payment ?? payment;
+  serverAudit.record(
+    {
+      orderKind: payment.orderKind,
+      orderNo: payment.orderNo,
+      checkRecordId: payment.checkRecordId,
+      step: 'provider_notified',
+      actor: PROVIDER_ACTOR,
+      detail: { recordNo: payment.recordNo, payWay: payment.way, said: state, state: settled.state, settledNow: result?.settled ?? false, orderPaid: result?.orderPaid ?? false },
+    },
+    now,
+  );
+  return settled;
+}
+
 /**
- * The payment provider's side, emulated: the H5 pay page a browser is sent to (pay way 2), and the
- * WeChat bridge's pay call (pay way 1) for browser tests that inject a WeixinJSBridge. Each settles
- * a pending payment once, for an order of either kind: paying moves an AI order to 1 (analysing)
- * and starts its analysis, a storage order to 3 (paid) with the study's storage extended.
+ * The payment provider's side, emulated: the H5 pay page a browser is sent to (pay way 2). It
+ * settles a pending payment once, for an order of either kind: paying moves an AI order to 1
+ * (analysing) and starts its analysis, a storage order to 3 (paid) with the study's storage extended.
  */
 export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> {
-  const { payments, aiAnalysis, publicOrigin, signer, serverAudit } = app.sandbox;
+  const { payments, publicOrigin, signer } = app.sandbox;
 
   // The H5 page posts a plain HTML form; only this plugin reads one.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  /** The provider tells the sandbox how a payment ended: settled once, and written into the order's trail each time. */
-  function settle(payment: Payment, state: SettledState): Payment {
-    const now = new Date();
-    const result = payments.settle(payment.id, state, now);
-    if (result?.orderPaid && payment.orderKind === 'ai') aiAnalysis.started(payment.checkRecordId);
-    const settled = result?.payment ?? payment;
-    serverAudit.record(
-      {
-        orderKind: payment.orderKind,
-        orderNo: payment.orderNo,
-        checkRecordId: payment.checkRecordId,
-        step: 'provider_notified',
-        actor: PROVIDER_ACTOR,
-        detail: { recordNo: payment.recordNo, payWay: payment.way, said: state, state: settled.state, settledNow: result?.settled ?? false, orderPaid: result?.orderPaid ?? false },
-      },
-      now,
-    );
-    return settled;
-  }
 
   function htmlPage(reply: FastifyReply, status: number, html: string) {
-    return reply.code(status).type(HTML).header('cache-control', 'no-store').send(html);
+    return reply.code(status).type(HTML).header('cache-control', 'private, no-store').send(html);
   }
 
   /** The app's page the H5 page returns to: the one named, or where the app lists that kind of order. */
@@ -105,10 +106,18 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
     answerPage(request, reply, (payment, redirectUrl) => {
       const state = H5_ACTIONS.get(formFields(request.body).action ?? '');
       if (!state) return htmlPage(reply, 400, messagePage('未知操作', 'Unknown action: pay, cancel or fail'));
-      settle(payment, state);
+      settle(app, payment, state);
       return reply.header('cache-control', 'no-store').redirect(redirectUrl.href, 303);
     }),
   );
+}
+
+/**
+ * Test mode only: the WeChat bridge's pay call (pay way 1), emulated for browser tests that inject
+ * a WeixinJSBridge. Anyone could settle anyone's payment through it, so it exists only in test mode.
+ */
+export async function wxPayTestRoutes(app: FastifyInstance): Promise<void> {
+  const { payments } = app.sandbox;
 
   app.post<{ Params: { prepayId: string } }>(`${WX_PAY_PATH}/:prepayId`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -116,7 +125,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance): Promise<void> 
     if (!body.success) return reply.code(400).send(fail(400, 'the body must be JSON {"outcome": "ok" | "cancel" | "fail"}'));
     const payment = payments.findByPrepayId(request.params.prepayId);
     if (!payment) return reply.code(404).send(fail(404, `no payment with prepay id ${request.params.prepayId}`));
-    const settled = settle(payment, WX_OUTCOMES[body.data.outcome]);
+    const settled = settle(app, payment, WX_OUTCOMES[body.data.outcome]);
     // A payment settles once: a second call reports how the first one ended.
     return { err_msg: WX_ERR_MSG[settled.state as SettledState] };
   });

@@ -16,9 +16,9 @@ const syncQuerySchema = z.object({ collectId: z.coerce.number().int().min(1).max
 /** What the hospital writes for an exam the demo data does not know. */
 const PLAIN_REPORT = { findings: '所见结构未见明显异常。', impression: '未见明显异常。' };
 
-/** The hospital's side of reports: the printed report's image, and a hook that makes a report arrive. */
+/** The hospital's side of reports: the printed report's image. */
 export async function sandboxReportRoutes(app: FastifyInstance): Promise<void> {
-  const { db, studies, reportSync } = app.sandbox;
+  const { db, studies } = app.sandbox;
   const reports = reportRepository(db);
   const departments = departmentRepository(db);
 
@@ -36,8 +36,18 @@ export async function sandboxReportRoutes(app: FastifyInstance): Promise<void> {
       .send(reportSheetFor(study, report, departments.nameOf(study.hospitalId, study.deptCode)).svg);
   });
 
+}
+
+/**
+ * Test mode only: the hospital's report of a study arrives now. It changes any patient's study, so
+ * it exists only in test mode (the browser tests follow a report arriving).
+ */
+export async function reportSyncTestRoutes(app: FastifyInstance): Promise<void> {
+  const { db, studies, reportSync } = app.sandbox;
+  const reports = reportRepository(db);
+
   /**
-   * Test hook, sandbox only: the hospital's report of study `collectId` (its collectFilmId)
+   * Test hook: the hospital's report of study `collectId` (its collectFilmId)
    * arrives now. The final report is written from the exam's template and the study is synced, so
    * the next GetSyncReportStatus check finds it. 409 when the study is synced already.
    */

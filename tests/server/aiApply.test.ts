@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiChannelListSchema, aiOrderCreatedSchema, aiOrderInfoSchema, aiResultSchema, aiStudyListSchema } from '../../src/shared/api/aiApplySchemas';
 import { reportAiInfoSchema } from '../../src/shared/api/studySchemas';
-import { AI_CHECK_RESULT, AI_PAY_PARAMS, AI_PAY_RESULT, startSandbox, STUDY_LIST } from './helpers';
+import { AI_CHECK_RESULT, AI_PAY_PARAMS, AI_PAY_RESULT, startSandbox, STUDY_LIST, TEST_MODE } from './helpers';
 import { finishAnalysis, patientApi, query } from './patientApi';
 import { payInApp } from './sandboxPayment';
 
@@ -45,7 +45,7 @@ async function client(app: FastifyInstance, login = 'patient1') {
 
 describe('V1.0/AI/channelList', () => {
   it('lists the channels that analyse the study’s modality', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const channelsOf = async (modality: string) => {
@@ -72,7 +72,7 @@ describe('V1.0/AI/channelList', () => {
   });
 
   it('answers 4501 for an unknown or another patient’s study, 4503 when the hospital offers no AI', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     expect(await api.get(`${CHANNELS}?id=999999`)).toMatchObject({ statusCode: 4501, result: null });
@@ -87,7 +87,7 @@ describe('V1.0/AI/channelList', () => {
 
 describe('V1.0/AI/list', () => {
   it('lists the patient’s studies newest first, each with its latest order', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const body = await api.get(LIST);
@@ -105,7 +105,7 @@ describe('V1.0/AI/list', () => {
 
 describe('V1.0/AI/submmit', () => {
   it('gives one order per intent: a live order of the same study and channel comes back', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const newest = studies[0]!.collectFilmId;
@@ -137,7 +137,7 @@ describe('V1.0/AI/submmit', () => {
   });
 
   it('queues a free order (0) and its analysis ends by itself', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = await client(app);
     const dr = (await api.studies())[1]!;
@@ -162,7 +162,7 @@ describe('V1.0/AI/submmit', () => {
   });
 
   it('pays an order, which then finishes with findings for the viewer like a seeded one', async () => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const api = await client(app);
     const chest = (await api.studies())[14]!;
     const findings = async () => reportAiInfoSchema.parse((await api.get(`${AI_INFO}?CollectId=${chest.collectFilmId}`)).result).findings;
@@ -188,7 +188,7 @@ describe('V1.0/AI/submmit', () => {
 
 describe('V1.0/AI/info', () => {
   it('tells the progress of an order under way from when it was queued, over the analysis time', async () => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: '60000' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: '60000' } });
     const api = await client(app);
     const dr = (await api.studies())[1]!;
     const order = await api.submit(dr.collectFilmId, 'fracture');
@@ -210,7 +210,7 @@ describe('V1.0/AI/info', () => {
   });
 
   it('shows nothing to be paid as in progress, and answers 4504 / 4501 when there is no order or study', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const toBePaid = await api.submit(studies[0]!.collectFilmId, 'lungNodule');
@@ -225,7 +225,7 @@ describe('V1.0/AI/info', () => {
   });
 
   it('gives the failure reason in info and in the result, the hook’s or the default one', async () => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const api = await client(app);
     const studies = await api.studies();
     const order = await api.submit(studies[1]!.collectFilmId, 'fracture');

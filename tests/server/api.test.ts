@@ -14,7 +14,7 @@ describe('API envelope', () => {
     const response = await app.inject({ url, headers: await signedInHeaders(app) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.json();
     expect(envelopeSchema.parse(body)).toEqual(body);
     expect(Object.keys(body).sort()).toEqual(['message', 'result', 'statusCode']);
@@ -39,7 +39,7 @@ describe('API envelope', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json()).toEqual({ statusCode: 404, message: 'not found', result: null });
   });
 });
@@ -175,7 +175,7 @@ describe('HospitalStudyList paging', () => {
     const app = await startSandbox();
     const response = await app.inject({ url: `${STUDY_LIST}?${query}`, headers: await headersFor(app) });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.json();
     expect(body).toEqual({ statusCode: 400, message: expect.stringContaining(field), result: null });
   });

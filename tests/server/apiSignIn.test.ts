@@ -20,7 +20,7 @@ async function get(app: Sandbox, url: string, token?: string) {
 function expectUnauthorized(response: Awaited<ReturnType<typeof get>>, challenge = 'Bearer error="invalid_token"') {
   expect(response.statusCode).toBe(401);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['cache-control']).toBe('private, no-store');
   expect(response.headers['www-authenticate']).toBe(challenge);
   expect(response.json()).toEqual(UNAUTHORIZED);
 }

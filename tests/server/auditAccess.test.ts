@@ -17,15 +17,22 @@ const ORDER = 'AI-AUDITED-0001';
 const trailUrl = (orderId: string) => `${AUDIT_PATH}?${new URLSearchParams({ orderId })}`;
 const pageUrl = (orderId: string) => `${AUDIT_PATH}/${encodeURIComponent(orderId)}`;
 
-/** A sandbox with one order's trail, sent by patient1's app. */
+/** A sandbox with one order's trail, sent by patient1's app (for an order of theirs: the endpoint refuses any other). */
 async function sandboxWithTrail(): Promise<FastifyInstance> {
   const app = await startSandbox();
+  const { id: checkRecordId } = app.sandbox.db
+    .prepare<[string], { id: number }>(
+      `INSERT INTO ai_orders (order_no, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at)
+       SELECT ?, patient_id, study_id, item, charge_fen, check_way, status, ordered_at, updated_at FROM ai_orders
+        WHERE patient_id = (SELECT id FROM patients WHERE login_name = 'patient1') LIMIT 1 RETURNING id`,
+    )
+    .get(ORDER)!;
   const response = await app.inject({
     method: 'POST',
     url: '/api/V1.0/Analytics/Collect',
     headers: { ...(await signedInHeaders(app, 'patient1')), 'x-xsrf-token': XSRF },
     cookies: { 'XSRF-TOKEN': XSRF },
-    payload: { records: paymentFlow({ orderId: ORDER, checkRecordId: 77 }) },
+    payload: { records: paymentFlow({ orderId: ORDER, checkRecordId }) },
   });
   expect(response.json().statusCode).toBe(200);
   return app;
@@ -79,7 +86,7 @@ describe('GET /sandbox/audit?orderId= (the trail as JSON)', () => {
     const app = await sandboxWithTrail();
     const response = await app.inject({ url: trailUrl(ORDER), headers: await auditorHeaders(app) });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.json().records).toHaveLength(paymentFlow({ orderId: ORDER, checkRecordId: 77 }).length);
   });
 
@@ -88,7 +95,7 @@ describe('GET /sandbox/audit?orderId= (the trail as JSON)', () => {
     const none = await app.inject({ url: trailUrl(ORDER) });
     expect(none.statusCode).toBe(401);
     expect(none.headers['www-authenticate']).toBe('Bearer');
-    expect(none.headers['cache-control']).toBe('no-store');
+    expect(none.headers['cache-control']).toBe('private, no-store');
 
     const bad = await app.inject({ url: trailUrl(ORDER), headers: { authorization: 'Bearer not-a-token' } });
     expect(bad.statusCode).toBe(401);
@@ -141,7 +148,7 @@ describe('GET /sandbox/audit/<order no> (the timeline page)', () => {
 
     const page = await b.get(pageUrl(ORDER));
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.body).toContain('订单审计记录');
     expect(page.body).toContain('Order audit trail');
     expect(page.body.match(/<tr class="(audit|product-event)"/g)).toHaveLength(13);

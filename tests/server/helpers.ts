@@ -10,6 +10,9 @@ import type { SandboxOptions } from '../../server/app';
 
 export const PUBLIC_ORIGIN = 'http://127.0.0.1:18080';
 
+/** The sandbox with its test hooks and the WeChat pay stand-in (server/testMode.ts): for tests that end analyses, settle in-app payments or sync reports. */
+export const TEST_MODE = { SANDBOX_TEST_MODE: '1' } as const;
+
 const tempDirs: string[] = [];
 const apps: FastifyInstance[] = [];
 

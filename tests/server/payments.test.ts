@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox } from './helpers';
+import { AI_CANCEL_ORDER, AI_PAY_PARAMS, AI_PAY_RESULT, PUBLIC_ORIGIN, startSandbox, TEST_MODE } from './helpers';
 import { finishAnalysis, patientApi, query } from './patientApi';
 import type { OrderRow, PatientApi } from './patientApi';
 import { h5PagePath, payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
@@ -34,7 +34,7 @@ async function payResult(api: PatientApi, order: OrderRow): Promise<number> {
 
 describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
   it('answers the JSAPI pay parameters, signed as documented', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const before = Math.floor(Date.now() / 1000);
@@ -56,7 +56,7 @@ describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
   });
 
   it('gives a second call the same pending payment, newly signed', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const first = (await payParams(api, order, 1)).result;
@@ -69,7 +69,7 @@ describe('GetWxPayParms, pay way 1 (WeChat in-app)', () => {
 
 describe('GetWxPayParms, pay way 2 (H5)', () => {
   it('answers the H5 page URL, with the return URL, and the record number', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const body = await payParams(api, order, 2, { returnUrl: RETURN_URL });
@@ -86,7 +86,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
   });
 
   it('gives a second call the same pending record', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const first = (await payParams(api, order, 2, { returnUrl: RETURN_URL })).result;
@@ -97,7 +97,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
   });
 
   it('returns to /aiOrder without a returnUrl, and resolves a relative one on the app origin', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const redirect = async (extra: Record<string, string>) =>
@@ -109,7 +109,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
   it.each(['https://evil.example/aiOrder', '//evil.example/aiOrder', 'http://127.0.0.1:18081/aiOrder', 'javascript:alert(1)'])(
     'refuses the return URL %s with statusCode 400, making no payment',
     async (returnUrl) => {
-      const app = await startSandbox();
+      const app = await startSandbox({ env: TEST_MODE });
       const api = await patientApi(app);
       const order = await toBePaid(api);
       expect(await payParams(api, order, 2, { returnUrl })).toMatchObject({ statusCode: 400, message: expect.stringContaining('returnUrl'), result: null });
@@ -118,7 +118,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
   );
 
   it('replaces a pending payment of the other pay way, so one payment at most is under way', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const inApp = (await payParams(api, order, 1)).result;
@@ -136,7 +136,7 @@ describe('GetWxPayParms, pay way 2 (H5)', () => {
 
 describe('GetWxPayParms refusals', () => {
   it.each([3, 4, 5, 1, 0])('answers 4002 for an order in status %s', async (status) => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = (await api.orders()).find((row) => row.status === status)!;
     for (const payway of [1, 2]) {
@@ -146,7 +146,7 @@ describe('GetWxPayParms refusals', () => {
   });
 
   it('answers 4002 once the order is cancelled, and cancelling cancels the pending payment', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const order = await toBePaid(api);
     const { h5_url } = (await payParams(api, order, 2)).result;
@@ -168,13 +168,13 @@ describe('GetWxPayParms refusals', () => {
     ['payway=1&checkRecordId=abc', 'checkRecordId'],
     ['payway=1&checkRecordId=0', 'checkRecordId'],
   ])('rejects %s with statusCode 400', async (search, field) => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     expect(await api.get(`${AI_PAY_PARAMS}?${search}`)).toEqual({ statusCode: 400, message: expect.stringContaining(field), result: null });
   });
 
   it('answers 404 for an unknown order', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     expect(await api.get(`${AI_PAY_PARAMS}?payway=1&checkRecordId=999999`)).toEqual({ statusCode: 404, msg: 'order not found', result: null });
     expect(await api.get(`${AI_PAY_RESULT}?checkRecordId=999999`)).toEqual({ statusCode: 404, message: 'order not found', result: null });
@@ -195,12 +195,12 @@ describe('the H5 pay page', () => {
   }
 
   it('shows the item, the amount in yuan and the three buttons, styled by a file, under a strict CSP', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { order, h5_url, record_no } = await h5Payment(app);
     const page = await app.inject({ url: h5PagePath(h5_url) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain("style-src 'self'");
     expect(csp).toContain("form-action 'self'");
@@ -235,7 +235,7 @@ describe('the H5 pay page', () => {
     ['cancel', 'cancelled', 2, 0],
     ['fail', 'failed', 2, 0],
   ])('%s settles the payment once (%s) and redirects 303 to the return URL', async (action, state, orderStatus, result) => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order, h5_url } = await h5Payment(app);
     expect(await payResult(api, order)).toBe(0);
 
@@ -262,7 +262,7 @@ describe('the H5 pay page', () => {
   });
 
   it('lets the patient pay again after a cancelled or failed attempt, with a new record', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { api, order, record_no, h5_url } = await h5Payment(app);
     await postH5(app, h5_url, { action: 'fail' });
     const next = (await payParams(api, order, 2)).result;
@@ -273,7 +273,7 @@ describe('the H5 pay page', () => {
   });
 
   it.each(['https://evil.example/aiOrder', '//evil.example/x', 'javascript:alert(1)'])('refuses to send the patient back to %s', async (redirectUrl) => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { api, order, h5_url } = await h5Payment(app);
     // The pay call gives no page for it ...
     expect((await payParams(api, order, 2, { returnUrl: redirectUrl })).statusCode).toBe(400);
@@ -290,7 +290,7 @@ describe('the H5 pay page', () => {
   });
 
   it('opens only by the address signed for the paying patient, for minutes: not by the payment number, not for another patient', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { order, record_no, h5_url } = await h5Payment(app);
     const unsigned = `${H5_PAY_PATH}/${record_no}`;
     expect((await app.inject({ url: unsigned })).statusCode).toBe(403);
@@ -306,7 +306,7 @@ describe('the H5 pay page', () => {
   });
 
   it('answers 404 for an in-app payment, and 400 for an unknown action', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { api, order, h5_url } = await h5Payment(app);
     expect((await postH5(app, h5_url, { action: 'refund' })).statusCode).toBe(400);
     expect((await postH5(app, h5_url, { action: 'toString' })).statusCode).toBe(400);
@@ -333,7 +333,7 @@ describe('the WeChat in-app pay emulation', () => {
     ['cancel', 'cancelled', 2, 0],
     ['fail', 'failed', 2, 0],
   ])('%s settles the payment once (%s), answering what WeChat reports', async (outcome, state, orderStatus, result) => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order, prepayId } = await inAppPayment(app);
     expect(await payResult(api, order)).toBe(0);
 
@@ -351,7 +351,7 @@ describe('the WeChat in-app pay emulation', () => {
   });
 
   it('answers 404 for an unknown prepay id and 400 for a bad body', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const { order, prepayId } = await inAppPayment(app);
     expect((await postWxPay(app, 'wx20261122000000aaaaaaaaaaaaaaaaaaaa', { outcome: 'ok' })).statusCode).toBe(404);
     for (const body of [{}, { outcome: 'maybe' }, ['ok']]) expect((await postWxPay(app, prepayId, body)).statusCode).toBe(400);
@@ -368,7 +368,7 @@ describe('the analysis after payment', () => {
   }
 
   it('stays analysing with CF_AI_ANALYSIS_MS=off until the test hook ends it', async () => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { api, order } = await paidOrder(app);
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
@@ -382,7 +382,7 @@ describe('the analysis after payment', () => {
   });
 
   it('ends as succeeded, with its result, when the hook says so', async () => {
-    const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
+    const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order } = await paidOrder(app);
     expect((await finishAnalysis(app, { orderId: order.orderId, outcome: 'succeeded' })).json().result.status).toBe(3);
     expect((await api.get(`/api/V1.0/AI/GetSJAiCheckResult?orderId=${order.orderId}`)).result).toEqual({
@@ -396,7 +396,7 @@ describe('the analysis after payment', () => {
   });
 
   it('ends a free queued order too, and refuses orders that are not queued or analysing', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await patientApi(app);
     const orders = await api.orders();
     const queued = orders.find((row) => row.status === 0)!;
@@ -412,7 +412,7 @@ describe('the analysis after payment', () => {
     [{}, 30_000, 3],
     [{ CF_AI_ANALYSIS_MS: '45000', CF_AI_ANALYSIS_OUTCOME: 'failed' }, 45_000, 4],
   ])('ends by itself after CF_AI_ANALYSIS_MS (30 s unset), as CF_AI_ANALYSIS_OUTCOME says (%j)', async (env, delayMs, status) => {
-    const app = await startSandbox({ env });
+    const app = await startSandbox({ env: { ...TEST_MODE, ...env } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { api, order } = await paidOrder(app);
     await vi.advanceTimersByTimeAsync(delayMs - 1);

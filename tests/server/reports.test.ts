@@ -4,13 +4,13 @@ import { EXAMS } from '../../server/demoData';
 import { renderReportSheet, wrapText } from '../../server/reportSheet';
 import { pageSchema } from '../../src/shared/api/schemas';
 import { checkTypesSchema, electReportSchema, reportRowSchema, reportSchema, reportSyncSchema } from '../../src/shared/api/studySchemas';
-import { PUBLIC_ORIGIN, STUDY_LIST, SYNC_REPORT_STATUS } from './helpers';
+import { PUBLIC_ORIGIN, STUDY_LIST, SYNC_REPORT_STATUS, TEST_MODE } from './helpers';
 import type { PatientApi } from './patientApi';
 import { sharedSandbox } from './sharedSandbox';
 import { signedInHeaders } from './signIn';
 import { ELECT_REPORT, REPORT_CHECK_TYPES, REPORT_DETAIL, REPORT_LIST, REPORT_SYNC_HOOK } from './studyPaths';
 
-const sandbox = sharedSandbox();
+const sandbox = sharedSandbox(TEST_MODE);
 const NOT_FOUND = { statusCode: 404, message: '影像不存在', result: null };
 
 interface ReportListRow {

@@ -194,7 +194,7 @@ describe('compression', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const response = await app.inject({ url, headers: { ...headers, 'accept-encoding': encoding } });
     expect(response.headers['content-encoding']).toBe(encoding);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(JSON.parse(decompress(response.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 

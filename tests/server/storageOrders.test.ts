@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays, addMonths, chinaDate } from '../../server/storagePeriod';
 import { chargeListSchema, checkStorageSchema, storageOrderCreatedSchema, storageOrderRowSchema } from '../../src/shared/api/storageSchemas';
 import { pageSchema } from '../../src/shared/api/schemas';
-import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST } from './helpers';
+import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST, TEST_MODE } from './helpers';
 import { patientApi, query } from './patientApi';
 import { h5PagePath, payInApp, paymentsOf, postH5, postWxPay, prepayIdOf } from './sandboxPayment';
 import { STORAGE_INFO } from './studyPaths';
@@ -52,7 +52,7 @@ const today = () => chinaDate(new Date());
 
 describe('V1.0/Image/chargelist', () => {
   it('lists the three plans for a study whose storage can be bought', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const body = await api.get(`${CHARGE_LIST}?id=${study!.collectFilmId}`);
@@ -65,7 +65,7 @@ describe('V1.0/Image/chargelist', () => {
   });
 
   it('answers 4401 for an unknown study or another patient’s, 4403 when nothing can be bought', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const id = study!.collectFilmId;
@@ -90,7 +90,7 @@ describe('V1.0/Image/chargelist', () => {
 
 describe('V1.0/Image/CheckStorage', () => {
   it('lists every study of the patient’s, soonest end first, with its state by the 30-day rule', async () => {
-    const app = await startSandbox({ env: { SANDBOX_TEST_MODE: '1' } });
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const body = await api.get(CHECK_STORAGE);
@@ -130,7 +130,7 @@ describe('V1.0/Image/CheckStorage', () => {
 
 describe('V1.0/Image/submmit', () => {
   it('makes one order per intent: the same plan again is reused, another plan replaces it', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const id = study!.collectFilmId;
@@ -161,7 +161,7 @@ describe('V1.0/Image/submmit', () => {
   });
 
   it('refuses an unknown plan (4402), an unknown or other patient’s study (4401), and bad input (400)', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     expect(await api.post(SUBMIT, { id: study!.collectFilmId, planId: 'storage-99m' })).toMatchObject({ statusCode: 4402, result: null });
@@ -175,7 +175,7 @@ describe('V1.0/Image/submmit', () => {
 
 describe('paying a storage order', () => {
   it('in the app: the order is paid (3) and the study’s storage extended by the plan from its current end', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const id = studies[0]!.collectFilmId;
@@ -204,7 +204,7 @@ describe('paying a storage order', () => {
   });
 
   it('on the H5 page, which names what is paid; an ended storage restarts from today', async () => {
-    const app = await startSandbox({ env: { SANDBOX_TEST_MODE: '1' } });
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const id = study!.collectFilmId;
@@ -237,7 +237,7 @@ describe('paying a storage order', () => {
   });
 
   it('on the H5 page reached without a return address, goes back to the storage orders', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const order = await api.submit(study!.collectFilmId, ONE_YEAR);
@@ -250,7 +250,7 @@ describe('paying a storage order', () => {
   });
 
   it('refuses a payment that arrives after the order was replaced or cancelled, and keeps one payment under way', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const id = study!.collectFilmId;
@@ -274,7 +274,7 @@ describe('paying a storage order', () => {
   });
 
   it('settles a payment whose order was closed meanwhile as failed: the money is refused', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const order = await api.submit(study!.collectFilmId, ONE_YEAR);
@@ -287,7 +287,7 @@ describe('paying a storage order', () => {
   });
 
   it('answers 404 for another patient’s order or an unknown one, 400 for bad input', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const [study] = await api.studies();
     const order = await api.submit(study!.collectFilmId, ONE_YEAR);
@@ -302,7 +302,7 @@ describe('paying a storage order', () => {
 
 describe('V1.0/Image/StorageOrderList and CancelOrder', () => {
   it('lists newest first by tab, in pages, and cancels only an order to be paid', async () => {
-    const app = await startSandbox();
+    const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
     const paid = await api.submit(studies[0]!.collectFilmId, ONE_YEAR);

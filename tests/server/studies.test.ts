@@ -7,13 +7,13 @@ import { MIGRATIONS } from '../../server/migrations';
 import { seedDemoData } from '../../server/seed';
 import { hospitalSettingSchema, pageSchema, studySchema } from '../../src/shared/api/schemas';
 import { deptNamesSchema, filmDetailSchema, filmPackageSchema, HOSPITAL_MODULES, storageInfoSchema } from '../../src/shared/api/studySchemas';
-import { FILM_DETAIL, HOSPITAL_SETTING, PUBLIC_ORIGIN, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS, tempDir } from './helpers';
+import { FILM_DETAIL, HOSPITAL_SETTING, PUBLIC_ORIGIN, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS, tempDir, TEST_MODE } from './helpers';
 import { patientApi } from './patientApi';
 import type { PatientApi } from './patientApi';
 import { sharedSandbox } from './sharedSandbox';
 import { CHECK_EXPIRE_STORAGE, DELETE_FILM, DEPT_NAMES, ELECT_REPORT, HOSPITAL_MODULES_HOOK, MY_FILMS, STORAGE_INFO } from './studyPaths';
 
-const sandbox = sharedSandbox({ CF_TEST_HOOKS: '1' });
+const sandbox = sharedSandbox(TEST_MODE);
 const NOT_FOUND = { statusCode: 404, message: '影像不存在', result: null };
 
 interface StudyRow {
@@ -209,7 +209,7 @@ describe('hospital modules', () => {
     expect((await setting()).modules.share).toBe(true);
   });
 
-  it('is not there without CF_TEST_HOOKS', async () => {
+  it('is not there without test mode', async () => {
     const app = await startSandbox();
     const response = await app.inject({ method: 'POST', url: HOSPITAL_MODULES_HOOK, payload: { module: 'share', enabled: false } });
     expect(response.statusCode).toBe(404);

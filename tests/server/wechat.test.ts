@@ -41,7 +41,7 @@ describe('GetJsConfigParms', () => {
     const before = Math.floor(Date.now() / 1000);
     const response = await app.inject({ url: `${JS_SDK_CONFIG}?url=${encodeURIComponent(`${PAGE}#section`)}` });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.json();
     expect(body.statusCode).toBe(200);
     const { result } = body;
