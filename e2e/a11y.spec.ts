@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { test as playwright, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as playwright, type Browser, type BrowserContext, type Page, type Request, type TestInfo } from '@playwright/test';
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { DEMO_PATIENTS } from '../server/demoData';
@@ -7,7 +7,7 @@ import { demoArchiveStudies } from '../server/dicom/studies';
 import { HELP_ARTICLES } from '../server/helpContent';
 import { CONSULTATION_PATH } from '../server/sandboxUrls';
 import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
-import { isPublicRoute, ROUTES, type RouteName } from '../src/shared/navigation/routes';
+import { isPublicRoute, ROUTES, type RouteDef, type RouteName } from '../src/shared/navigation/routes';
 import { DRAFT_PREFIX } from '../src/shared/state/drafts';
 import { expect, FAILED_RESOURCE, PatientApp, PROVIDER_ORIGIN, screenSettled, standInForWeChat, test } from './fixtures';
 
@@ -73,8 +73,8 @@ interface Visit {
   session?: (worker: WorkerData) => Promise<Record<string, string>>;
   /** A part (test id) that shows the screen is in the state to check. */
   shows?: string;
-  /** Signed in only: signed out, this public route asks to sign in (its data is the account's). */
-  signedInOnly?: true;
+  /** In one sign-in state only (a public route whose data is the account's asks a visitor to sign in). */
+  only?: 'signedIn' | 'signedOut';
   /** Shows something only WeChat's browser shows: the WeChat project checks it too. */
   inWeChat?: true;
   /** What the patient does next to reach the states to check; `check` checks one on the way. */
@@ -93,19 +93,26 @@ const CODE_SENT = {
 
 const withStudy = (label = 'a study') => ({ label, query: () => `id=${STUDY.newest}` });
 const pass = (worker: WorkerData) => worker.collectPass();
+const viewerQuery = () => new URLSearchParams({ wadourl: `${baseUrl()}/sandbox/wado`, studyuid: viewerUid, hospid: 'DEMO001' }).toString();
+/** A visitor without an account who collected patient1's studies by SMS: a study pass opens them. */
+const guest = { session: pass, only: 'signedOut' } as const;
 
 const OPENINGS: Record<RouteName, Opening> = {
-  index: [{ label: 'entry page' }, { label: 'film detail', query: () => `id=${STUDY.newest}`, session: pass, shows: 'film-detail' }],
+  index: [
+    { label: 'entry page' },
+    { label: 'film detail', query: () => `id=${STUDY.newest}`, shows: 'film-detail', only: 'signedIn' },
+    { label: 'film detail, with a study pass', query: () => `id=${STUDY.newest}`, shows: 'film-detail', ...guest },
+  ],
   Home: [{}],
   checking: [{ session: pass, shows: 'checking' }],
   checkList: [{ session: pass, shows: 'check-list' }],
   imageList: [{}],
   // Public paths whose lists are the account's: signed out they ask to sign in (the sign-in page is checked below).
-  myImageList: [{ signedInOnly: true }],
-  myStudyList: [{ signedInOnly: true }],
+  myImageList: [{ only: 'signedIn' }],
+  myStudyList: [{ only: 'signedIn' }],
   customHDImageList: [{ label: 'choose a study' }, withStudy()],
   electronicFilm: [{ label: 'choose a study' }, withStudy()],
-  medicalTag: [{ label: 'choose a study', signedInOnly: true }, { ...withStudy(), session: pass }],
+  medicalTag: [{ label: 'choose a study', only: 'signedIn' }, { ...withStudy(), only: 'signedIn' }, { ...withStudy('a study, with a study pass'), ...guest }],
   addFilm: [{}],
   newCheck: [{}],
   verification: [{ session: async () => CODE_SENT, shows: 'collect-code' }],
@@ -135,15 +142,15 @@ const OPENINGS: Record<RouteName, Opening> = {
   about: [{}],
   deel: [{}],
   experience: [{ shows: 'experience' }],
+  // The study listed: the whole viewer (series, canvas, progress, tools) is on screen.
   cloudFilm: [
-    {
-      query: () => new URLSearchParams({ wadourl: `${baseUrl()}/sandbox/wado`, studyuid: viewerUid, hospid: 'DEMO001' }).toString(),
-      session: pass,
-      // The study listed: the whole viewer, series, canvas, progress and tools, is on screen.
-      shows: 'viewer-scrubber',
-    },
+    { query: viewerQuery, shows: 'viewer-scrubber', only: 'signedIn' },
+    { label: 'with a study pass', query: viewerQuery, shows: 'viewer-scrubber', ...guest },
   ],
-  downloadFilm: [{ query: () => `id=${STUDY.packed}`, session: pass, shows: 'package-ready', inWeChat: true }],
+  downloadFilm: [
+    { label: 'a package ready', query: () => `id=${STUDY.packed}`, shows: 'package-ready', only: 'signedIn', inWeChat: true },
+    { label: 'a package ready, with a study pass', query: () => `id=${STUDY.packed}`, shows: 'package-ready', ...guest },
+  ],
   downloadLink: [{ query: (world) => `token=${encodeURIComponent(world.downloadToken)}`, shows: 'download-received', inWeChat: true }],
   downloadList: [{}],
   error: [{ query: () => 'code=500' }],
@@ -164,10 +171,11 @@ function contextOptions(use: ProjectUse) {
   return { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, bypassCSP: true };
 }
 
-/** A page of the walk, and what went wrong in it (console errors, unhandled rejections) since the test began. */
+/** A page of the walk, what went wrong in it (console errors, unhandled rejections) since the test began, and its requests under way. */
 interface WalkPage {
   page: Page;
   problems: string[];
+  inFlight: Set<Request>;
 }
 
 /**
@@ -203,8 +211,12 @@ const walk = playwright.extend<{ signedIn: boolean; language: Language; walkPage
           if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
         });
         page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        const inFlight = new Set<Request>();
+        page.on('request', (request) => inFlight.add(request));
+        page.on('requestfinished', (request) => inFlight.delete(request));
+        page.on('requestfailed', (request) => inFlight.delete(request));
         if (signedIn) await new PatientApp(page).signIn(PATIENT);
-        return { page, problems };
+        return { page, problems, inFlight };
       };
       const pages = new Map<string, Promise<WalkPage>>();
       const walkPage = (signedIn: boolean, language: Language) => {
@@ -407,53 +419,74 @@ const ROUTE_INDEX = ROUTES.find((route) => route.name === 'index')!.path;
 const IN_WECHAT = '@inWeChat';
 walk.beforeEach(() => walk.skip(walk.info().project.name === 'wechat' && !walk.info().tags.includes(IN_WECHAT), 'the same DOM as on the phone'));
 
-for (const language of LANGUAGES) {
-  for (const state of STATES) {
-    walk.describe(`${state.name}, ${language}`, () => {
-      walk.use({ language, signedIn: state.signedIn });
-      walk.describe.configure({ timeout: 45_000 });
+/**
+ * The walk's cases: every visit of every route the filter keeps, in each language and sign-in state
+ * (signed out, only the routes open without a session).
+ */
+function walkCases(keep: (visit: Visit | undefined) => boolean) {
+  for (const language of LANGUAGES) {
+    for (const state of STATES) {
+      walk.describe(`${state.name}, ${language}`, () => {
+        walk.use({ language, signedIn: state.signedIn });
+        walk.describe.configure({ timeout: 45_000 });
 
-      for (const route of ROUTES) {
-        const opening: Opening | undefined = OPENINGS[route.name];
-        if (opening && 'notAPage' in opening) continue;
-        if (!state.signedIn && !isPublicRoute(route)) continue;
-        for (const visit of opening ?? [undefined]) {
-          if (visit?.signedInOnly && !state.signedIn) continue;
-          const title = `${route.name}${visit?.label ? ` (${visit.label})` : ''}`;
-          walk(title, { tag: visit?.inWeChat ? [IN_WECHAT] : [] }, async ({ walkPage: { page }, worker }, testInfo) => {
-            if (!visit) throw new Error(`The route "${route.name}" has no way to open it: give it an entry in OPENINGS (e2e/a11y.spec.ts).`);
-            const world = await worker.world();
-            const query = visit.query?.(world);
-            const address = `${route.path}${query ? `?${query}` : ''}`;
-            const forget = await keepInSession(page, visit.session ? await visit.session(worker) : {}, language);
-            try {
-              const checker = new Checker(page, testInfo);
-              await openInApp(page, address, language);
-              if (visit.then) await visit.then(page, (label) => checker.check(label));
-              else await expect(page.locator(`[data-route="${route.name}"]`), `${address} shows its own screen`).toBeVisible();
-              // The first visit to a screen may wait for its code (the viewer's is large) on a busy machine.
-              if (visit.shows) await expect(page.getByTestId(visit.shows).first(), `${address} shows ${visit.shows}`).toBeVisible({ timeout: 20_000 });
-              await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${address} in ${language}` }).toBe(language);
-              await screenSettled(page, `${address} [${language}]`);
-              // Its pictures in as well: the patient sees them, and an image still coming holds one
-              // of the browser's few connections to the app, which the next screen's code then waits for.
-              await expect
-                .poll(() => page.evaluate(() => [...document.images].every((image) => image.loading === 'lazy' || image.complete)), {
-                  message: `${address}: its pictures load`,
-                  timeout: 30_000,
-                })
-                .toBe(true);
-              await checker.check(`${title} [${state.name}, ${language}]`);
-              checker.finish();
-            } finally {
-              await forget();
-            }
-          });
+        for (const route of ROUTES) {
+          const opening: Opening | undefined = OPENINGS[route.name];
+          if (opening && 'notAPage' in opening) continue;
+          if (!state.signedIn && !isPublicRoute(route)) continue;
+          for (const visit of opening ?? [undefined]) {
+            if (!keep(visit) || (visit?.only && visit.only !== (state.signedIn ? 'signedIn' : 'signedOut'))) continue;
+            walkCase(route, visit, state, language);
+          }
         }
-      }
-    });
+      });
+    }
   }
 }
+
+function walkCase(route: RouteDef, visit: Visit | undefined, state: (typeof STATES)[number], language: Language) {
+  const title = `${route.name}${visit?.label ? ` (${visit.label})` : ''}`;
+  walk(title, { tag: visit?.inWeChat ? [IN_WECHAT] : [] }, async ({ walkPage: { page, inFlight }, worker }, testInfo) => {
+    if (!visit) throw new Error(`The route "${route.name}" has no way to open it: give it an entry in OPENINGS (e2e/a11y.spec.ts).`);
+    const world = await worker.world();
+    const query = visit.query?.(world);
+    const address = `${route.path}${query ? `?${query}` : ''}`;
+    const forget = await keepInSession(page, visit.session ? await visit.session(worker) : {}, language);
+    try {
+      const checker = new Checker(page, testInfo);
+      await openInApp(page, address, language);
+      if (visit.then) await visit.then(page, (label) => checker.check(label));
+      else await expect(page.locator(`[data-route="${route.name}"]`), `${address} shows its own screen`).toBeVisible();
+      // The first visit to a screen may wait for its code (the viewer's is large) on a busy machine.
+      if (visit.shows) await expect(page.getByTestId(visit.shows).first(), `${address} shows ${visit.shows}`).toBeVisible({ timeout: 20_000 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${address} in ${language}` }).toBe(language);
+      await screenSettled(page, `${address} [${language}]`);
+      // Everything it asked for in as well (pictures the sandbox draws on first asking, above all):
+      // the patient sees them, and a request under way holds one of the browser's six connections to
+      // the app, which the next screen's code would wait for.
+      await expect
+        .poll(() => [...inFlight].map((request) => request.url()), { message: `${address}: its requests end`, timeout: 30_000 })
+        .toEqual([]);
+      await checker.check(`${title} [${state.name}, ${language}]`);
+      checker.finish();
+    } finally {
+      await forget();
+    }
+  });
+}
+
+const needsPass = (visit: Visit | undefined) => visit?.session === pass;
+walkCases((visit) => !needsPass(visit));
+
+/**
+ * The visits with a study pass, in one worker one after another: the pass comes from an SMS code
+ * to patient1's phone, and two verifications of one phone at once would spoil each other (and meet
+ * the per-phone limits). One code per run.
+ */
+walk.describe('with a study pass', () => {
+  walk.describe.configure({ mode: 'default' });
+  walkCases(needsPass);
+});
 
 /**
  * The pages a patient meets outside the app. They say everything in Chinese and English at once,

@@ -241,7 +241,8 @@ export async function screenSettled(page: Page, message = page.url()) {
     const loading = document.querySelector('[data-testid="skeleton"], [data-testid="busy"], [aria-busy="true"], [data-state="loading"]');
     return !!main && main.childElementCount > 0 && !loading;
   };
-  await expect.poll(() => page.evaluate(settled), { message: `${message} settles (no skeleton or busy indicator)`, intervals: [50, 100, 100, 200] }).toBe(true);
+  // Screens that load several things at once take their time on a busy two-core machine.
+  await expect.poll(() => page.evaluate(settled), { message: `${message} settles (no skeleton or busy indicator)`, intervals: [50, 100, 100, 200], timeout: 15_000 }).toBe(true);
   // A chunk or an answer that arrives just now gets its turn.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect.poll(() => page.evaluate(settled), { message: `${message} stays settled`, intervals: [50, 100, 200] }).toBe(true);
