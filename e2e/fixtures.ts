@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type PlaywrightWorkerArgs, type Route, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type PlaywrightWorkerArgs, type Route, type TestInfo } from '@playwright/test';
 import { PROVIDER_PORT } from '../playwright.config';
 
 export const PROVIDER_ORIGIN = `http://127.0.0.1:${PROVIDER_PORT}`;
@@ -228,4 +228,27 @@ export class PatientApp {
     const url = new URL(this.page.url());
     return `${url.pathname}${url.search}`;
   }
+}
+
+/**
+ * Waits until the screen has settled: the app shows a screen with content, and nothing on it is
+ * still loading (no skeleton, spinner or busy region), twice in a row a frame apart, fonts in.
+ */
+export async function screenSettled(page: Page, message = page.url()) {
+  const settled = async () => {
+    await document.fonts.ready;
+    const main = document.querySelector('main');
+    const loading = document.querySelector('[data-testid="skeleton"], [data-testid="busy"], [aria-busy="true"], [data-state="loading"]');
+    return !!main && main.childElementCount > 0 && !loading;
+  };
+  // Screens that load several things at once take their time on a busy two-core machine.
+  await expect.poll(() => page.evaluate(settled), { message: `${message} settles (no skeleton or busy indicator)`, intervals: [50, 100, 100, 200], timeout: 15_000 }).toBe(true);
+  // A chunk or an answer that arrives just now gets its turn.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect.poll(() => page.evaluate(settled), { message: `${message} stays settled`, intervals: [50, 100, 200] }).toBe(true);
+}
+
+/** WeChat's embedded browser, emulated as the `weChat` fixture does, for a context a test opens itself. */
+export async function standInForWeChat(context: BrowserContext) {
+  await context.addInitScript(weChatStandIn);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, PALETTES, STATUS_COLOURS } from '../../src/shared/theme/palettes';
+import { contrastRatio, NEUTRAL_COLOURS, PALETTES, STATUS_COLOURS } from '../../src/shared/theme/palettes';
 import { installRootFontSize, layoutRootFontSizePx } from '../../src/shared/theme/rootFontSize';
 import { chooseTheme } from '../../src/shared/theme/useThemeClass';
 import { THEMES } from '../../src/shared/rules/constants';
@@ -12,6 +12,25 @@ describe('themes', () => {
   it.each(Object.entries(PALETTES))('theme %s: buttons and links reach 4.5:1', (_id, palette) => {
     expect(contrastRatio(palette.onBrand, palette.brandStrong)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(palette.brandStrong, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  /**
+   * The browser walk (e2e/a11y.spec.ts) sees the default theme only; these are the pairs every
+   * theme puts on screen, as text (WCAG 1.4.3, 4.5:1) or as what marks a state (1.4.11, 3:1).
+   */
+  describe.each(Object.entries(PALETTES))('theme %s', (_id, palette) => {
+    const { text, textMuted, surface, page } = NEUTRAL_COLOURS;
+    const backgrounds = { surface, page, brandSoft: palette.brandSoft };
+
+    it.each(Object.entries(backgrounds))('text, muted text, links and every status colour reach 4.5:1 on %s', (_name, background) => {
+      const texts = { text, textMuted, brandStrong: palette.brandStrong, ...STATUS_COLOURS };
+      const below = Object.entries(texts).filter(([, colour]) => contrastRatio(colour, background) < 4.5);
+      expect(below.map(([name, colour]) => `${name} ${colour}: ${contrastRatio(colour, background).toFixed(2)}:1`)).toEqual([]);
+    });
+
+    it.each(Object.entries(backgrounds))('the accent (focus rings, a chosen card, progress) reaches 3:1 on %s', (_name, background) => {
+      expect(contrastRatio(palette.brand, background)).toBeGreaterThanOrEqual(3);
+    });
   });
 
   it('status colours are readable on white', () => {

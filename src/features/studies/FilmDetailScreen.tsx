@@ -163,7 +163,7 @@ function ReportSection({ view }: { view: View }) {
       <h3 id="film-report" className={css.sectionHeading}>
         {t('film.report')}
         {report && (
-          <span className={css.badge} style={{ color: report.status === REPORT_STATUS.final ? '#15803D' : '#1D4ED8' }}>
+          <span className={css.reportBadge[report.status === REPORT_STATUS.final ? 'final' : 'preliminary']}>
             {t(report.status === REPORT_STATUS.final ? 'film.reportFinal' : 'film.reportPreliminary')}
           </span>
         )}

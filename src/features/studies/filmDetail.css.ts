@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card } from '../../shared/views/ui.css';
 
@@ -77,7 +77,12 @@ export const aiOrderLink = style({
   '::after': { content: '"›"', color: tokens.colour.textMuted, fontSize: 20 },
 });
 export const muted = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small });
-export const badge = style({ fontSize: tokens.size.small, fontWeight: 600, whiteSpace: 'nowrap' });
+const badge = style({ fontSize: tokens.size.small, fontWeight: 600, whiteSpace: 'nowrap' });
+/** The report's state beside its heading, in the status colours (and always in words). */
+export const reportBadge = styleVariants({
+  final: [badge, { color: tokens.status.succeeded }],
+  preliminary: [badge, { color: tokens.status.inProgress }],
+});
 export const warning = style({ margin: 0, color: tokens.status.failed, fontWeight: 600 });
 export const actions = style({
   display: 'grid',

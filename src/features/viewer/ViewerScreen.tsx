@@ -109,6 +109,8 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
         <div
           className={progress.loading ? css.progress : `${css.progress} ${css.progressHidden}`}
           role="progressbar"
+          aria-label={t('viewer.progressName')}
+          aria-valuetext={t('viewer.progress', { ready: progress.ready, total: progress.total })}
           aria-valuemin={0}
           aria-valuemax={progress.total}
           aria-valuenow={progress.ready}

@@ -471,6 +471,7 @@ export const en: Record<MessageKey, string> = {
   'viewer.retry': 'Try again',
   'viewer.loadingImage': 'Loading the image…',
   'viewer.progress': 'Loading {ready}/{total}',
+  'viewer.progressName': 'Series loading progress',
   'viewer.image.notFound': 'The image archive does not have this image.',
   'viewer.image.archiveError': 'The image archive could not send this image.',
   'viewer.image.network': 'This image could not be fetched. Please check your connection.',

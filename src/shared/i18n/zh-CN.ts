@@ -469,6 +469,7 @@ export const zhCN = {
   'viewer.retry': '重试',
   'viewer.loadingImage': '正在加载影像…',
   'viewer.progress': '加载中 {ready}/{total}',
+  'viewer.progressName': '序列加载进度',
   'viewer.image.notFound': '影像服务器上没有这幅影像。',
   'viewer.image.archiveError': '影像服务器未能发送这幅影像。',
   'viewer.image.network': '这幅影像获取失败，请检查网络连接。',

@@ -1,6 +1,8 @@
 /**
- * The six hospital themes (spec section 3) as plain values, so tests can check their contrast.
- * brandStrong carries white text (buttons) and sits on white (links): both reach 4.5:1.
+ * The six hospital themes (spec section 3) as plain values, so tests can check their contrast
+ * (tests/theme/theme.test.ts). brandStrong carries white text (buttons), and is text on white (links)
+ * and on brandSoft (a chosen chip): each reaches 4.5:1. brand draws no text, only what marks a state
+ * (focus rings, a chosen card's border, progress): 3:1 on white, the page and brandSoft.
  */
 export interface BrandPalette {
   brand: string;
@@ -13,18 +15,31 @@ export const PALETTES = {
   1: { brand: '#5E7D7A', brandStrong: '#4F6B68', brandSoft: '#EEF3F2', onBrand: '#FFFFFF' }, // gray-green
   2: { brand: '#1677FF', brandStrong: '#1264E0', brandSoft: '#E8F1FF', onBrand: '#FFFFFF' }, // primary
   3: { brand: '#6B3FD6', brandStrong: '#6B3FD6', brandSoft: '#F1ECFC', onBrand: '#FFFFFF' }, // purple
-  4: { brand: '#12A37B', brandStrong: '#0B7A5C', brandSoft: '#E7F6F1', onBrand: '#FFFFFF' }, // spring-green
-  5: { brand: '#07A35A', brandStrong: '#067A44', brandSoft: '#E6F6EE', onBrand: '#FFFFFF' }, // verdure-green
+  4: { brand: '#0F9A73', brandStrong: '#0B7A5C', brandSoft: '#E7F6F1', onBrand: '#FFFFFF' }, // spring-green
+  5: { brand: '#069A54', brandStrong: '#067A44', brandSoft: '#E6F6EE', onBrand: '#FFFFFF' }, // verdure-green
   6: { brand: '#0B6E4F', brandStrong: '#0B6E4F', brandSoft: '#E7F1ED', onBrand: '#FFFFFF' }, // deep-green
 } as const satisfies Record<number, BrandPalette>;
 
-/** Status colours are the same in every theme and always travel with a label (ui.md). */
+/**
+ * Status colours are the same in every theme and always travel with a label (ui.md). They are text
+ * on white, on the page and on every theme's brandSoft (a chosen card): 4.5:1 on each.
+ */
 export const STATUS_COLOURS = {
-  toBePaid: '#B45309',
+  toBePaid: '#A84D08',
   inProgress: '#1D4ED8',
-  succeeded: '#15803D',
+  succeeded: '#117838',
   failed: '#B91C1C',
   closed: '#4B5563',
+} as const;
+
+/** The colours every theme shares: text on the surfaces, and the surfaces. */
+export const NEUTRAL_COLOURS = {
+  text: '#1F2937',
+  textMuted: '#4B5563',
+  surface: '#FFFFFF',
+  page: '#F3F5F7',
+  line: '#E5E7EB',
+  danger: '#B91C1C',
 } as const;
 
 /** WCAG contrast ratio of two #RRGGBB colours. */

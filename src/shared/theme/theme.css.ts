@@ -1,5 +1,5 @@
 import { createGlobalTheme, createTheme, createThemeContract } from '@vanilla-extract/css';
-import { PALETTES, STATUS_COLOURS } from './palettes';
+import { NEUTRAL_COLOURS, PALETTES, STATUS_COLOURS } from './palettes';
 
 /** The one theme contract: every component reads colours through `brandVars` and `tokens`. */
 export const brandVars = createThemeContract({
@@ -20,14 +20,7 @@ export const themeClasses = {
 
 export const tokens = createGlobalTheme(':root', {
   status: STATUS_COLOURS,
-  colour: {
-    text: '#1F2937',
-    textMuted: '#4B5563',
-    surface: '#FFFFFF',
-    page: '#F3F5F7',
-    line: '#E5E7EB',
-    danger: '#B91C1C',
-  },
+  colour: NEUTRAL_COLOURS,
   font: {
     body: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif',
   },
