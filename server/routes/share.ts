@@ -7,6 +7,7 @@ import type { SqliteDatabase } from '../db';
 import { ApiError, fail, failWith, ok } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam, textParam } from '../query';
+import { clientOf, defineLimit, tooManyRequests } from '../rateLimit';
 import { shareRepository, shareStateOf } from '../repositories/shares';
 import type { ShareListRecord, ShareRecord, ShareRepository, ShareSummary } from '../repositories/shares';
 import { STUDY_NOT_FOUND } from '../requestedStudy';
@@ -99,18 +100,21 @@ function sharesOf(db: SqliteDatabase): ShareRepository {
   return shares;
 }
 
-function findShare(shares: ShareRepository, code: string): ShareSummary {
-  const share = shares.findByCode(code);
-  if (!share) throw new ApiError(SHARE_CODES.notFound, SHARE_NOT_FOUND);
-  return share;
-}
+/** Unknown share codes and wrong access codes one client may try in an hour. */
+export const SHARE_MISSES_LIMIT = defineLimit({
+  name: 'share.misses',
+  max: 30,
+  windowSeconds: 3600,
+  perClient: true,
+  purpose: 'Share/info: unknown share codes and wrong access codes one client may try in an hour (each share also locks after 5 wrong codes)',
+});
 
 /**
  * The share calls (issue 13); Share/info answers without sign-in (paths.ts lists it). Times come
  * from the collect clock, the one the access rule reads passes by, so a test that moves it moves both.
  */
 export async function shareRoutes(app: FastifyInstance): Promise<void> {
-  const { publicOrigin, passes } = app.sandbox;
+  const { publicOrigin, passes, limits } = app.sandbox;
   const shares = sharesOf(app.sandbox.db);
   // A share's passes read only while the share is open; the access rule asks on every read, with
   // the request's own database (one check serves every sandbox in the process).
@@ -148,12 +152,25 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
   app.get('/V1.0/Share/info', async (request) => {
     const { code, accessCode } = parseQuery(infoSchema, request.query);
     const now = collectNow();
-    const share = findShare(shares, code);
+    // Guessing share codes or access codes from one client: the share's own lock stops one share,
+    // this stops a client trying many.
+    const client = clientOf(request);
+    const misses = limits.peek(SHARE_MISSES_LIMIT, client, now);
+    if (!misses.allowed) throw tooManyRequests(misses.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+    const miss = () => limits.take(SHARE_MISSES_LIMIT, client, now);
+    const share = shares.findByCode(code);
+    if (!share) {
+      miss();
+      throw new ApiError(SHARE_CODES.notFound, SHARE_NOT_FOUND);
+    }
     refuseInactive(share, now);
     if (accessCode === undefined) return ok(previewOf(share) satisfies SharePreview);
 
     const outcome = shares.tryAccessCode(share, accessCode, now);
-    if (outcome.kind === 'wrong') return failWith(SHARE_CODES.accessCodeWrong, ACCESS_CODE_WRONG, { attemptsLeft: outcome.attemptsLeft });
+    if (outcome.kind === 'wrong') {
+      miss();
+      return failWith(SHARE_CODES.accessCodeWrong, ACCESS_CODE_WRONG, { attemptsLeft: outcome.attemptsLeft });
+    }
     if (outcome.kind === 'locked') {
       return failWith(SHARE_CODES.tooManyAttempts, TOO_MANY_ATTEMPTS, { retryAfterSeconds: outcome.retryAfterSeconds });
     }

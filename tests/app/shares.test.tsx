@@ -327,6 +327,24 @@ describe('opening a share (shareCode)', () => {
     expect(screen.getByTestId('share-access-input')).not.toHaveAttribute('readonly');
   });
 
+  it('a client past its limit of wrong codes across shares (429) is asked to wait the same way', async () => {
+    const user = userEvent.setup();
+    shareInfo({ result: preview });
+    server.use(
+      http.get(`${API_BASE}V1.0/Share/info`, ({ request }) =>
+        new URL(request.url).searchParams.has('accessCode')
+          ? HttpResponse.json(envelope({ retryAfterSeconds: 1800 }, 429, '访问码错误次数过多，请稍后再试'), { status: 429, headers: { 'retry-after': '1800' } })
+          : HttpResponse.json(envelope(preview)),
+      ),
+    );
+    renderApp('/shareCode?code=ABCD2345', { session: 'signedOut' });
+    await user.type(await screen.findByTestId('share-access-input'), '1234');
+    await user.click(screen.getByTestId('share-open'));
+    const problem = await screen.findByTestId('share-open-problem');
+    expect(problem).toHaveAttribute('data-problem', 'locked');
+    expect(problem).toHaveTextContent('Too many wrong codes. Please try again in 30 min.');
+  });
+
   it('says so when there is no answer to the code, and lets the patient try again', async () => {
     const user = userEvent.setup();
     shareInfo({ result: preview }, ['drop', { result: opened }]);

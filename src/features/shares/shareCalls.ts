@@ -15,6 +15,7 @@ import {
   type ShareOpened,
   type SharePreview,
 } from '../../shared/api/shareSchemas';
+import { RATE_LIMITED_STATUS_CODE } from '../../shared/api/envelope';
 import type { Translate } from '../../shared/i18n/translate';
 import type { WechatPort } from '../../shared/platform/wechatService';
 
@@ -100,7 +101,8 @@ export async function openShare(api: ApiClient, request: { code: string; accessC
       const result = attemptsLeftSchema.safeParse(failure.result);
       return { ok: false, problem: 'codeWrong', attemptsLeft: result.success ? result.data.attemptsLeft : 0 };
     }
-    if (failure.statusCode === SHARE_CODES.tooManyAttempts) {
+    // The share's own lock, or the limit on one client's misses across shares (429): the same wait to the patient.
+    if (failure.statusCode === SHARE_CODES.tooManyAttempts || failure.statusCode === RATE_LIMITED_STATUS_CODE) {
       const result = retryAfterSchema.safeParse(failure.result);
       return { ok: false, locked: true, retryAfterSeconds: result.success ? result.data.retryAfterSeconds : 600 };
     }
