@@ -11,6 +11,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where this run builds the app: two runs side by side (E2E_PORT and DIST_DIR) never share a build. */
 const distDir = process.env.DIST_DIR ?? 'dist';
 
+/** The security suite's browser half: run by `npm run test:security`, not with the other browser tests. */
+const SECURITY_SPECS = /security\.spec\.ts$/;
+
 /** The WeChat embedded browser, as far as a page can tell: its user agent. */
 export const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323b) NetType/WIFI Language/zh_CN';
@@ -34,8 +37,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
-    { name: 'wechat', use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_UA, locale: 'zh-CN' } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: SECURITY_SPECS },
+    { name: 'wechat', use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_UA, locale: 'zh-CN' }, testIgnore: SECURITY_SPECS },
+    // The attacks as a browser makes them (npm run test:security runs this project; test:e2e the two above).
+    { name: 'security', use: { ...devices['Pixel 7'] }, testMatch: SECURITY_SPECS },
   ],
   webServer: [
     {

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['tests/**/*.test.{ts,tsx}'],
+    // The security suite runs on its own (npm run test:security: vitest.security.config.ts).
+    exclude: ['tests/security/**', 'node_modules/**'],
     setupFiles: ['tests/setup.ts'],
     restoreMocks: true,
     // Room for a busy 2-core machine (CI, or the browser suite alongside): a test that passes in
