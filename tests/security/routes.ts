@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every path the sandbox answers, from Fastify's own route tree (`printRoutes`): a route added
+ * anywhere shows up here, so the security tests that classify routes cannot miss it.
+ *
+ *   ├── /sandbox/audit (GET, HEAD)
+ *   │   ├── /callback (GET, HEAD)        a child: its parent's path and its own
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const paths: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = `${stack[depth - 1] ?? ''}${match[2]}`;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (match[3]) paths.push(path);
+  }
+  return paths;
+}
