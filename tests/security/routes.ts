@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
  *   │   ├── /callback (GET, HEAD)        a child: its parent's path and its own
  */
 export function registeredRoutes(app: FastifyInstance): string[] {
-  const paths: string[] = [];
+  return [...routeMethods(app).keys()];
+}
+
+/** Each path the sandbox answers, and the methods it answers there. */
+export function routeMethods(app: FastifyInstance): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
   const stack: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
@@ -17,7 +22,7 @@ export function registeredRoutes(app: FastifyInstance): string[] {
     const path = `${stack[depth - 1] ?? ''}${match[2]}`;
     stack[depth] = path;
     stack.length = depth + 1;
-    if (match[3]) paths.push(path);
+    if (match[3]) paths.set(path, match[3].split(',').map((method) => method.trim()));
   }
   return paths;
 }
