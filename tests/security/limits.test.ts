@@ -55,15 +55,14 @@ interface DriverContext {
 }
 
 const tooMany = (hit: Hit) => hit.status === 429 && hit.statusCode === 429;
-const answerOf = (response: { statusCode: number; body: string }): Hit => {
-  let statusCode: number | null = null;
+function envelopeStatus(body: string): number | null {
   try {
-    statusCode = (JSON.parse(response.body) as { statusCode?: number }).statusCode ?? null;
+    return (JSON.parse(body) as { statusCode?: number }).statusCode ?? null;
   } catch {
-    statusCode = null;
+    return null;
   }
-  return { status: response.statusCode, statusCode };
-};
+}
+const answerOf = (response: { statusCode: number; body: string }): Hit => ({ status: response.statusCode, statusCode: envelopeStatus(response.body) });
 
 async function get(context: DriverContext, url: string): Promise<Hit> {
   return answerOf(await context.app.inject({ url, remoteAddress: context.visitor.remoteAddress }));
