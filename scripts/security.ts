@@ -1,14 +1,14 @@
 /**
  * `npm run test:security` (issue 22): the attacks as permanent tests. Runs the API half
  * (tests/security, Vitest against the sandbox) and the browser half (Playwright's `security`
- * project, e2e/security.spec.ts, in Chromium), then adds up their ledgers (tests/security/ledger.ts)
+ * project, e2e/security.spec.ts, in Chromium), then adds up their ledgers (scripts/security/ledger.ts)
  * and prints what was tried and what held, by class. Fails when either half fails or any attack got through.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LEDGER_DIR } from '../tests/security/ledger';
-import type { LedgerFile } from '../tests/security/ledger';
+import { LEDGER_DIR } from './security/ledger';
+import type { LedgerFile } from './security/ledger';
 
 function run(command: string, args: string[]): boolean {
   console.log(`\n$ ${command} ${args.join(' ')}`);

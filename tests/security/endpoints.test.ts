@@ -17,7 +17,7 @@ import { STUDY_PASS_HEADER } from '../../src/shared/api/collectSchemas';
 import { TEST_MODE } from '../server/helpers';
 import { sharedSandbox } from '../server/sharedSandbox';
 import { signIn } from '../server/signIn';
-import { ledger } from './ledger';
+import { ledger } from '../../scripts/security/ledger';
 import { registeredRoutes } from './routes';
 import { ATTACKER, leakedMarkers, VICTIM, victimOf, victimState, XSRF } from './world';
 import type { Victim } from './world';

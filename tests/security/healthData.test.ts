@@ -14,7 +14,7 @@ import type { PatientApi } from '../server/patientApi';
 import { sharedSandbox } from '../server/sharedSandbox';
 import { signedInHeaders } from '../server/signIn';
 import { auditorHeaders } from '../server/auditor';
-import { ledger } from './ledger';
+import { ledger } from '../../scripts/security/ledger';
 import { registeredRoutes, routeMethods } from './routes';
 import { ATTACKER, leakedMarkers, VICTIM, victimOf, XSRF } from './world';
 import type { Victim } from './world';

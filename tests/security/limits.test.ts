@@ -19,7 +19,7 @@ import { TEST_MODE } from '../server/helpers';
 import { PNG, postMultipart } from '../server/multipart';
 import { sharedSandbox } from '../server/sharedSandbox';
 import { browser, form, pkcePair, signedInHeaders, startAuthorization } from '../server/signIn';
-import { ledger } from './ledger';
+import { ledger } from '../../scripts/security/ledger';
 
 const sandbox = sharedSandbox(TEST_MODE);
 const book = ledger('api', 'limits');

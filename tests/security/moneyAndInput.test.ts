@@ -14,7 +14,7 @@ import { patientApi, query } from '../server/patientApi';
 import type { PatientApi } from '../server/patientApi';
 import { sharedSandbox } from '../server/sharedSandbox';
 import { signedInHeaders } from '../server/signIn';
-import { ledger } from './ledger';
+import { ledger } from '../../scripts/security/ledger';
 import { ATTACKER, VICTIM, victimOf } from './world';
 import type { Victim } from './world';
 
