@@ -11,22 +11,23 @@ function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-/** CF_IMAGE_ARCHIVES: comma-separated origins of image archives other than the sandbox. */
-export function imageArchiveOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (envValue(env, 'CF_IMAGE_ARCHIVES') ?? '')
+/** The origins a comma-separated environment variable names (each value a URL; only its origin counts). */
+function originsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (envValue(env, name) ?? '')
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean)
     .map((value) => new URL(value).origin);
 }
 
+/** CF_IMAGE_ARCHIVES: comma-separated origins of image archives other than the sandbox. */
+export function imageArchiveOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  return originsFrom(env, 'CF_IMAGE_ARCHIVES');
+}
+
 /** CF_APP_ORIGINS: comma-separated origins where the app also runs (a development server), besides the sandbox's own. */
 export function otherAppOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (envValue(env, 'CF_APP_ORIGINS') ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .map((value) => new URL(value).origin);
+  return originsFrom(env, 'CF_APP_ORIGINS');
 }
 
 /**
