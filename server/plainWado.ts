@@ -7,7 +7,10 @@ import { demoArchiveStudies } from './dicom/studies';
 import { answerWado, OPEN_ARCHIVE_POLICY, WADO_CORS_HEADERS } from './dicom/wadoUri';
 
 /**
- * A second, plain WADO-URI archive: node:http alone, no app, no sign-in, CORS for any origin. It
+ * A second, plain WADO-URI archive: node:http alone, no app, no sign-in, CORS for any origin: a
+ * hospital archive that asks nothing, as many do, and which the sandbox's access rule does not
+ * cover (the viewer sends it no credential; docs/security.md says what a deployment puts in front
+ * of such an archive). Tests and development only, never `npm start`. It
  * serves the demo studies' objects from the same cache by the same query as the sandbox's
  * /sandbox/wado, at any path (the browser tests use http://127.0.0.1:8091/wado), so the viewer
  * can be tried against an archive on another origin:
