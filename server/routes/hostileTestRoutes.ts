@@ -5,7 +5,7 @@ import type { ExamKey } from '../demoData';
 import { dicomAge, uidFor } from '../dicom/uids';
 import { ok } from '../envelope';
 import { hashPassword } from '../passwords';
-import { randomCode } from '../randomCode';
+import { randomCode, withFreshCode } from '../randomCode';
 import { newPrintId } from '../repositories/reports';
 import { addDays, chinaDate } from '../storagePeriod';
 import { STORAGE_PLANS } from '../storagePlans';
@@ -71,7 +71,7 @@ export interface HostilePatient {
   /** Newest first. */
   studies: Array<{ collectFilmId: string; studyUid: string; accessionNumber: string; report: 'final' | 'preliminary' | 'pending'; printId: string | null }>;
   aiOrders: Array<{ orderNo: string; checkRecordId: number; status: number; checkWay: number }>;
-  storageOrders: Array<{ orderNo: string; status: number }>;
+  storageOrders: Array<{ orderNo: string; checkRecordId: number; status: number }>;
   share: { code: string; accessCode: string };
   /** The ready package's download token. */
   downloadToken: string;
@@ -96,22 +96,24 @@ function createHostilePatient(app: FastifyInstance, hospitalId: number, password
   const at = now.toISOString();
   const today = chinaDate(now);
   const tag = randomBytes(6).toString('hex');
-  const birthDate = '1990-01-01';
+  const birthDate = `19${50 + randomInt(50)}-0${1 + randomInt(9)}-1${randomInt(10)}`;
   const loginName = `hostile-${tag}`;
   const name = hostileText('name');
   const nickName = hostileText('nick');
   const email = `"><img src=x onerror=alert(1)>${tag}@example.com`;
   const phone = `139${String(randomInt(10 ** 8)).padStart(8, '0')}`;
-  const first17 = `110105${birthDate.replaceAll('-', '')}${String(randomInt(1000)).padStart(3, '0')}`;
-  const nationalId = first17 + nationalIdCheckCharacter(first17);
-
-  const patientId = Number(
-    db
-      .prepare(`
-        INSERT INTO patients (hospital_id, login_name, name, sex, birth_date, phone, national_id, medical_record_no, created_at, password_hash, nick_name, email)
-        VALUES (?, ?, ?, 'M', ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(hospitalId, loginName, name, birthDate, phone, nationalId, `<svg onload=alert(1)>${tag}`, at, passwordHash, nickName, email).lastInsertRowid,
-  );
+  // A valid national ID (the collect form checks it) no one else has: a sequence number of the region and birth date, drawn again on a clash.
+  const newNationalId = () => {
+    const first17 = `110105${birthDate.replaceAll('-', '')}${String(randomInt(1000)).padStart(3, '0')}`;
+    return first17 + nationalIdCheckCharacter(first17);
+  };
+  const insertPatient = db.prepare(`
+    INSERT INTO patients (hospital_id, login_name, name, sex, birth_date, phone, national_id, medical_record_no, created_at, password_hash, nick_name, email)
+    VALUES (?, ?, ?, 'M', ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const { patientId, nationalId } = withFreshCode(newNationalId, (id) => ({
+    patientId: Number(insertPatient.run(hospitalId, loginName, name, birthDate, phone, id, `<svg onload=alert(1)>${tag}`, at, passwordHash, nickName, email).lastInsertRowid),
+    nationalId: id,
+  }), 50);
   db.prepare('INSERT INTO report_sync_status (patient_id, synced, last_sync_at) VALUES (?, 1, ?)').run(patientId, at);
 
   const insertStudy = db.prepare(`
@@ -166,8 +168,10 @@ function createHostilePatient(app: FastifyInstance, hospitalId: number, password
     { study: newest, status: 3, expiresOn: addDays(today, 465) },
   ].map(({ study, status, expiresOn }) => {
     const orderNo = `ST${today.replaceAll('-', '')}${randomCode(10)}`;
-    insertStorageOrder.run(orderNo, patientId, study.studyId, plan.planId, hostileText('plan'), plan.months, plan.chargeFen, status, expiresOn, at, at);
-    return { orderNo, status };
+    const checkRecordId = Number(
+      insertStorageOrder.run(orderNo, patientId, study.studyId, plan.planId, hostileText('plan'), plan.months, plan.chargeFen, status, expiresOn, at, at).lastInsertRowid,
+    );
+    return { orderNo, checkRecordId, status };
   });
 
   const share = { code: randomCode(8), accessCode: String(randomInt(10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0') };
