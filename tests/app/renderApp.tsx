@@ -58,6 +58,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     signIn: vi.fn(),
     retrySignIn: vi.fn(),
     signOut: vi.fn(),
+    beforeSignOut: () => () => {},
     unauthorized: vi.fn(),
     lastError: () => null,
   };
