@@ -989,6 +989,8 @@ test.describe('storage after logout', () => {
       await expect(otherTab.getByTestId('collect-idCard')).toBeVisible();
       await otherTab.getByTestId('collect-idCard').fill(demoNationalId(PATIENT));
       await expect.poll(() => otherTab.evaluate(() => Object.values(sessionStorage).join(' ')), { message: 'the other tab keeps what was typed' }).toContain(demoNationalId(PATIENT));
+      // ...and is left on a screen whose address names an order of the patient's.
+      await openScreen(otherTab, `/aiStatus?orderId=${payingOrder}`, 'aiStatus');
       // And, as anyone may, collects a study with an SMS code: a study pass in the tab.
       await page.request.post(`/sandbox/test/verification/unlock?phone=${PATIENT.phone}`);
       await collectBySms(page, { nationalId: demoNationalId(PATIENT), phone: PATIENT.phone });

@@ -93,6 +93,7 @@ function start(options: { path?: string; stored?: User | null; browser?: Browser
   const um = fakeUserManager(options.stored ?? null);
   const signOutTasks = createSignOutTasks();
   const indexedDb = fakeIndexedDb();
+  const leave = vi.fn();
   const tabs = fakeTabs();
   const session = safeStorage(() => window.sessionStorage);
   const store = createClientStateStore({ session, local: safeStorage(() => window.localStorage), newUuid: () => crypto.randomUUID() });
@@ -111,9 +112,10 @@ function start(options: { path?: string; stored?: User | null; browser?: Browser
     clock,
     signOutTasks,
     indexedDb: () => indexedDb.factory,
+    leave,
   }).start();
   const port = sessionPort(actor, () => path, signOutTasks);
-  return { um, tabs, store, goTo, actor, port, clock, indexedDb, setPath: (p: string) => (path = p) };
+  return { um, tabs, store, goTo, leave, actor, port, clock, indexedDb, setPath: (p: string) => (path = p) };
 }
 
 describe('session with the OpenID Connect library', () => {
@@ -381,8 +383,8 @@ describe('session with the OpenID Connect library', () => {
     expect(actor.getSnapshot().context.user?.accessToken).toBe('other-tab');
   });
 
-  it('is signed out when another tab signs out, and forgets what it keeps of the patient: health data, session storage, drafts', async () => {
-    const { tabs, port, store } = start({ stored: user() });
+  it('is signed out when another tab signs out, forgets what it keeps of the patient (health data, session storage, drafts) and leaves for the entry page', async () => {
+    const { tabs, port, store, leave } = start({ stored: user() });
     await port.accessToken();
     store.update({ hospitalSetting });
     window.sessionStorage.setItem(`${DRAFT_PREFIX}collect.addFilm`, '{"fields":{"idCard":"110105198104151237"}}');
@@ -392,6 +394,20 @@ describe('session with the OpenID Connect library', () => {
     expect(port.status()).toBe('signedOut');
     expect(window.sessionStorage.length).toBe(0);
     expect(store.get().hospitalSetting).toBeNull();
+    expect(leave).toHaveBeenCalledWith('/index');
+  });
+
+  it('leaving after another tab signed out, starts no sign-in that would keep the address of the screen it was on', async () => {
+    const { tabs, port, um, setPath } = start({ stored: user() });
+    await port.accessToken();
+    setPath('/aiStatus?orderId=AI2026112000001');
+    tabs.deliver({ type: 'signedOut' });
+    await flush();
+    port.signIn('/aiStatus?orderId=AI2026112000001');
+    port.unauthorized();
+    await flush();
+    expect(um.signinRedirect).not.toHaveBeenCalled();
+    expect(window.sessionStorage.length).toBe(0);
   });
 });
 

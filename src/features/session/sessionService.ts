@@ -23,7 +23,7 @@ import type { ChartClock, Inspector } from '../../shared/charts/inspection';
 import { browserHistoryPort, createSignInHistory, type BrowserHistoryPort } from './signInHistory';
 import type { TabChannel } from '../../shared/platform/tabChannel';
 import { withRefreshTokenLock } from './refreshTokenLock';
-import { CALLBACK_PATH, toSessionUser } from './userManager';
+import { AFTER_SIGN_OUT_PATH, CALLBACK_PATH, toSessionUser } from './userManager';
 
 /** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
 const RETURN_TO_KEY = 'cf.returnTo';
@@ -56,6 +56,8 @@ export interface SessionDeps {
   signOutTasks?: SignOutTasks;
   /** Where drafts too large for session storage are kept (the window's IndexedDB by default). */
   indexedDb?: () => IDBFactory | undefined;
+  /** Loads another page in this tab in place of this one (the window's `location.replace` by default). */
+  leave?: (path: string) => void;
 }
 
 /** The delay the app gives the session chart: the expiry notice, read from the clock (the others are the chart's own). */
@@ -71,11 +73,18 @@ export function createSessionActor(deps: SessionDeps) {
   const now = deps.now ?? Date.now;
   const signOutTasks = deps.signOutTasks ?? createSignOutTasks();
   const indexedDb = deps.indexedDb ?? (() => globalThis.indexedDB);
+  const leave = deps.leave ?? ((path: string) => window.location.replace(path));
   /** Signed out: this tab's health data and session storage, drafts included, are gone. */
   const forgetThisTab = () => {
     deps.store.clearHealthData();
     deps.rawSessionStorage()?.clear();
   };
+  /**
+   * The patient signed out in another tab and this one is leaving for the entry page: it starts
+   * no sign-in meanwhile (its return address, and the library's state, would name the screen it
+   * was on: an order, a study).
+   */
+  let leaving = false;
   const signInHistory = createSignInHistory(deps.browser ?? browserHistoryPort(window), {
     session: deps.sessionStorage,
     local: deps.localStorage ?? safeStorage(() => window.localStorage),
@@ -124,6 +133,7 @@ export function createSessionActor(deps: SessionDeps) {
   });
 
   const startSignIn = fromPromise<void, { returnTo: string }>(async ({ input }) => {
+    if (leaving) await new Promise<never>(() => {});
     deps.sessionStorage.set(RETURN_TO_KEY, input.returnTo);
     // Reach the provider before touching the history, so a sign-in that cannot start leaves it be.
     await um.metadataService.getMetadata();
@@ -187,10 +197,13 @@ export function createSessionActor(deps: SessionDeps) {
   const watchOtherTabs = fromCallback<SessionEvent>(({ sendBack }) =>
     deps.tabs.listen((message) => {
       if (message.type === 'signedOut') {
-        // The patient signed out in another tab: this one forgets what it keeps of them as well.
+        // The patient signed out in another tab: this one forgets what it keeps of them as well, and
+        // shows the entry page as that tab does (a page load: nothing of the screen it was on stays).
+        leaving = true;
         void um.removeUser().finally(() => {
           forgetThisTab();
           sendBack({ type: 'USER_REMOVED' });
+          leave(AFTER_SIGN_OUT_PATH);
         });
         return;
       }
