@@ -92,7 +92,7 @@ function contextOptions(use: ProjectUse) {
  * thumbnails, film sheets, download links, AI result pages, pay pages, the consultation service) as
  * `javascript:alert(1)`. The patient's own strings come from the hostile patient.
  */
-const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'content', 'question', 'answer', 'typeName', 'provider', 'summary', 'description', 'channelName']);
+const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'paragraphs', 'typeName', 'provider', 'summary', 'description', 'studyDescription']);
 const HOSTILE_URL = 'javascript:alert(1)';
 
 function hostileAnswer(value: unknown, key = ''): unknown {
@@ -421,16 +421,17 @@ const hostileHospital = (world: World) => world.hostileHospitalPage();
  */
 const HOSPITAL_SCREENS: readonly ScreenVisit[] = [
   { name: 'home (hostile hospital)', visitor: hostileHospital, address: () => '/Home', route: 'Home', shows: hostile('hospitalName', 'officialAccountName', 'address') },
-  { name: 'film detail (hostile hospital)', visitor: hostileHospital, address: byId('/index'), route: 'index', shows: hostile('hospitalName', 'description', 'study', 'findings') },
+  { name: 'film detail (hostile hospital)', visitor: hostileHospital, address: byId('/index'), route: 'index', shows: hostile('hospitalName', 'description', 'studyDescription', 'findings') },
+  { name: 'the example study (hostile hospital)', visitor: hostileHospital, address: () => '/experience', route: 'experience', shows: hostile('studyDescription') },
   { name: 'help (hostile hospital)', visitor: hostileHospital, address: () => '/help', route: 'help', shows: hostile('name', 'title') },
-  { name: 'help article (hostile hospital)', visitor: hostileHospital, address: () => `/helpDetail?id=${HELP_ARTICLES[0]!.questionId}`, route: 'helpDetail', shows: hostile('title', 'typeName') },
+  { name: 'help article (hostile hospital)', visitor: hostileHospital, address: () => `/helpDetail?id=${HELP_ARTICLES[0]!.questionId}`, route: 'helpDetail', shows: hostile('title', 'typeName', 'paragraphs') },
   { name: 'about (hostile hospital)', visitor: hostileHospital, address: () => '/about', route: 'about', shows: hostile('hospitalName', 'address') },
   { name: 'personal centre (hostile hospital)', visitor: hostileHospital, address: () => '/personal', route: 'personal', shows: hostile('hospitalName', 'nick') },
   { name: 'AI apply (hostile hospital)', visitor: hostileHospital, address: byId('/aiApply'), route: 'aiApply', shows: hostile('name', 'provider', 'description') },
   { name: 'film sheets (hostile hospital)', visitor: hostileHospital, address: byId('/electronicFilm'), route: 'electronicFilm', shows: hostile('title') },
   { name: 'HD images (hostile hospital)', visitor: hostileHospital, address: byId('/customHDImageList'), route: 'customHDImageList', shows: hostile('title') },
   { name: 'download a study (hostile hospital)', visitor: hostileHospital, address: byId('/downloadFilm', studyWithPackage), route: 'downloadFilm', shows: hostile('file') },
-  { name: 'my downloads (hostile hospital)', visitor: hostileHospital, address: () => '/downloadList', route: 'downloadList', shows: hostile('study') },
+  { name: 'my downloads (hostile hospital)', visitor: hostileHospital, address: () => '/downloadList', route: 'downloadList', shows: hostile('studyDescription') },
   {
     name: 'AI result on the provider\'s page (hostile hospital)',
     visitor: hostileHospital,
@@ -682,6 +683,7 @@ test.describe('the CSP, on', () => {
         });
         return { violations, ran: [ran.__handlerRan, ran.__scriptRan, ran.__urlRan].map(Boolean) };
       });
+      expect(outcome.violations.length).toBeGreaterThanOrEqual(3);
       expect(outcome.violations.every((directive) => directive.startsWith('script-src'))).toBe(true);
       const held = outcome.ran.map((ran, i) => book.record(SCRIPT, `with the CSP on: ${['an inline event handler', 'an inline script', 'a javascript: URL'][i]}`, !ran && visitor.dialogs.length === 0));
       expect(held).toEqual([true, true, true]);
