@@ -34,6 +34,7 @@ import { aiFinishTestRoutes, sandboxAiRoutes } from './routes/sandboxAi';
 import { sandboxAssetRoutes } from './routes/sandboxAssets';
 import { sandboxAuditRoutes } from './routes/sandboxAudit';
 import { hospitalTestRoutes } from './routes/sandboxHospital';
+import { hostileTestRoutes } from './routes/hostileTestRoutes';
 import { sandboxPaymentRoutes, wxPayTestRoutes } from './routes/sandboxPayment';
 import { reportSyncTestRoutes, sandboxReportRoutes } from './routes/sandboxReports';
 import { sandboxServiceRoutes } from './routes/sandboxServices';
@@ -167,6 +168,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       await app.register(shareTestRoutes);
       await app.register(ordersTestRoutes);
       await app.register(servicesTestRoutes);
+      await app.register(hostileTestRoutes);
     }
     app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {
       return reply.header('cache-control', 'no-cache').send(runtimeConfig);

@@ -18,6 +18,7 @@ import { startWechatSdk } from './shared/platform/wechatService';
 import { matchLocale, resolveLocale, type Locale } from './shared/i18n/locale';
 import { ConfigErrorScreen } from './features/errors/ConfigErrorScreen';
 import { createSessionActor, sessionPort } from './features/session/sessionService';
+import { createSignOutTasks } from './shared/session/signOutTasks';
 import { createTabChannel } from './shared/platform/tabChannel';
 import { createUserManager, SILENT_RENEW_PATH } from './features/session/userManager';
 import { createClientStateStore, saveOnUnload } from './shared/state/clientState';
@@ -79,6 +80,8 @@ async function start() {
   saveOnUnload(window, store);
   const router = createAppRouter();
   const currentPath = () => fullPath(window.location);
+  // What is done in the patient's name as they sign out (the analytics outbox registers through the port).
+  const signOutTasks = createSignOutTasks();
   const sessionActor = createSessionActor({
     userManager: createUserManager(config, window.location.origin),
     store,
@@ -95,8 +98,9 @@ async function start() {
     currentPath,
     goTo: (path) => void router.navigate(path, { replace: true }),
     inspect: probe?.inspect,
+    signOutTasks,
   }).start();
-  const appSession = sessionPort(sessionActor, currentPath);
+  const appSession = sessionPort(sessionActor, currentPath, signOutTasks);
   const passes = studyPassStore(session);
   const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession, studyPass: () => passes.current()?.token ?? null });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });

@@ -191,6 +191,40 @@ describe('analytics outbox', () => {
     expect(timers).toHaveLength(0);
   });
 
+  describe('a patient signing out', () => {
+    /** The outbox of a tab whose patient is signing out: the session no longer says "send". */
+    function signingOut(server: ReturnType<typeof endpoint>) {
+      const storage = memoryStorage();
+      const { outbox } = outboxOn(storage, server, { canSend: () => false, currentUser: () => null });
+      const mine = [{ ...record(), userId: 'patient2' }, { ...record(), userId: 'patient2' }];
+      const theirs = record();
+      const nobodys = { ...record(), userId: null };
+      [...mine, theirs, nobodys].forEach((one) => outbox.add(one));
+      return { outbox, mine, theirs, nobodys };
+    }
+
+    it('sends theirs one last time; then forgets them, and nobody\'s and another patient\'s stay', async () => {
+      const server = endpoint();
+      const { outbox, mine, theirs, nobodys } = signingOut(server);
+      await flush();
+      expect(server.send).not.toHaveBeenCalled();
+      await outbox.sendLastOf('patient2');
+      expect(server.batches).toEqual([mine.map((one) => one.id)]);
+      expect([...outbox.pendingIds()].sort()).toEqual([theirs.id, nobodys.id].sort());
+    });
+
+    it('the endpoint down: one try, and then theirs are forgotten all the same', async () => {
+      const server = endpoint();
+      server.goOffline(true);
+      const { outbox, mine, theirs, nobodys } = signingOut(server);
+      await outbox.sendLastOf('patient2');
+      expect(server.batches).toEqual([mine.map((one) => one.id)]);
+      expect(outbox.pendingIds().size).toBe(4);
+      outbox.forget('patient2');
+      expect([...outbox.pendingIds()].sort()).toEqual([theirs.id, nobodys.id].sort());
+    });
+  });
+
   it('signed out: records wait without retries, and go when there is someone to send for', async () => {
     const storage = memoryStorage();
     const server = endpoint();

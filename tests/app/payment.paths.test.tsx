@@ -59,7 +59,8 @@ async function run(path: ModelPath) {
   });
   let payWay: 1 | 2 = 2;
   const clock = new SimulatedClock();
-  const app = renderApp('/aiOrder', { payWay: () => payWay, clock });
+  // The model's H5 pay page is the sandbox's: the app goes to pay pages on allowed origins only.
+  const app = renderApp('/aiOrder', { payWay: () => payWay, clock, config: { allowedRedirectOrigins: [new URL(paymentFixtures.h5.params.h5_url).origin] } });
   const screenState = () => screen.getByTestId('ai-order-list').dataset.paymentState;
   const listReady = () => waitFor(() => expect(screen.getAllByTestId('order-card').length).toBeGreaterThan(0));
   const order = () => screen.getAllByTestId('order-card').find((c) => c.dataset.status === '2')!;

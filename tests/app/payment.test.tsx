@@ -35,6 +35,21 @@ describe('paying for an AI order', () => {
     expect(JSON.parse(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)!).purchase).toMatchObject({ kind: 'aiOrder', orderId: expect.stringMatching(/^AI/) });
   });
 
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['another origin', 'https://evil.example/sandbox/h5pay/R1'],
+  ])('an H5 pay page at %s is not followed: the answer is one the app cannot take', async (_, h5Url) => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    server.use(http.get(`${API_BASE}V1.0/AI/GetWxPayParms`, () => HttpResponse.json(envelope({ h5_url: h5Url, record_no: 'R1' }))));
+    renderApp('/aiOrder?tab=toBePaid');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    await userEvent.click(within(toBePaid()).getByTestId('action-pay'));
+    expect(await screen.findByTestId('error-page')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(window.sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+  });
+
   it('back from the H5 page: "is payment complete?", paid, the server says paid, the list refreshes', async () => {
     window.sessionStorage.setItem(PENDING_PAYMENT_KEY, JSON.stringify({ v: 2, purchase: { kind: 'aiOrder', checkRecordId: 5002, orderId: 'AI202611200000002', amount: 39.9, status: 2 }, savedAt: Date.now() }));
     payResult(1);

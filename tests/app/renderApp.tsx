@@ -34,6 +34,8 @@ type RenderOptions = {
   payWay?: 1 | 2 | (() => 1 | 2);
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
   clock?: AppServices['clock'];
+  /** The runtime configuration where a test needs another (testConfig otherwise). */
+  config?: Partial<RuntimeConfig>;
   /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
   wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe'>>;
 };
@@ -58,6 +60,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     signIn: vi.fn(),
     retrySignIn: vi.fn(),
     signOut: vi.fn(),
+    beforeSignOut: () => () => {},
     unauthorized: vi.fn(),
     lastError: () => null,
   };
@@ -69,7 +72,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   const analytics = createAnalytics({ deliver: () => {}, deviceId: () => store.get().uuid, userId: session.userId, newId: () => crypto.randomUUID() });
   const passes = studyPassStore(safeStorage(() => window.sessionStorage));
   const services: AppServices = {
-    config: testConfig,
+    config: { ...testConfig, ...options.config },
     api: createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null }),
     session,
     store,

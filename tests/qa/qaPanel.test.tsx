@@ -18,7 +18,7 @@ function renderPanel() {
   let n = 0;
   const analytics = createAnalytics({ deliver: () => {}, deviceId: () => 'device', userId: () => 'patient1', newId: () => `record-${String(n++).padStart(4, '0')}` });
   const waiting = new Set<string>();
-  const outbox: Outbox = { add: () => {}, flush: async () => {}, pendingIds: () => waiting, subscribe: () => () => {} };
+  const outbox: Outbox = { add: () => {}, flush: async () => {}, sendLastOf: async () => {}, forget: () => {}, pendingIds: () => waiting, subscribe: () => () => {} };
   const view = render(
     <I18nProvider initialLocale="en">
       <QaPanel probe={probe} analytics={analytics} outbox={outbox} initiallyOpen />
@@ -86,7 +86,7 @@ describe('the QA panel', () => {
     const analytics = createAnalytics({ deliver: () => {}, deviceId: () => 'd', userId: () => null, newId: () => 'record-0000' });
     render(
       <I18nProvider initialLocale="zh-CN">
-        <QaPanel probe={probe} analytics={analytics} outbox={{ add: () => {}, flush: async () => {}, pendingIds: () => new Set(), subscribe: () => () => {} }} />
+        <QaPanel probe={probe} analytics={analytics} outbox={{ add: () => {}, flush: async () => {}, sendLastOf: async () => {}, forget: () => {}, pendingIds: () => new Set(), subscribe: () => () => {} }} />
       </I18nProvider>,
     );
     expect(screen.queryByTestId('qa-panel')).not.toBeInTheDocument();

@@ -2,12 +2,13 @@ import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { untilExpiringMs } from '../../machines/session/session.types';
-import { createSessionActor, sessionPort } from '../../src/features/session/sessionService';
+import { createSessionActor, sessionPort, SIGN_OUT_TASKS_MS } from '../../src/features/session/sessionService';
+import { createSignOutTasks } from '../../src/shared/session/signOutTasks';
 import type { BrowserHistoryPort } from '../../src/features/session/signInHistory';
 import type { TabChannel, TabMessage } from '../../src/shared/platform/tabChannel';
 import { SIGN_IN_DEFAULTS } from '../../src/shared/rules/constants';
 import { createClientStateStore } from '../../src/shared/state/clientState';
-import { DRAFT_PREFIX } from '../../src/shared/state/drafts';
+import { DRAFT_PREFIX, FEEDBACK_DRAFT_DATABASE } from '../../src/shared/state/drafts';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { hospitalSetting } from '../msw/fixtures';
 
@@ -74,8 +75,25 @@ function fakeBrowser(length = 1, navigationType = 'navigate') {
   return { browser, history };
 }
 
+/** An IndexedDB that deletes a database at once, and says which it was asked to delete. */
+function fakeIndexedDb() {
+  const deleted: string[] = [];
+  const factory = {
+    deleteDatabase(name: string) {
+      deleted.push(name);
+      const deleting = {} as IDBOpenDBRequest;
+      queueMicrotask(() => deleting.onsuccess?.(new Event('success')));
+      return deleting;
+    },
+  } as unknown as IDBFactory;
+  return { factory, deleted };
+}
+
 function start(options: { path?: string; stored?: User | null; browser?: BrowserHistoryPort } = {}) {
   const um = fakeUserManager(options.stored ?? null);
+  const signOutTasks = createSignOutTasks();
+  const indexedDb = fakeIndexedDb();
+  const leave = vi.fn();
   const tabs = fakeTabs();
   const session = safeStorage(() => window.sessionStorage);
   const store = createClientStateStore({ session, local: safeStorage(() => window.localStorage), newUuid: () => crypto.randomUUID() });
@@ -92,9 +110,12 @@ function start(options: { path?: string; stored?: User | null; browser?: Browser
     goTo,
     browser: options.browser ?? fakeBrowser().browser,
     clock,
+    signOutTasks,
+    indexedDb: () => indexedDb.factory,
+    leave,
   }).start();
-  const port = sessionPort(actor, () => path);
-  return { um, tabs, store, goTo, actor, port, clock, setPath: (p: string) => (path = p) };
+  const port = sessionPort(actor, () => path, signOutTasks);
+  return { um, tabs, store, goTo, leave, actor, port, clock, indexedDb, setPath: (p: string) => (path = p) };
 }
 
 describe('session with the OpenID Connect library', () => {
@@ -303,6 +324,53 @@ describe('session with the OpenID Connect library', () => {
     expect(um.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-1' });
   });
 
+  it('signs out: first what is done in the patient\u2019s name, with their subject, while their tokens still work; then the rest', async () => {
+    const { um, tabs, port } = start({ stored: user() });
+    await port.accessToken();
+    const seen: Array<{ step: string; userId: string; revoked: boolean; toldOtherTabs: boolean }> = [];
+    const note = (step: string) => (userId: string) => void seen.push({ step, userId, revoked: um.revokeTokens.mock.calls.length > 0, toldOtherTabs: tabs.posted.length > 0 });
+    port.beforeSignOut({ finish: async (userId) => note('finish')(userId), forget: note('forget') });
+    port.signOut();
+    await flush();
+    expect(seen).toEqual([
+      { step: 'finish', userId: 'patient1', revoked: false, toldOtherTabs: false },
+      { step: 'forget', userId: 'patient1', revoked: false, toldOtherTabs: false },
+    ]);
+    expect(um.revokeTokens).toHaveBeenCalled();
+    expect(um.signoutRedirect).toHaveBeenCalled();
+  });
+
+  it('signs out within SIGN_OUT_TASKS_MS even when what is done in the patient\u2019s name does not finish', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { um, port } = start({ stored: user() });
+    await port.accessToken();
+    const forget = vi.fn();
+    port.beforeSignOut({ finish: () => new Promise(() => {}), forget });
+    port.signOut();
+    await flush();
+    expect(um.revokeTokens).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(SIGN_OUT_TASKS_MS - 1);
+    await flush();
+    expect(um.revokeTokens).not.toHaveBeenCalled();
+    expect(forget).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(forget).toHaveBeenCalledWith('patient1');
+    expect(um.revokeTokens).toHaveBeenCalled();
+    expect(um.signoutRedirect).toHaveBeenCalled();
+  });
+
+  it('signs out: the patient\u2019s drafts go too, those in session storage and the draft databases (a 401 keeps them)', async () => {
+    const { um, port, indexedDb } = start({ stored: user() });
+    await port.accessToken();
+    window.sessionStorage.setItem(`${DRAFT_PREFIX}collect.addFilm`, '{"fields":{"idCard":"110105198104151237"}}');
+    port.signOut();
+    await flush();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(indexedDb.deleted).toEqual([FEEDBACK_DRAFT_DATABASE]);
+    expect(um.signoutRedirect).toHaveBeenCalled();
+  });
+
   it('adopts tokens another tab renewed for the same patient, ignores another patient\u2019s', async () => {
     const { um, tabs, actor, port } = start({ stored: user() });
     await port.accessToken();
@@ -315,12 +383,31 @@ describe('session with the OpenID Connect library', () => {
     expect(actor.getSnapshot().context.user?.accessToken).toBe('other-tab');
   });
 
-  it('is signed out when another tab signs out', async () => {
-    const { tabs, port } = start({ stored: user() });
+  it('is signed out when another tab signs out, forgets what it keeps of the patient (health data, session storage, drafts) and leaves for the entry page', async () => {
+    const { tabs, port, store, leave } = start({ stored: user() });
     await port.accessToken();
+    store.update({ hospitalSetting });
+    window.sessionStorage.setItem(`${DRAFT_PREFIX}collect.addFilm`, '{"fields":{"idCard":"110105198104151237"}}');
+    window.sessionStorage.setItem('cf.pendingPayment', '{"purchase":{"orderId":"AI1"}}');
     tabs.deliver({ type: 'signedOut' });
     await flush();
     expect(port.status()).toBe('signedOut');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(store.get().hospitalSetting).toBeNull();
+    expect(leave).toHaveBeenCalledWith('/index');
+  });
+
+  it('leaving after another tab signed out, starts no sign-in that would keep the address of the screen it was on', async () => {
+    const { tabs, port, um, setPath } = start({ stored: user() });
+    await port.accessToken();
+    setPath('/aiStatus?orderId=AI2026112000001');
+    tabs.deliver({ type: 'signedOut' });
+    await flush();
+    port.signIn('/aiStatus?orderId=AI2026112000001');
+    port.unauthorized();
+    await flush();
+    expect(um.signinRedirect).not.toHaveBeenCalled();
+    expect(window.sessionStorage.length).toBe(0);
   });
 });
 

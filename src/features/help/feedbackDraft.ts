@@ -1,4 +1,5 @@
 import type { FeedbackDraft, FeedbackImage } from '../../../machines/feedback/feedback.types';
+import { FEEDBACK_DRAFT_DATABASE } from '../../shared/state/drafts';
 import type { SafeStorage } from '../../shared/state/safeStorage';
 
 /**
@@ -17,7 +18,7 @@ export interface DraftStore {
   clear(): void;
 }
 
-const DB_NAME = 'cloud-film-feedback';
+const DB_NAME = FEEDBACK_DRAFT_DATABASE;
 const STORE = 'draft';
 const TEXT_KEY = 'text';
 const IMAGES_KEY = 'images';
@@ -53,11 +54,19 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+function openDb(factory: IDBFactory, onClosed: () => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const opening = factory.open(DB_NAME, 1);
     opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
-    opening.onsuccess = () => resolve(opening.result);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      // Asked to make way (a sign-out deletes the drafts: drafts.ts): closed, and opened again when next needed.
+      db.onversionchange = () => {
+        db.close();
+        onClosed();
+      };
+      resolve(db);
+    };
     opening.onerror = () => reject(opening.error ?? new Error('IndexedDB would not open'));
     opening.onblocked = () => reject(new Error('IndexedDB blocked'));
   });
@@ -65,7 +74,7 @@ function openDb(factory: IDBFactory): Promise<IDBDatabase> {
 
 function indexedDbStore(factory: IDBFactory): DraftStore {
   let db: Promise<IDBDatabase> | null = null;
-  const database = () => (db ??= openDb(factory));
+  const database = () => (db ??= openDb(factory, () => (db = null)));
   // Writes one after another, so an older draft never lands after a newer one.
   let queue: Promise<unknown> = Promise.resolve();
   let savedImageIds: string | null = null;

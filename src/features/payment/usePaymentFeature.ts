@@ -21,7 +21,7 @@ import { createPendingPayments } from './pendingPayment';
  * to the screen's own chart.
  */
 export function usePaymentFeature(): PaymentPort {
-  const { api, wechat, analytics, sessionStorage } = useServices();
+  const { api, config, wechat, analytics, sessionStorage } = useServices();
   const { t } = useI18n();
   const toast = useToast();
   const reportFailure = useReportFailure();
@@ -35,7 +35,7 @@ export function usePaymentFeature(): PaymentPort {
     const pending = createPendingPayments(sessionStorage);
     const logic = paymentMachine.provide({
       actors: {
-        getPayParams: fromPromise(({ input }) => getPayParams(api, input)),
+        getPayParams: fromPromise(({ input }) => getPayParams(api, input, config.allowedRedirectOrigins)),
         payInApp: fromPromise(({ input }) => payInWeChat(input)),
         queryPayResult: fromPromise(({ input }) => queryPayResult(api, input)),
       },
@@ -60,6 +60,6 @@ export function usePaymentFeature(): PaymentPort {
       howToPay: () => ({ payWay: wechat.payWay(), returnUrl: here.current }),
       Dialogs: PayDialogs,
     };
-  }, [api, wechat, analytics, sessionStorage, t, toast, reportFailure]);
+  }, [api, config, wechat, analytics, sessionStorage, t, toast, reportFailure]);
 }
 

@@ -15,17 +15,23 @@ import {
 import { ROUTE } from '../../shared/navigation/routes';
 import { SIGN_IN_DEFAULTS } from '../../shared/rules/constants';
 import type { ClientStateStore } from '../../shared/state/clientState';
-import { clearSessionKeepingDrafts } from '../../shared/state/drafts';
+import { clearSessionKeepingDrafts, forgetDraftDatabases } from '../../shared/state/drafts';
 import { safeStorage, type SafeStorage } from '../../shared/state/safeStorage';
 import type { AppSession } from '../../shared/session/appSession';
+import { createSignOutTasks, type SignOutTasks } from '../../shared/session/signOutTasks';
 import type { ChartClock, Inspector } from '../../shared/charts/inspection';
 import { browserHistoryPort, createSignInHistory, type BrowserHistoryPort } from './signInHistory';
 import type { TabChannel } from '../../shared/platform/tabChannel';
 import { withRefreshTokenLock } from './refreshTokenLock';
-import { CALLBACK_PATH, toSessionUser } from './userManager';
+import { AFTER_SIGN_OUT_PATH, CALLBACK_PATH, toSessionUser } from './userManager';
 
 /** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
 const RETURN_TO_KEY = 'cf.returnTo';
+/**
+ * How long signing out waits for what is done in the patient's name while their tokens still
+ * work (the analytics outbox sends what waits of theirs): briefly, then it is forgotten.
+ */
+export const SIGN_OUT_TASKS_MS = 2_000;
 /** Errors with which the provider says the session is over, not that the network hiccupped. */
 const SESSION_OVER = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required']);
 
@@ -46,6 +52,12 @@ export interface SessionDeps {
   clock?: ChartClock;
   /** The QA panel's inspector, when it is on. */
   inspect?: Inspector;
+  /** What is done at sign-out before the tokens are revoked (the port's `beforeSignOut` registers it). */
+  signOutTasks?: SignOutTasks;
+  /** Where drafts too large for session storage are kept (the window's IndexedDB by default). */
+  indexedDb?: () => IDBFactory | undefined;
+  /** Loads another page in this tab in place of this one (the window's `location.replace` by default). */
+  leave?: (path: string) => void;
 }
 
 /** The delay the app gives the session chart: the expiry notice, read from the clock (the others are the chart's own). */
@@ -59,6 +71,20 @@ export function sessionDelays(now: () => number) {
 export function createSessionActor(deps: SessionDeps) {
   const { userManager: um } = deps;
   const now = deps.now ?? Date.now;
+  const signOutTasks = deps.signOutTasks ?? createSignOutTasks();
+  const indexedDb = deps.indexedDb ?? (() => globalThis.indexedDB);
+  const leave = deps.leave ?? ((path: string) => window.location.replace(path));
+  /** Signed out: this tab's health data and session storage, drafts included, are gone. */
+  const forgetThisTab = () => {
+    deps.store.clearHealthData();
+    deps.rawSessionStorage()?.clear();
+  };
+  /**
+   * The patient signed out in another tab and this one is leaving for the entry page: it starts
+   * no sign-in meanwhile (its return address, and the library's state, would name the screen it
+   * was on: an order, a study).
+   */
+  let leaving = false;
   const signInHistory = createSignInHistory(deps.browser ?? browserHistoryPort(window), {
     session: deps.sessionStorage,
     local: deps.localStorage ?? safeStorage(() => window.localStorage),
@@ -107,6 +133,7 @@ export function createSessionActor(deps: SessionDeps) {
   });
 
   const startSignIn = fromPromise<void, { returnTo: string }>(async ({ input }) => {
+    if (leaving) await new Promise<never>(() => {});
     deps.sessionStorage.set(RETURN_TO_KEY, input.returnTo);
     // Reach the provider before touching the history, so a sign-in that cannot start leaves it be.
     await um.metadataService.getMetadata();
@@ -149,13 +176,20 @@ export function createSessionActor(deps: SessionDeps) {
 
   const checkSession = fromPromise(async () => ((await um.getUser()) ? 'active' : 'ended') as 'active' | 'ended');
 
+  /**
+   * An explicit sign-out leaves nothing of the patient in this browser (issue 22): what is kept in
+   * their name is sent or forgotten while their tokens still work, then the tokens are revoked and
+   * forgotten, and every tab forgets the health data, its session storage and the drafts (a 401
+   * keeps drafts for the sign-in round trip; a sign-out does not).
+   */
   const signOut = fromPromise<void>(async () => {
     const user = await um.getUser();
+    if (user) await signOutTasks.run(user.profile.sub, SIGN_OUT_TASKS_MS);
     deps.tabs.post({ type: 'signedOut' });
     await um.revokeTokens().catch(() => {});
     await um.removeUser();
-    deps.store.clearHealthData();
-    deps.rawSessionStorage()?.clear();
+    forgetThisTab();
+    await forgetDraftDatabases(indexedDb());
     await um.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
     await new Promise<never>(() => {});
   });
@@ -163,9 +197,13 @@ export function createSessionActor(deps: SessionDeps) {
   const watchOtherTabs = fromCallback<SessionEvent>(({ sendBack }) =>
     deps.tabs.listen((message) => {
       if (message.type === 'signedOut') {
+        // The patient signed out in another tab: this one forgets what it keeps of them as well, and
+        // shows the entry page as that tab does (a page load: nothing of the screen it was on stays).
+        leaving = true;
         void um.removeUser().finally(() => {
-          deps.store.clearHealthData();
+          forgetThisTab();
           sendBack({ type: 'USER_REMOVED' });
+          leave(AFTER_SIGN_OUT_PATH);
         });
         return;
       }
@@ -209,8 +247,11 @@ function isCallbackAddress(pathOrUrl: string): boolean {
   return new URL(pathOrUrl, 'http://x').pathname === CALLBACK_PATH;
 }
 
-/** The port the API client, guards and screens use; the actor stays the one source of truth. */
-export function sessionPort(actor: SessionActor, currentPath: () => string): AppSession {
+/**
+ * The port the API client, guards and screens use; the actor stays the one source of truth.
+ * `signOutTasks` is the actor's (SessionDeps), where `beforeSignOut` registers.
+ */
+export function sessionPort(actor: SessionActor, currentPath: () => string, signOutTasks: SignOutTasks = createSignOutTasks()): AppSession {
   return {
     status: () => connectSession(actor.getSnapshot()).status,
     userId: () => actor.getSnapshot().context.user?.subject ?? null,
@@ -225,6 +266,7 @@ export function sessionPort(actor: SessionActor, currentPath: () => string): App
     signIn: (returnTo) => actor.send({ type: 'SIGN_IN', returnTo }),
     retrySignIn: () => actor.send({ type: 'RETRY' }),
     signOut: () => actor.send({ type: 'SIGN_OUT' }),
+    beforeSignOut: (task) => signOutTasks.add(task),
     unauthorized: () => actor.send({ type: 'UNAUTHORIZED', returnTo: currentPath() }),
     lastError: () => actor.getSnapshot().context.error,
   };

@@ -15,6 +15,14 @@ export interface Outbox {
   add(record: AnalyticsRecord): void;
   /** Sends what waits, oldest first, until nothing does or a send fails (then a retry is planned). */
   flush(): Promise<void>;
+  /**
+   * The patient is signing out, their token still good: sends what waits of theirs, one last try
+   * (the session no longer says "send", so it does not wait for that). Their audit trail goes to
+   * the server if it can.
+   */
+  sendLastOf(userId: string): Promise<void>;
+  /** Then forgets every record of theirs still here, sent or not; records of nobody and of other patients stay. */
+  forget(userId: string): void;
   /** The ids still waiting. */
   pendingIds(): ReadonlySet<string>;
   subscribe(listener: () => void): () => void;
@@ -65,22 +73,30 @@ export function createOutbox(deps: {
     return records.sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq);
   }
 
-  async function sendAll(): Promise<void> {
+  /** Sends the batches `pick` chooses until none is left, or the endpoint takes none of one. */
+  async function sendWhile(pick: () => AnalyticsRecord[]): Promise<boolean> {
     for (;;) {
-      if (!deps.canSend()) return;
-      const user = deps.currentUser?.() ?? null;
-      const batch = waiting()
-        .filter((record) => record.userId === null || deps.currentUser === undefined || record.userId === user)
-        .slice(0, MAX_BATCH);
-      if (batch.length === 0) return;
+      const batch = pick().slice(0, MAX_BATCH);
+      if (batch.length === 0) return true;
       const answer = await deps.send(batch);
       const held = [...answer.stored, ...answer.duplicates, ...answer.refused];
       held.forEach((id) => deps.storage.remove(OUTBOX_PREFIX + id));
       changed();
-      // An answer that holds none of the batch would send it again forever: try later instead.
-      if (!batch.some((record) => held.includes(record.id))) throw new Error('analytics endpoint held none of the batch');
+      if (!batch.some((record) => held.includes(record.id))) return false;
     }
   }
+
+  async function sendAll(): Promise<void> {
+    const sendable = () => {
+      if (!deps.canSend()) return [];
+      const user = deps.currentUser?.() ?? null;
+      return waiting().filter((record) => record.userId === null || deps.currentUser === undefined || record.userId === user);
+    };
+    // An answer that holds none of the batch would send it again forever: try later instead.
+    if (!(await sendWhile(sendable))) throw new Error('analytics endpoint held none of the batch');
+  }
+
+  const recordsOf = (userId: string) => waiting().filter((record) => record.userId === userId);
 
   function planRetry() {
     if (retryPlanned) return;
@@ -124,6 +140,11 @@ export function createOutbox(deps: {
       queueMicrotask(() => void flush());
     },
     flush,
+    sendLastOf: (userId) => exclusive(async () => void (await sendWhile(() => recordsOf(userId)))).catch(() => {}),
+    forget(userId) {
+      recordsOf(userId).forEach((record) => deps.storage.remove(OUTBOX_PREFIX + record.id));
+      changed();
+    },
     pendingIds: () => new Set(waiting().map((record) => record.id)),
     subscribe(listener) {
       listeners.add(listener);

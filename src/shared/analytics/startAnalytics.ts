@@ -9,7 +9,8 @@ import { collectAnswerSchema } from './records';
 
 /**
  * Analytics as the app runs it: records wait in localStorage and go to the analytics endpoint
- * for the signed-in patient: at once, when the browser comes back online, and when a patient signs in.
+ * for the signed-in patient: at once, when the browser comes back online, and when a patient signs
+ * in. When a patient signs out, theirs go one last time and are forgotten.
  */
 export function startAnalytics(deps: {
   api: ApiClient;
@@ -30,6 +31,8 @@ export function startAnalytics(deps: {
   const analytics = createAnalytics({ deliver: outbox.add, deviceId: deps.deviceId, userId: deps.session.userId, newId: deps.newId });
 
   deps.win.addEventListener('online', () => void outbox.flush());
+  // Signing out: the patient's records go while their token works, and none stays behind.
+  deps.session.beforeSignOut({ finish: (userId) => outbox.sendLastOf(userId), forget: (userId) => outbox.forget(userId) });
   let status = deps.session.status();
   deps.session.subscribe(() => {
     const was = status;

@@ -20,13 +20,14 @@ export function fullPath(location: PathParts): string {
 
 /**
  * The back-path of the error page, only ever a same-origin path: an absolute URL, a
- * protocol-relative `//host` or a `javascript:` value is dropped.
+ * protocol-relative `//host` or a `javascript:` value is dropped, and so is a path that reads as
+ * one once resolved (`/.//host`: the router would take `//host` for another origin).
  */
 export function safeBackPath(value: string | null | undefined, origin: string): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   try {
     const url = new URL(value, origin);
-    if (url.origin !== origin) return null;
+    if (url.origin !== origin || url.pathname.startsWith('//')) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;

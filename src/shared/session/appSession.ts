@@ -1,5 +1,6 @@
 import type { SessionStatus } from '../../../machines/session/session.connect';
 import type { SessionPort } from '../api/client';
+import type { SignOutTask } from './signOutTasks';
 
 /** Whether the visitor is signed in: `pending` while the session is being restored or completed (the session chart's). */
 export type { SessionStatus };
@@ -15,6 +16,11 @@ export interface AppSession extends SessionPort {
   /** Tries a failed sign-in again. */
   retrySignIn(): void;
   signOut(): void;
+  /**
+   * Registers work to finish when the patient signs out, before their tokens are revoked (what is
+   * kept in their name is sent, or forgotten: signOutTasks.ts). Returns the way to take it back.
+   */
+  beforeSignOut(task: SignOutTask): () => void;
   /** Why the last sign-in failed, if it did. */
   lastError(): string | null;
 }
