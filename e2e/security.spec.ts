@@ -7,12 +7,12 @@ import { CONSULTATION_PATH } from '../server/sandboxUrls';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
 import { isPublicRoute, ROUTES, type RouteName } from '../src/shared/navigation/routes';
-import { ledger } from '../tests/security/ledger';
+import { ledger } from '../scripts/security/ledger';
 import { expect, PatientApp, PROVIDER_ORIGIN, screenSettled } from './fixtures';
 
 /**
  * The security suite's browser half (issue 22, "Must show" 6), run by `npm run test:security` in
- * the `security` project only. Every attack is one entry of the ledger (tests/security/ledger.ts),
+ * the `security` project only. Every attack is one entry of the ledger (scripts/security/ledger.ts),
  * and a test fails on the first that gets through.
  *
  * - script injection: a hostile patient (POST /sandbox/test/hostile-patient) whose every free-text
