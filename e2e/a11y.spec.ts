@@ -6,10 +6,10 @@ import { DEMO_PATIENTS } from '../server/demoData';
 import { demoArchiveStudies } from '../server/dicom/studies';
 import { HELP_ARTICLES } from '../server/helpContent';
 import { CONSULTATION_PATH } from '../server/sandboxUrls';
-import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
+import { ENDPOINTS } from '../src/shared/api/endpoints';
 import { isPublicRoute, ROUTES, type RouteDef, type RouteName } from '../src/shared/navigation/routes';
 import { DRAFT_PREFIX } from '../src/shared/state/drafts';
-import { expect, FAILED_RESOURCE, PatientApp, PROVIDER_ORIGIN, screenSettled, standInForWeChat, test } from './fixtures';
+import { callApi, collectBySms, expect, FAILED_RESOURCE, PatientApp, PROVIDER_ORIGIN, screenSettled, standInForWeChat, test } from './fixtures';
 
 /**
  * Accessibility (issue 22, "Must show" 7): axe-core on every screen of the route table, signed in
@@ -248,39 +248,19 @@ const walk = playwright.extend<{ signedIn: boolean; language: Language; walkPage
 
 const sessionStorageOf = (page: Page) => page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)));
 
-/** Calls the API from the signed-in page as the app does: bearer token and the anti-forgery cookie echoed. */
-async function call<T>(page: Page, endpoint: Endpoint, values: Record<string, unknown>): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, values: body }) => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-      const token = key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()}` : '';
-      const response = await fetch(`/api/${path}${query}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', accept: 'application/json' },
-        body: method === 'POST' ? JSON.stringify(body) : undefined,
-      });
-      const answer = (await response.json()) as { statusCode: number; message: string; result: unknown };
-      if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.message}`);
-      return answer.result;
-    },
-    { method: endpoint.method, path: endpoint.path, values },
-  ) as Promise<T>;
-}
 
 async function prepareWorld(page: Page): Promise<World> {
   // The study's package if a worker before this one asked for it, else a new one: it packs meanwhile.
   const task =
-    (await call<{ taskId: string } | null>(page, ENDPOINTS.filmDown.ExeitPackageTask, { collectFilmId: STUDY.packed })) ??
-    (await call<{ taskId: string }>(page, ENDPOINTS.filmDown.AddPackageTask, { collectFilmId: STUDY.packed, format: 'jpeg', desensitize: false }));
-  const share = await call<{ code: string }>(page, ENDPOINTS.share.create, { collectFilmId: STUDY.newest, days: 7 });
+    (await callApi<{ taskId: string } | null>(page, ENDPOINTS.filmDown.ExeitPackageTask, { collectFilmId: STUDY.packed })) ??
+    (await callApi<{ taskId: string }>(page, ENDPOINTS.filmDown.AddPackageTask, { collectFilmId: STUDY.packed, format: 'jpeg', desensitize: false }));
+  const share = await callApi<{ code: string }>(page, ENDPOINTS.share.create, { collectFilmId: STUDY.newest, days: 7 });
   await page.goto('/aiOrder?tab=inProgress');
   const orderInProgress = (await page.getByTestId('order-card').first().getAttribute('data-order-id'))!;
   await expect
-    .poll(async () => (await call<{ state: string }>(page, ENDPOINTS.filmDown.QueryPackageTask, { taskId: task.taskId })).state, { message: 'the package is made', timeout: 30_000 })
+    .poll(async () => (await callApi<{ state: string }>(page, ENDPOINTS.filmDown.QueryPackageTask, { taskId: task.taskId })).state, { message: 'the package is made', timeout: 30_000 })
     .toBe('ready');
-  const link = await call<{ url: string }>(page, ENDPOINTS.filmDown.CopyDownUrl, { taskId: task.taskId });
+  const link = await callApi<{ url: string }>(page, ENDPOINTS.filmDown.CopyDownUrl, { taskId: task.taskId });
   return { orderInProgress, shareCode: share.code, downloadToken: new URLSearchParams(new URL(link.url).hash.slice(1)).get('token')! };
 }
 
@@ -290,20 +270,7 @@ async function collectAsGuest(browser: Browser, options: ReturnType<typeof conte
   const context = await browser.newContext(options);
   try {
     const page = await context.newPage();
-    // A run whose worker started again (after a failure) asks again: the number's SMS limits start over.
-    expect((await page.request.post(`/sandbox/test/verification/unlock?phone=${patient.phone}`)).ok()).toBe(true);
-    await page.goto('/newCheck');
-    await page.getByTestId('collect-idCard').fill(demoNationalId(patient));
-    const image = page.getByTestId('collect-captcha-image');
-    await expect(image).not.toHaveAttribute('data-captcha-id', '');
-    const captcha = (await (await page.request.get(`/sandbox/test/captcha?id=${await image.getAttribute('data-captcha-id')}`)).json()) as { answer: string };
-    await page.getByTestId('collect-captchaText').fill(captcha.answer);
-    await page.getByTestId('collect-send').click();
-    await expect(page).toHaveURL(/\/verification$/);
-    const sms = (await (await page.request.get(`/sandbox/test/sms?phone=${patient.phone}`)).json()) as { messages: Array<{ code: string }> };
-    await page.getByTestId('collect-code').fill(sms.messages[0]!.code);
-    await page.getByTestId('collect-verify').click();
-    await expect(page.getByTestId('checking')).toBeVisible();
+    await collectBySms(page, { nationalId: demoNationalId(patient), phone: patient.phone });
     // The pass alone (src/shared/session/studyPass.ts): the rest of the guest's tab is not the walk's.
     const isPass = (value: string) => {
       try {

@@ -8,7 +8,7 @@ import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
 import { isPublicRoute, ROUTES, type RouteName } from '../src/shared/navigation/routes';
 import { ledger } from '../scripts/security/ledger';
-import { expect, PatientApp, PROVIDER_ORIGIN, screenSettled } from './fixtures';
+import { callApi, collectBySms, expect, PatientApp, PROVIDER_ORIGIN, screenSettled } from './fixtures';
 
 /**
  * The security suite's browser half (issue 22, "Must show" 6), run by `npm run test:security` in
@@ -174,42 +174,7 @@ const test = playwright.extend<{ world: World }, { worldOfWorker: World }>({
 
 test.afterAll(() => book.write());
 
-/** A visitor without an account collects the patient's studies: national ID, image code, SMS code. */
-async function collectBySms(page: Page, patient: { nationalId: string; phone: string }) {
-  await page.goto('/newCheck');
-  await page.getByTestId('collect-idCard').fill(patient.nationalId);
-  const image = page.getByTestId('collect-captcha-image');
-  await expect(image).not.toHaveAttribute('data-captcha-id', '');
-  const captcha = (await (await page.request.get(`/sandbox/test/captcha?id=${await image.getAttribute('data-captcha-id')}`)).json()) as { answer: string };
-  await page.getByTestId('collect-captchaText').fill(captcha.answer);
-  await page.getByTestId('collect-send').click();
-  await expect(page).toHaveURL(/\/verification$/);
-  const sms = (await (await page.request.get(`/sandbox/test/sms?phone=${patient.phone}`)).json()) as { messages: Array<{ code: string }> };
-  await page.getByTestId('collect-code').fill(sms.messages[0]!.code);
-  await page.getByTestId('collect-verify').click();
-  await expect(page.getByTestId('checking')).toBeVisible();
-}
 
-/** Calls the API from a signed-in page as the app does: its bearer token, the anti-forgery cookie echoed. */
-async function call<T>(page: Page, endpoint: Endpoint, values: Record<string, string | number | boolean>): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, values: body }) => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-      const token = key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : '';
-      const xsrf = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()}` : '';
-      const response = await fetch(`/api/${path}${query}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json', accept: 'application/json' },
-        body: method === 'POST' ? JSON.stringify(body) : undefined,
-      });
-      const answer = (await response.json()) as { statusCode: number; message: string; result: unknown };
-      if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode} ${answer.message}`);
-      return answer.result;
-    },
-    { method: endpoint.method, path: endpoint.path, values },
-  ) as Promise<T>;
-}
 
 /**
  * What React 19 writes instead of a `javascript:` URL it is given for a link: tapping it throws
@@ -602,27 +567,27 @@ const SANDBOX_PAGES: readonly ScreenVisit[] = [
   {
     name: 'printed report (sandbox SVG)',
     visitor: patient,
-    address: async (world, page) => (await call<{ pages: Array<{ url: string }> }>(page, ENDPOINTS.yjpIndex.ElectReport, { CollectId: newestStudy(world).collectFilmId })).pages[0]!.url,
+    address: async (world, page) => (await callApi<{ pages: Array<{ url: string }> }>(page, ENDPOINTS.yjpIndex.ElectReport, { CollectId: newestStudy(world).collectFilmId })).pages[0]!.url,
     shows: hostile('name', 'study', 'findings', 'impression'),
   },
   {
     name: 'AI report page (sandbox)',
     visitor: patient,
-    address: async (world, page) => (await call<{ resultUrl: string }>(page, ENDPOINTS.ai.GetSJAiCheckResult, { orderId: aiOrder(world, 3, 1).orderNo })).resultUrl,
+    address: async (world, page) => (await callApi<{ resultUrl: string }>(page, ENDPOINTS.ai.GetSJAiCheckResult, { orderId: aiOrder(world, 3, 1).orderNo })).resultUrl,
     shows: hostile('name', 'study', 'aiItem1'),
   },
   {
     name: 'H5 pay page of an AI order (sandbox)',
     visitor: patient,
     address: async (world, page) =>
-      (await call<{ h5_url: string }>(page, ENDPOINTS.ai.GetWxPayParms, { payway: 2, checkRecordId: aiOrder(world, 2).checkRecordId, returnUrl: new URL('/aiOrder', page.url()).href })).h5_url,
+      (await callApi<{ h5_url: string }>(page, ENDPOINTS.ai.GetWxPayParms, { payway: 2, checkRecordId: aiOrder(world, 2).checkRecordId, returnUrl: new URL('/aiOrder', page.url()).href })).h5_url,
     shows: hostile('aiItem3'),
   },
   {
     name: 'H5 pay page of a storage order (sandbox)',
     visitor: patient,
     address: async (world, page) =>
-      (await call<{ h5_url: string }>(page, ENDPOINTS.image.pay, { payway: 2, checkRecordId: world.patient.storageOrders.find((order) => order.status === 2)!.checkRecordId, returnUrl: new URL('/storeOrder', page.url()).href })).h5_url,
+      (await callApi<{ h5_url: string }>(page, ENDPOINTS.image.pay, { payway: 2, checkRecordId: world.patient.storageOrders.find((order) => order.status === 2)!.checkRecordId, returnUrl: new URL('/storeOrder', page.url()).href })).h5_url,
     shows: hostile('study'),
   },
   {
@@ -819,7 +784,7 @@ test.describe('open redirects through the app', () => {
     const visitor = freshVisit(await world.patientPage());
     const { page } = visitor;
     const order = aiOrder(world, 2);
-    const payParams = (returnUrl: string) => call<{ h5_url: string }>(page, ENDPOINTS.ai.GetWxPayParms, { payway: 2, checkRecordId: order.checkRecordId, returnUrl });
+    const payParams = (returnUrl: string) => callApi<{ h5_url: string }>(page, ENDPOINTS.ai.GetWxPayParms, { payway: 2, checkRecordId: order.checkRecordId, returnUrl });
     // Asked for: the sandbox will not make a pay page that returns elsewhere.
     const asked = await payParams(`${EVIL_ORIGIN}/`).then(
       () => 'made',
@@ -951,9 +916,9 @@ test.describe('storage after logout', () => {
       await app.signIn(PATIENT.loginName);
       const studies = demoStudyRecords().filter((one) => one.patient.loginName === PATIENT.loginName);
       type Film = { collectFilmId: string; studyUId: string };
-      const films = (await call<{ rows: Film[] }>(page, ENDPOINTS.package.list, { pageIndex: 1, pageLength: 20 })).rows;
+      const films = (await callApi<{ rows: Film[] }>(page, ENDPOINTS.package.list, { pageIndex: 1, pageLength: 20 })).rows;
       const film = films[0]!;
-      const detail = await call<{ imServerUrl: string; studyUId: string; orgCode: string }>(page, ENDPOINTS.package.HospitalStudyImageList, { CollectId: film.collectFilmId });
+      const detail = await callApi<{ imServerUrl: string; studyUId: string; orgCode: string }>(page, ENDPOINTS.package.HospitalStudyImageList, { CollectId: film.collectFilmId });
 
       // Used as a patient uses it: lists, a study, its images, its report, AI orders, a payment started and
       // abandoned, a package and its link, a share, the personal centre.
@@ -1009,7 +974,7 @@ test.describe('storage after logout', () => {
       };
       const pass = Object.values(session).map(parsed).find((value): value is { token: string } => typeof value === 'object' && value !== null && 'scope' in value && 'token' in value);
       expect(pass, 'a study pass in the tab before signing out').toBeTruthy();
-      const orders = (await call<{ rows: Array<{ orderId: string }> }>(page, ENDPOINTS.ai.OrderList, { status: -1, pageIndex: 1, pageLength: 50 })).rows;
+      const orders = (await callApi<{ rows: Array<{ orderId: string }> }>(page, ENDPOINTS.ai.OrderList, { status: -1, pageIndex: 1, pageLength: 50 })).rows;
 
       await page.goto('/logout');
       await page.waitForURL((url) => url.origin === appOrigin() && url.pathname === '/index', { timeout: 20_000 });
