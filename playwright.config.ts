@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +11,11 @@ export const PLAIN_WADO_URL = `http://127.0.0.1:${port + 2}/wado`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where this run builds the app: two runs side by side (E2E_PORT and DIST_DIR) never share a build. */
 const distDir = process.env.DIST_DIR ?? 'dist';
+/**
+ * E2E_REUSE_BUILD=1: the build a run just before made (npm run test:all builds once, for the
+ * security project, and the phone and WeChat projects use it). Without it every run builds.
+ */
+const build = process.env.E2E_REUSE_BUILD === '1' && existsSync(join(distDir, 'index.html')) ? '' : `npx vite build --logLevel warn --outDir ${distDir} --emptyOutDir && `;
 
 /** The security suite's browser half: run by `npm run test:security`, not with the other browser tests. */
 const SECURITY_SPECS = /security\.spec\.ts$/;
@@ -44,7 +50,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build --logLevel warn --outDir ${distDir} --emptyOutDir && npx tsx server/main.ts`,
+      command: `${build}npx tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/config.json`,
       reuseExistingServer: false,
       timeout: 60_000,
