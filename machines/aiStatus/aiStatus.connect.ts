@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { PayHow } from '../aiApply/aiApply.types';
+import type { PayHow } from '../purchase/purchase.types';
 import type { AiStatusMachine } from './aiStatus.machine';
 
 const STEPS = ['loading', 'loadFailed', 'following', 'toBePaid', 'succeeded', 'failed', 'closed', 'missing'] as const;

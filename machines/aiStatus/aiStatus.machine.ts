@@ -1,9 +1,9 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { aiPaymentChild } from '../aiApply/aiApply.machine';
+import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { AI_ORDER_STATUS } from '../aiOrder/aiOrder.types';
-import { paymentMachine, type PaymentMachine } from '../payment/payment.machine';
-import { purchaseOf, type PaymentEvent, type PayRequest } from '../payment/payment.types';
+import { purchaseOf, type PayRequest } from '../payment/payment.types';
 import { present } from '../present';
+import { createPurchaseMachine, type PurchaseMachine } from '../purchase/purchase.machine';
+import type { PurchaseEvent } from '../purchase/purchase.types';
 import {
   isUnderWay,
   MAX_FAILED_POLLS,
@@ -31,18 +31,19 @@ const route = (following: object[]) => [
   { target: '#aiStatus.closed', description: 'Closed: polling stops.', actions: keep },
 ];
 
-/** The AI order progress chart. The app hands in the payment chart with its side effects provided. */
-export function createAiStatusMachine(payment: PaymentMachine = paymentMachine) {
+/** The AI order progress chart. The app hands in the purchase chart (its payment child's side effects provided). */
+export function createAiStatusMachine(purchase: PurchaseMachine = createPurchaseMachine()) {
   return setup({
     types: {
       context: {} as AiStatusContext,
       events: {} as AiStatusEvent,
       input: {} as AiStatusInput,
-      children: {} as { payment: 'payment' },
+      children: {} as { purchase: 'purchase' },
     },
     actors: {
       loadInfo: fromPromise<InfoOutcome, { orderId: string }>(() => Promise.reject(new Error('aiStatus: no loadInfo actor provided'))),
-      payment: aiPaymentChild(payment),
+      // The order was paid (or is being confirmed): this page hears PAID.
+      purchase: purchase.provide({ actions: { orderChanged: sendParent((_, { orderId }: { orderId: string }) => ({ type: 'PAID', orderId })) } }),
     },
     actions: {
       keepInfo: assign(({ context }, info: InfoLike) => {
@@ -55,8 +56,8 @@ export function createAiStatusMachine(payment: PaymentMachine = paymentMachine) 
       })),
       resetPolls: assign({ idlePolls: 0, failedPolls: 0 }),
       offline: assign({ problem: 'offline' as const }),
-      /** Pay the order shown with the payment child. */
-      startPayment: sendTo('payment', (_, params: PayRequest): PaymentEvent => ({ type: 'PAY', ...params })),
+      /** Pay the order shown with the purchase child. */
+      startPayment: sendTo('purchase', (_, params: PayRequest): PurchaseEvent => ({ type: 'PAY', ...params })),
     },
     guards: {
       isMissing: (_, output: InfoOutcome) => !output.found,
@@ -72,7 +73,7 @@ export function createAiStatusMachine(payment: PaymentMachine = paymentMachine) 
   }).createMachine({
     id: 'aiStatus',
     context: ({ input }) => ({ orderId: input.orderId, info: null, idlePolls: 0, failedPolls: 0, problem: null }),
-    invoke: { id: 'payment', src: 'payment' },
+    invoke: { id: 'purchase', src: 'purchase' },
     initial: 'loading',
     states: {
       loading: {

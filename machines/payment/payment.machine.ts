@@ -12,17 +12,26 @@ import {
   type PayParams,
   type PayRequest,
   type Purchase,
+  type Settlement,
 } from './payment.types';
 
 const need = <T>(value: T | null, what: string) => present(value, what, 'payment');
 
 const fresh = { clientOutcome: null, queries: 0, payParams: null } as const;
 
+/** The `settled` effect of an answered query: the outcome told, for the order paid, on the server's pay result. */
+const settle = (outcome: PaymentMessage) =>
+  ({
+    type: 'settled',
+    params: ({ context, event }: { context: PaymentContext; event: { output: number } }): Settlement => ({ outcome, purchase: need(context.purchase, 'purchase'), payResult: event.output }),
+  }) as const;
+
 /**
  * The payment chart, the same for every kind of order. The app provides the calls
  * (`getPayParams`, `payInApp`, `queryPayResult`), the H5 hand-over (`openH5Page`, which also
  * remembers the purchase for the page load that comes back), and the effects: the outcome
- * message, `refreshList` (a parent chart turns it into an event for its list), analytics.
+ * message and analytics. It always runs as the purchase chart's child: `settled` tells it the
+ * server's answer, `unsettled` that the payment ended with none; the parent decides what follows.
  */
 export const paymentMachine = setup({
   types: {
@@ -38,7 +47,10 @@ export const paymentMachine = setup({
     openH5Page: (_, _params: { params: PayParams; purchase: Purchase }) => {},
     forgetPendingPayment: () => {},
     showOutcome: (_, _params: { message: PaymentMessage }) => {},
-    refreshList: () => {},
+    /** The server answered how the payment ended (its pay result, and what the patient is told). */
+    settled: (_, _params: Settlement) => {},
+    /** The payment ended with no answer from the server: no pay parameters, or "later" after a failed query. */
+    unsettled: () => {},
     /** Cancelled and failed payments are logged to analytics (spec section 8). */
     logToAnalytics: (_, _params: { outcome: 'cancel' | 'fail'; purchase: Purchase | null }) => {},
     reportFailure: (_, _params: { error: unknown }) => {},
@@ -103,7 +115,7 @@ export const paymentMachine = setup({
         onError: {
           target: 'idle',
           description: 'No payment: the pay parameters could not be had; no money moved.',
-          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: [{ type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }, 'unsettled'],
         },
       },
     },
@@ -145,11 +157,11 @@ export const paymentMachine = setup({
           {
             guard: { type: 'serverSaysPaid', params: ({ event }) => event.output },
             target: 'idle',
-            description: 'Paid: the server says so (pay result above 0); the list is refreshed.',
+            description: 'Paid: the server says so (pay result above 0); the purchase chart hears it settled.',
             actions: [
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'succeeded' } },
-              'refreshList',
+              settle('succeeded'),
             ],
           },
           {
@@ -160,11 +172,11 @@ export const paymentMachine = setup({
           {
             guard: 'payerSaidOk',
             target: 'idle',
-            description: 'Being confirmed: the payer said paid, the server has not confirmed it yet; the list shows what the server holds.',
+            description: 'Being confirmed: the payer said paid, the server has not confirmed it yet; the purchase chart hears it settled as such.',
             actions: [
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'unconfirmed' } },
-              'refreshList',
+              settle('unconfirmed'),
             ],
           },
           {
@@ -175,6 +187,7 @@ export const paymentMachine = setup({
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'cancelled' } },
               { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'cancel' as const, purchase: context.purchase }) },
+              settle('cancelled'),
             ],
           },
           {
@@ -184,6 +197,7 @@ export const paymentMachine = setup({
               'forgetPendingPayment',
               { type: 'showOutcome', params: { message: 'failed' } },
               { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'fail' as const, purchase: context.purchase }) },
+              settle('failed'),
             ],
           },
         ],
@@ -201,7 +215,7 @@ export const paymentMachine = setup({
     queryFailed: {
       on: {
         QUERY_AGAIN: 'querying',
-        DISMISS: { target: 'idle', description: 'Unknown for now: the server could not be asked; the order list shows what the server holds, and an H5 payment stays remembered and is asked about on the next visit.' },
+        DISMISS: { target: 'idle', actions: 'unsettled', description: 'Unknown for now: the server could not be asked; the order list shows what the server holds, and an H5 payment stays remembered and is asked about on the next visit.' },
       },
     },
   },

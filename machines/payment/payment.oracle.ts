@@ -29,9 +29,41 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
     },
     {
       id: 'server-paid-is-told',
-      says: 'When the server\'s pay result is above 0, the patient is told "payment succeeded" and the order list is refreshed.',
+      says: 'When the server\'s pay result is above 0, the patient is told "payment succeeded", and the purchase chart hears it settled as paid.',
       source: PAY,
-      rule: { kind: 'always', if: serverSaysPaid, then: { all: [outcome('succeeded'), { effect: 'refreshList' }] } },
+      rule: { kind: 'always', if: serverSaysPaid, then: { all: [outcome('succeeded'), { effect: 'settled', with: { outcome: 'succeeded' } }] } },
+    },
+    {
+      id: 'settled-as-told',
+      says: 'Every ending the patient is told is settled with the same words, the order paid and the server\'s pay result, for the parent to decide what to load again.',
+      source: 'issue 23 §1: the payment chart\'s outcome event says what happened, with the server\'s answer',
+      rule: {
+        kind: 'always',
+        if: { effect: 'showOutcome' },
+        then: { all: [{ input: 'answer:queryPayResult' }, { effect: 'settled', with: { payResult: { sameAs: 'input.output' }, purchase: { present: true } } }] },
+      },
+    },
+    {
+      id: 'settled-only-on-an-answer',
+      says: 'A payment is settled only on the server\'s answer, once.',
+      source: MONEY,
+      rule: { kind: 'needs', what: { effect: 'settled' }, each: { input: 'answer:queryPayResult' } },
+    },
+    {
+      id: 'h5-return-asks-the-question',
+      says: 'Back from the H5 pay page with nothing else under way, the patient is asked "is payment complete?".',
+      source: 'spec §5, H5 pay',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RESUME_H5' }, { saw: { isBusy: false, isAskingH5Result: false, isQueryFailed: false } }] },
+        then: { sees: { isAskingH5Result: true } },
+      },
+    },
+    {
+      id: 'h5-question-once-per-return',
+      says: 'The "is payment complete?" question opens at most once per return from the H5 page.',
+      source: 'spec §5, H5 pay',
+      rule: { kind: 'atMost', what: { all: [{ sees: { isAskingH5Result: true } }, { not: { saw: { isAskingH5Result: true } } }] }, times: 1, per: { input: 'RESUME_H5' } },
     },
     {
       id: 'ends-with-server-answer',

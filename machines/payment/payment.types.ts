@@ -71,6 +71,13 @@ export type ClientOutcome = 'ok' | 'cancel' | 'fail';
 /** The patient-facing ending. */
 export type PaymentMessage = 'succeeded' | 'cancelled' | 'failed' | 'unconfirmed';
 
+/** How a payment ended, as the server answered: what the patient is told, for which order, and the pay result it rests on. */
+export interface Settlement {
+  outcome: PaymentMessage;
+  purchase: Purchase;
+  payResult: number;
+}
+
 export interface PaymentContext {
   /** What is being paid, from the tap on pay (or the page load back from H5) to its outcome. */
   purchase: Purchase | null;

@@ -10,6 +10,7 @@ export function connectResource<T>(snapshot: SnapshotFrom<ResourceMachine>, send
     /** The load actor's answer: the app that provided `load` knows its type. */
     data: snapshot.matches('ready') ? (snapshot.context.data as T) : null,
     retry: () => send({ type: 'RETRY' }),
+    reload: () => send({ type: 'RELOAD' }),
   };
 }
 export type ResourceView<T> = ReturnType<typeof connectResource<T>>;

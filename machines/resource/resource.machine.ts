@@ -38,9 +38,11 @@ export const resourceMachine = (() => {
           },
         },
       },
-      ready: {},
+      ready: {
+        on: { RELOAD: { target: 'loading', description: 'What was shown changed on the server (a purchase, a refusal): load it again.' } },
+      },
       failed: {
-        on: { RETRY: 'loading' },
+        on: { RETRY: 'loading', RELOAD: 'loading' },
       },
     },
   });

@@ -38,10 +38,16 @@ export const resourceOracle: Oracle<SnapshotFrom<ResourceMachine>> = {
       rule: { kind: 'always', if: { all: [{ input: 'RETRY' }, { saw: { isFailed: true } }] }, then: { call: 'load' } },
     },
     {
+      id: 'reload-asks-again',
+      says: 'Told that what it shows changed (a purchase, a refusal), the screen asks for it again, unless it is asking already.',
+      source: 'issue 23 §1: the resource chart has a RELOAD event; the parent decides what to reload',
+      rule: { kind: 'always', if: { all: [{ input: 'RELOAD' }, { not: { pending: 'load' } }] }, then: { call: 'load' } },
+    },
+    {
       id: 'asks-only-when-needed',
       says: 'It asks once on opening and once per "try again", never by itself.',
       source: ERRORS,
-      rule: { kind: 'needs', what: { call: 'load' }, each: { any: [{ input: 'start' }, { input: 'RETRY' }] } },
+      rule: { kind: 'needs', what: { call: 'load' }, each: { any: [{ input: 'start' }, { input: 'RETRY' }, { input: 'RELOAD' }] } },
     },
   ],
 };

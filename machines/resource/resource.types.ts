@@ -12,5 +12,8 @@ export interface ResourceContext<T, R> {
   data: T | null;
 }
 
-/** Try a failed load again. */
-export type ResourceEvent = { type: 'RETRY' };
+export type ResourceEvent =
+  /** Try a failed load again. */
+  | { type: 'RETRY' }
+  /** Load it again: another chart changed it on the server. */
+  | { type: 'RELOAD' };

@@ -85,7 +85,7 @@ export const aiOrderFlowSpec: FlowSpec = {
   wording,
   links: {
     refreshList:
-      'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
+      'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `orderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/orderList.md)).',
   },
   oracle: aiOrderOracle,
   consequence: { heading: 'Does the order close?', of: consequence },

@@ -5,7 +5,7 @@ import { aiStatusEvents, aiStatusInput } from '../../machines/aiStatus/aiStatus.
 import { aiStatusOracle } from '../../machines/aiStatus/aiStatus.oracle';
 import { pollDelayMs, type InfoOutcome } from '../../machines/aiStatus/aiStatus.types';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
-import { NO_ANSWER_WORDS, PAID_WORDS, PAYMENT_CHILD, PAYMENT_LINK } from './purchaseWords';
+import { NO_ANSWER_WORDS, PAID_WORDS, PURCHASE_CHILD } from './purchaseWords';
 
 type Event = EventObject & { payWay?: number; output?: unknown };
 
@@ -60,12 +60,12 @@ export const aiStatusFlowSpec: FlowSpec = {
   idPrefix: 'G',
   machine: createAiStatusMachine(),
   input: aiStatusInput,
-  children: PAYMENT_CHILD,
+  children: PURCHASE_CHILD,
   sources: { machine: 'machines/aiStatus/aiStatus.machine.ts', events: 'machines/aiStatus/aiStatus.model.ts' },
   events: () => aiStatusEvents as readonly EventObject[],
-  constraints: ['PAID comes from the payment chart, the page\'s child, once the server says the order is paid; a PAY on an order to be paid is handed to it.'],
+  constraints: ['PAID comes from the purchase chart, the page\'s child, once the server says the order is paid; a PAY on an order to be paid is handed to it.'],
   wording,
-  links: { startPayment: PAYMENT_LINK },
+  links: { startPayment: 'The purchase chart is sent PAY with the order shown: [the purchase flows](purchase.md), then [the payment flows](payment.md).' },
   oracle: aiStatusOracle,
   consequence: { heading: 'Where does the order stand?', of: consequence },
 };

@@ -60,8 +60,9 @@ export const paymentFlowSpec: FlowSpec = {
   ],
   wording,
   links: {
-    refreshList:
-      'The AI order list reloads page 1: `refreshList` sends ORDERS_CHANGED to the `aiOrderList` chart, which sends REFRESH to its `list` ([diagram](../statecharts/aiOrderList.md)).',
+    settled:
+      'The purchase chart, this chart\'s parent, hears the server\'s answer (SETTLED): paid or being confirmed is the order changed, for the screen to load again or show its progress ([the purchase flows](purchase.md)).',
+    unsettled: 'The purchase chart hears the payment ended with no answer (UNSETTLED): the screen takes taps again; nothing is concluded.',
   },
   oracle: paymentOracle,
   consequence: { heading: 'Does money move?', of: consequence },

@@ -1,6 +1,6 @@
 /**
- * The payment feature has a second caller in a few lines: a screen that buys a storage plan pays a
- * "storage order" through the same feature, unchanged, with the Image pay calls.
+ * The payment feature has a second caller in a few lines: a screen that pays a "storage order"
+ * runs the same purchase chart and payment feature, unchanged, with the Image pay calls.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../../machines/payment/payment.types';
 import { PENDING_PAYMENT_KEY } from '../../src/features/payment/pendingPayment';
 import { usePaymentFeature } from '../../src/features/payment/usePaymentFeature';
-import { useStandalonePayment } from '../../src/shared/payment/useStandalonePayment';
+import { useMemo } from 'react';
+import { usePurchase, type SaleEffects } from '../../src/shared/payment/usePurchase';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -20,15 +21,18 @@ afterEach(() => vi.unstubAllGlobals());
 const noop = () => {};
 const storageOrder: Purchase = { kind: 'storageOrder', orderId: 'ST20261123000001', checkRecordId: 9001, amount: 30, status: 2 };
 
-/** The whole second caller: a button and the pay dialogs. */
+/** The whole second caller: a button and the pay dialogs; `onPaid` is the purchase chart's "order changed". */
 function BuyStoragePlan({ onPaid }: { onPaid: () => void }) {
-  const { view, pay, Dialogs } = useStandalonePayment(usePaymentFeature(), onPaid);
+  const port = usePaymentFeature();
+  const effects = useMemo<SaleEffects<string>>(() => ({ submitOrder: () => Promise.reject(new Error('not sold here')), orderChanged: onPaid, reload: noop }), [onPaid]);
+  const purchase = usePurchase(port, effects);
+  const { Dialogs } = port;
   return (
     <>
-      <button type="button" disabled={view.isBusy} onClick={() => pay(storageOrder)}>
+      <button type="button" disabled={purchase.isBusy} onClick={() => purchase.pay(storageOrder)}>
         Buy
       </button>
-      <Dialogs payment={view} />
+      <Dialogs purchase={purchase} />
     </>
   );
 }
@@ -62,32 +66,6 @@ function storageServer(answers: { payResult: number }) {
 }
 
 describe('a storage order paid through the payment feature', () => {
-  it('hands its caller the same pay function through every state of the payment (a chart the caller provides with it is not made again)', async () => {
-    storageServer({ payResult: 0 });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
-    const pays = new Set<unknown>();
-    const states = new Set<string>();
-    function Caller() {
-      const { view, pay, Dialogs } = useStandalonePayment(usePaymentFeature(), noop);
-      pays.add(pay);
-      states.add(view.state);
-      return (
-        <>
-          <button type="button" onClick={() => pay(storageOrder)}>
-            Buy
-          </button>
-          <Dialogs payment={view} />
-        </>
-      );
-    }
-    renderWithServices(<Caller />, { path: '/imageStore' });
-    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
-    await waitFor(() => expect(assign).toHaveBeenCalled());
-    expect(states.size).toBeGreaterThan(1);
-    expect(pays.size).toBe(1);
-  });
-
   it('outside WeChat: one Image pay request with pay way 2 and the return address, the H5 page opens, the purchase is remembered', async () => {
     const calls = storageServer({ payResult: 0 });
     const assign = vi.fn();

@@ -21,17 +21,17 @@ const study = (latestOrder: AiStudy['latestOrder']): AiStudy => ({
   bodyPart: null,
   latestOrder,
 });
-const idle = { channelId: null, ordering: null, isSubmitting: false };
+const idle = { choice: null, ordering: null, isSubmitting: false };
 
 describe('the AI channel panel', () => {
   it('shows the first channel chosen until the patient chooses one', () => {
     expect(channelChoice({ study: null, channels: [lung, brain] }, idle, false).chosen).toBe(lung);
-    expect(channelChoice({ study: null, channels: [lung, brain] }, { ...idle, channelId: 'brain' }, false).chosen).toBe(brain);
+    expect(channelChoice({ study: null, channels: [lung, brain] }, { ...idle, choice: 'brain' }, false).chosen).toBe(brain);
     expect(channelChoice({ study: null, channels: [] }, idle, false).chosen).toBeNull();
   });
 
   it('names the channel being confirmed, and none otherwise', () => {
-    expect(channelChoice({ study: null, channels: [lung, brain] }, { ...idle, channelId: 'brain', ordering: 'brain' }, false).ordering).toBe(brain);
+    expect(channelChoice({ study: null, channels: [lung, brain] }, { ...idle, choice: 'brain', ordering: 'brain' }, false).ordering).toBe(brain);
     expect(channelChoice({ study: null, channels: [lung, brain] }, idle, false).ordering).toBeNull();
   });
 
@@ -41,7 +41,7 @@ describe('the AI channel panel', () => {
       expect(channelChoice({ study: order(status), channels: [lung, brain] }, idle, false).live, `status ${status}`).toEqual({ orderId: 'AI1', channelId: 'lung', status });
     }
     for (const status of [4, 5]) expect(channelChoice({ study: order(status), channels: [lung, brain] }, idle, false).live, `status ${status}`).toBeNull();
-    expect(channelChoice({ study: order(1), channels: [lung, brain] }, { ...idle, channelId: 'brain' }, false).live).toBeNull();
+    expect(channelChoice({ study: order(1), channels: [lung, brain] }, { ...idle, choice: 'brain' }, false).live).toBeNull();
   });
 
   it('takes no tap while ordering or paying', () => {

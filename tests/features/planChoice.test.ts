@@ -5,18 +5,18 @@ import type { StoragePlan } from '../../src/shared/api/storageSchemas';
 const plan = (planId: string, recommended = false): StoragePlan => ({ planId, name: planId, months: 12, charge: 30, originalCharge: null, recommended });
 const oneYear = plan('12m');
 const threeYears = plan('36m', true);
-const idle = { planId: null, ordering: null };
+const idle = { choice: null, ordering: null };
 
 describe('the storage plans panel', () => {
   it("shows the hospital's recommended plan chosen until the patient chooses one, else the first", () => {
     expect(planChoice([oneYear, threeYears], idle).chosen).toBe(threeYears);
     expect(planChoice([oneYear, plan('60m')], idle).chosen).toBe(oneYear);
-    expect(planChoice([oneYear, threeYears], { ...idle, planId: '12m' }).chosen).toBe(oneYear);
+    expect(planChoice([oneYear, threeYears], { ...idle, choice: '12m' }).chosen).toBe(oneYear);
     expect(planChoice([], idle).chosen).toBeNull();
   });
 
   it('names the plan whose price is being confirmed, and none otherwise', () => {
-    expect(planChoice([oneYear, threeYears], { planId: '12m', ordering: '12m' }).ordering).toBe(oneYear);
+    expect(planChoice([oneYear, threeYears], { choice: '12m', ordering: '12m' }).ordering).toBe(oneYear);
     expect(planChoice([oneYear, threeYears], idle).ordering).toBeNull();
   });
 });

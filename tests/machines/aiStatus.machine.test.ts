@@ -5,6 +5,7 @@ import { createAiStatusMachine } from '../../machines/aiStatus/aiStatus.machine'
 import { aiStatusEvents, aiStatusInput } from '../../machines/aiStatus/aiStatus.model';
 import { aiStatusOracle } from '../../machines/aiStatus/aiStatus.oracle';
 import { pollDelayMs } from '../../machines/aiStatus/aiStatus.types';
+import { createPurchaseMachine } from '../../machines/purchase/purchase.machine';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { paymentFixtures } from '../../machines/payment/payment.model';
 import { controllablePromise, describeModel, flush, startChart } from './modelHarness';
@@ -29,7 +30,7 @@ describe('aiStatus', () => {
   it('pays the order shown through its payment child, and asks again once the server says paid', async () => {
     const fakes = { loadInfo: controllablePromise<unknown>(), getPayParams: controllablePromise<unknown>(), queryPayResult: controllablePromise<unknown>() };
     const machine = createAiStatusMachine(
-      paymentMachine.provide({ actors: { getPayParams: fakes.getPayParams.logic as never, queryPayResult: fakes.queryPayResult.logic as never } }),
+      createPurchaseMachine(paymentMachine.provide({ actors: { getPayParams: fakes.getPayParams.logic as never, queryPayResult: fakes.queryPayResult.logic as never } })),
     ).provide({ actors: { loadInfo: fakes.loadInfo.logic as never } });
     const actor = createActor(machine, { input: aiStatusInput }).start();
     const info = { orderId: 'AI2026112300001', id: 41, collectFilmId: '8', status: 2, charge: 19.9, progress: null, secondsLeft: null, failureReason: null };
@@ -41,9 +42,9 @@ describe('aiStatus', () => {
     ]);
     fakes.getPayParams.resolve(paymentFixtures.h5);
     await flush();
-    const payment = actor.getSnapshot().children.payment;
-    payment?.send({ type: 'RESUME_H5', purchase: { kind: 'aiOrder', orderId: 'AI2026112300001', checkRecordId: 41, amount: 19.9, status: 2 } });
-    payment?.send({ type: 'H5_PAID' });
+    const purchase = actor.getSnapshot().children.purchase;
+    purchase?.send({ type: 'RESUME_H5', purchase: { kind: 'aiOrder', orderId: 'AI2026112300001', checkRecordId: 41, amount: 19.9, status: 2 } });
+    purchase?.getSnapshot().children.payment?.send({ type: 'H5_PAID' });
     fakes.queryPayResult.resolve(1);
     await flush();
     expect(fakes.loadInfo.inputs).toHaveLength(2);

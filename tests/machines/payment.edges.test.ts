@@ -4,7 +4,7 @@
  * docs/testing.md): exactly what each call is asked, what the patient is told for each answer,
  * when a payment counts as under way, the re-query wait, and the view's intents.
  */
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectPayment } from '../../machines/payment/payment.connect';
 import { paymentMachine } from '../../machines/payment/payment.machine';
@@ -18,17 +18,29 @@ import {
   type InAppPayParams,
   type PayParams,
   type PayRequest,
+  type PayWay,
+  isPayable,
   type Purchase,
 } from '../../machines/payment/payment.types';
 import { effects } from './edgeFakes';
 import { controllablePromise } from '../../machines/replay';
 import { flush } from './modelHarness';
 
+/** The dialogs' view, and the purchase chart's part in the payment (its PAY and RESUME_H5), sent straight to the payment chart. */
+function payerView(actor: Actor<typeof paymentMachine>) {
+  return {
+    ...connectPayment(actor.getSnapshot(), actor.send),
+    canPay: isPayable,
+    pay: (bought: Purchase, how: { payWay: PayWay; returnUrl: string }) => actor.send({ type: 'PAY', purchase: bought, ...how }),
+    resumeH5: (bought: Purchase) => actor.send({ type: 'RESUME_H5', purchase: bought }),
+  };
+}
+
 const { purchase, alreadyPaid, returnUrl } = paymentFixtures;
 const inApp = paymentFixtures.inApp as PayParams;
 const h5 = paymentFixtures.h5 as PayParams;
 const REQUERY_MS = 2_000;
-const EFFECTS = ['openH5Page', 'forgetPendingPayment', 'showOutcome', 'refreshList', 'logToAnalytics', 'reportFailure'] as const;
+const EFFECTS = ['openH5Page', 'forgetPendingPayment', 'showOutcome', 'settled', 'unsettled', 'logToAnalytics', 'reportFailure'] as const;
 
 function startPayment() {
   const calls = {
@@ -43,7 +55,7 @@ function startPayment() {
     actions: done.spies,
   });
   const actor = createActor(machine, { clock }).start();
-  const view = () => connectPayment(actor.getSnapshot(), actor.send);
+  const view = () => payerView(actor);
   /** What the patient was told, in order. */
   const told = () => done.paramsOf('showOutcome').map((p) => (p as { message: string }).message);
   return { actor, calls, done, clock, view, told };
@@ -122,7 +134,7 @@ describe('payment: what the patient is told', () => {
     await backFromH5(started, 'paid');
     await serverSays(started, 1);
     expect(started.told()).toEqual(['succeeded']);
-    expect(started.done.count('refreshList')).toBe(1);
+    expect(started.done.paramsOf('settled')).toEqual([{ outcome: 'succeeded', purchase, payResult: 1 }]);
     expect(started.done.count('forgetPendingPayment')).toBe(1);
     expect(started.done.count('logToAnalytics')).toBe(0);
     expectOverAndReady(started);
@@ -134,7 +146,7 @@ describe('payment: what the patient is told', () => {
     await serverSays(started, 0);
     expect(started.told()).toEqual(['cancelled']);
     expect(started.done.paramsOf('logToAnalytics')).toEqual([{ outcome: 'cancel', purchase }]);
-    expect(started.done.count('refreshList')).toBe(0);
+    expect(started.done.paramsOf('settled')).toEqual([{ outcome: 'cancelled', purchase, payResult: 0 }]);
     expectOverAndReady(started);
   });
 
@@ -157,7 +169,7 @@ describe('payment: what the patient is told', () => {
     await serverSays(started, 0);
     expect(started.told()).toEqual(['failed']);
     expect(started.done.paramsOf('logToAnalytics')).toEqual([{ outcome: 'fail', purchase }]);
-    expect(started.done.count('refreshList')).toBe(0);
+    expect(started.done.paramsOf('settled')).toEqual([{ outcome: 'failed', purchase, payResult: 0 }]);
     expectOverAndReady(started);
   });
 
@@ -171,6 +183,8 @@ describe('payment: what the patient is told', () => {
     expect(started.told()).toEqual([]);
     expect(started.calls.payInApp.inputs).toEqual([]);
     expect(started.calls.queryPayResult.inputs).toEqual([]);
+    expect(started.done.count('settled')).toBe(0);
+    expect(started.done.count('unsettled')).toBe(1);
     expectOverAndReady(started);
   });
 
@@ -202,8 +216,8 @@ describe('payment: asking the server again', () => {
     }
     await serverSays(started, 0);
     expect(started.told()).toEqual(['unconfirmed']);
-    // The list shows what the server holds.
-    expect(started.done.count('refreshList')).toBe(1);
+    // The screen shows what the server holds.
+    expect(started.done.paramsOf('settled')).toEqual([{ outcome: 'unconfirmed', purchase, payResult: 0 }]);
     expect(started.done.count('forgetPendingPayment')).toBe(1);
     expect(started.done.count('logToAnalytics')).toBe(0);
     expect(started.calls.queryPayResult.inputs).toEqual(Array(MAX_QUERIES).fill(purchase));
@@ -218,7 +232,7 @@ describe('payment: asking the server again', () => {
     await flush();
     await serverSays(started, 1);
     expect(started.told()).toEqual(['succeeded']);
-    expect(started.done.count('refreshList')).toBe(1);
+    expect(started.done.count('settled')).toBe(1);
   });
 
   it('a query that failed concludes nothing; "check again" asks the server again', async () => {
@@ -243,6 +257,8 @@ describe('payment: asking the server again', () => {
     started.view().later();
     expect(started.told()).toEqual([]);
     expect(started.done.count('forgetPendingPayment')).toBe(0);
+    expect(started.done.count('settled')).toBe(0);
+    expect(started.done.count('unsettled')).toBe(1);
     expectOverAndReady(started);
   });
 });
@@ -300,7 +316,7 @@ describe('payment: an app that forgot to provide a call', () => {
   it('getPayParams: the error page names the missing call, and nothing is paid', async () => {
     const done = effects(EFFECTS);
     const actor = createActor(paymentMachine.provide({ actions: done.spies })).start();
-    connectPayment(actor.getSnapshot(), actor.send).pay(purchase, { payWay: 2, returnUrl });
+    payerView(actor).pay(purchase, { payWay: 2, returnUrl });
     await flush();
     const [reported] = done.paramsOf('reportFailure') as Array<{ error: Error }>;
     expect(reported?.error.message).toBe('payment: no getPayParams');
@@ -310,7 +326,7 @@ describe('payment: an app that forgot to provide a call', () => {
   it('queryPayResult: nothing is concluded, the patient is asked to check again', async () => {
     const done = effects(EFFECTS);
     const actor = createActor(paymentMachine.provide({ actions: done.spies })).start();
-    const view = () => connectPayment(actor.getSnapshot(), actor.send);
+    const view = () => payerView(actor);
     view().resumeH5(purchase);
     view().notPaid();
     await flush();

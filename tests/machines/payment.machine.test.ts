@@ -15,7 +15,8 @@ function startPayment() {
     openH5Page: vi.fn(),
     forgetPendingPayment: vi.fn(),
     showOutcome: vi.fn(),
-    refreshList: vi.fn(),
+    settled: vi.fn(),
+    unsettled: vi.fn(),
     logToAnalytics: vi.fn(),
     reportFailure: vi.fn(),
   };

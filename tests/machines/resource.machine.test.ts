@@ -12,7 +12,7 @@ describeModel({
   machine,
   events: resourceEvents as never,
   input: resourceInput,
-  pinnedPaths: 3,
+  pinnedPaths: 9,
   oracle: resourceOracle,
   start: () => startChart(machine, { input: resourceInput, provide: () => ({ actions: { reportFailure: vi.fn<() => void>() } }) }),
 });

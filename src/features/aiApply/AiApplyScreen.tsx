@@ -1,6 +1,4 @@
 import { Link, useLocation } from 'react-router-dom';
-import type { AiApplyProblem } from '../../../machines/aiApply/aiApply.types';
-import type { PaymentView } from '../../../machines/payment/payment.connect';
 import type { AiChannel, AiStudy } from '../../shared/api/aiApplySchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -15,9 +13,9 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, channelChoice, type ApplyPage } from './aiApplyCalls';
+import { aiApplyHref, aiStatusHref, channelChoice, type AiApplyProblem, type ApplyPage } from './aiApplyCalls';
 import { statusWords } from '../../shared/ai/aiStatusWords';
-import { useAiApply, useAiStudies, useApplyPage, type AiApplyScreenView } from './useAiApply';
+import { useAiApply, useAiStudies, type AiApplyScreenView } from './useAiApply';
 
 const PROBLEM_KEYS: Record<AiApplyProblem, MessageKey> = {
   channelUnavailable: 'aiApply.problem.channelUnavailable',
@@ -88,23 +86,23 @@ function StudyLines({ study }: { study: AiStudy }) {
 
 function StudyApply({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
   const { t } = useI18n();
-  const { apply, payment, Dialogs, loads } = useAiApply(collectFilmId, port);
+  const { page, purchase } = useAiApply(collectFilmId, port);
+  const { Dialogs } = port;
   return (
-    <div className={css.page} data-testid="ai-apply" data-apply-state={apply.state} data-payment-state={payment.state}>
-      <Channels key={loads} collectFilmId={collectFilmId} apply={apply} payment={payment} />
-      {apply.problem && (
-        <p className={form.problem} role="alert" data-testid="ai-apply-problem" data-problem={apply.problem}>
-          {t(PROBLEM_KEYS[apply.problem])}
+    <div className={css.page} data-testid="ai-apply" data-purchase-state={purchase.state} data-payment-state={purchase.payment.state}>
+      <Channels page={page} purchase={purchase} />
+      {purchase.problem && (
+        <p className={form.problem} role="alert" data-testid="ai-apply-problem" data-problem={purchase.problem}>
+          {t(PROBLEM_KEYS[purchase.problem])}
         </p>
       )}
-      <Dialogs payment={payment} />
+      <Dialogs purchase={purchase} />
     </div>
   );
 }
 
-function Channels(props: { collectFilmId: string; apply: AiApplyScreenView['apply']; payment: PaymentView }) {
+function Channels({ page, purchase }: AiApplyScreenView) {
   const { t } = useI18n();
-  const page = useApplyPage(props.collectFilmId);
   if (page.isFailed) {
     return <StatusPage testId="ai-apply-failed" illustration="error" heading={t('aiApply.loadFailed')} actions={<Button onClick={page.retry}>{t('app.retry')}</Button>} />;
   }
@@ -114,7 +112,7 @@ function Channels(props: { collectFilmId: string; apply: AiApplyScreenView['appl
     return <StatusPage testId="ai-apply-refused" illustration="empty" heading={t(PROBLEM_KEYS[data.problem])} />;
   }
   if (data.channels.length === 0) return <StatusPage testId="ai-apply-no-channels" illustration="empty" heading={t('aiApply.noChannels')} />;
-  return <ChannelChoice {...props} study={data.study} channels={data.channels} />;
+  return <ChannelChoice purchase={purchase} study={data.study} channels={data.channels} />;
 }
 
 /** A channel as its card says it: name and price, provider, what it does, how long and where its result opens. */
@@ -138,10 +136,10 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
   );
 }
 
-function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScreenView['apply']; payment: PaymentView; study: AiStudy | null; channels: AiChannel[] }) {
+function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenView['purchase']; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
-  const { chosen, ordering, live, busy } = channelChoice({ study, channels }, apply, payment.isBusy);
+  const { chosen, ordering, live, busy } = channelChoice({ study, channels }, purchase, purchase.isBusy);
   return (
     <>
       {study && (
@@ -155,7 +153,7 @@ function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScre
       <RadioChoices
         options={channels.map((channel) => channel.channelId)}
         value={chosen?.channelId ?? ''}
-        onChange={apply.choose}
+        onChange={purchase.choose}
         disabled={busy}
         label={{ by: 'ai-channels-heading' }}
         className={css.channels}
@@ -175,20 +173,20 @@ function ChannelChoice({ apply, payment, study, channels }: { apply: AiApplyScre
               </Link>
             </>
           ) : (
-            <Button onClick={() => apply.apply(chosen.channelId)} disabled={busy} aria-busy={busy} data-testid="ai-apply-submit">
-              {apply.isSubmitting ? t('aiApply.submitting') : chosen.charge > 0 ? t('aiApply.applyFor', { price: price(chosen.charge) }) : t('aiApply.applyFree')}
+            <Button onClick={() => purchase.buy(chosen.channelId)} disabled={busy} aria-busy={busy} data-testid="ai-apply-submit">
+              {purchase.isSubmitting ? t('aiApply.submitting') : chosen.charge > 0 ? t('aiApply.applyFor', { price: price(chosen.charge) }) : t('aiApply.applyFree')}
             </Button>
           )}
         </div>
       )}
-      {apply.isConfirming && ordering && (
+      {purchase.isConfirming && ordering && (
         <ConfirmDialog
           testId="ai-apply-confirm"
           message={t(ordering.charge > 0 ? 'aiApply.confirmPaid' : 'aiApply.confirmFree', { name: ordering.name, price: price(ordering.charge) })}
           confirmLabel={t(ordering.charge > 0 ? 'aiApply.confirmPay' : 'aiApply.confirm')}
           dismissLabel={t('aiApply.thinkAgain')}
-          onConfirm={apply.confirm}
-          onDismiss={apply.dismiss}
+          onConfirm={purchase.confirm}
+          onDismiss={purchase.dismiss}
         />
       )}
     </>

@@ -30,10 +30,11 @@ export default function AiStatusScreen({ payment }: ScreenProps & { payment: Pay
 
 function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) {
   const { t } = useI18n();
-  const { view, payment, Dialogs } = useAiStatus(orderId, port);
+  const { view, purchase } = useAiStatus(orderId, port);
+  const { Dialogs } = port;
   const info = view.info;
   return (
-    <div className={css.page} data-testid="ai-status" data-step={view.step} data-state={view.state} data-payment-state={payment.state}>
+    <div className={css.page} data-testid="ai-status" data-step={view.step} data-state={view.state} data-purchase-state={purchase.state} data-payment-state={purchase.payment.state}>
       {view.step === 'loading' && <SkeletonList count={2} label={t('app.loading')} />}
       {view.step === 'loadFailed' && (
         <StatusPage testId="ai-status-failed" illustration="offline" heading={t('aiApply.loadFailed')} actions={<Button onClick={view.retry}>{t('app.retry')}</Button>} />
@@ -80,7 +81,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
       {info && view.step === 'toBePaid' && (
         <section className={css.actions}>
           <p className={css.intro}>{t('aiStatus.toBePaid')}</p>
-          <Button onClick={view.pay} disabled={payment.isBusy} aria-busy={payment.isBusy} data-testid="ai-status-pay">
+          <Button onClick={view.pay} disabled={purchase.isBusy} aria-busy={purchase.isBusy} data-testid="ai-status-pay">
             {t('aiStatus.pay', { price: formatYuan(info.charge) })}
           </Button>
         </section>
@@ -115,7 +116,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
           </Link>
         </section>
       )}
-      <Dialogs payment={payment} />
+      <Dialogs purchase={purchase} />
     </div>
   );
 }

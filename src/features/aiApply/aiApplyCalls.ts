@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { AiApplyProblem, SubmitOutcome } from '../../../machines/aiApply/aiApply.types';
+import type { SubmitOutcome as Outcome } from '../../../machines/purchase/purchase.types';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
 import { ORDER_ID_QUERY, resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
@@ -20,6 +20,10 @@ import { ENDPOINTS } from '../../shared/api/endpoints';
 import { studyPageHref } from '../../shared/navigation/viewerLink';
 import { businessFailure } from '../../shared/api/failure';
 import { ROUTE } from '../../shared/navigation/routes';
+
+/** Why an order was not made: the server's refusals (AI_APPLY_CODES), as the screen words them. */
+export type AiApplyProblem = 'channelUnavailable' | 'notOffered' | 'studyNotFound';
+type SubmitOutcome = Outcome<AiApplyProblem>;
 
 const PROBLEM_OF_CODE: Record<number, AiApplyProblem> = {
   [AI_APPLY_CODES.channelUnavailable]: 'channelUnavailable',
@@ -66,11 +70,11 @@ function liveOrderOf(study: AiStudy | null, channelId: string): { orderId: strin
  */
 export function channelChoice(
   page: { study: AiStudy | null; channels: readonly AiChannel[] },
-  apply: { channelId: string | null; ordering: string | null; isSubmitting: boolean },
+  apply: { choice: string | null; ordering: string | null; isSubmitting: boolean },
   paymentBusy: boolean,
 ) {
   const byId = (channelId: string | null) => page.channels.find((channel) => channel.channelId === channelId);
-  const chosen = byId(apply.channelId) ?? page.channels[0] ?? null;
+  const chosen = byId(apply.choice) ?? page.channels[0] ?? null;
   return {
     chosen,
     ordering: byId(apply.ordering) ?? null,

@@ -14,7 +14,7 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
   const { order } = screen;
   const { Dialogs } = payment;
   return (
-    <div data-testid="ai-order-list" data-order-state={order.state} data-payment-state={screen.payment.state}>
+    <div data-testid="ai-order-list" data-order-state={order.state} data-purchase-state={screen.purchase.state} data-payment-state={screen.purchase.payment.state}>
       <TabStrip
         tabs={screen.tabs}
         selected={screen.selected}
@@ -36,7 +36,7 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
           />
         )}
       />
-      <Dialogs payment={screen.payment} />
+      <Dialogs purchase={screen.purchase} />
       {order.isConfirmingCancel && (
         <ConfirmDialog
           testId="cancel-dialog"

@@ -12,12 +12,3 @@ export const AI_ORDER_TABS = [
 ] as const;
 export type AiOrderTab = (typeof AI_ORDER_TABS)[number];
 export type AiOrderTabFilter = AiOrderTab['status'];
-
-/** The tab named in the address (`?tab=toBePaid`), else all. */
-export function tabFromQuery(value: string | null): AiOrderTab {
-  return AI_ORDER_TABS.find((tab) => tab.key === value) ?? AI_ORDER_TABS[0];
-}
-
-export function tabOfFilter(filter: AiOrderTabFilter): AiOrderTab {
-  return AI_ORDER_TABS.find((tab) => tab.status === filter) ?? AI_ORDER_TABS[0];
-}

@@ -1,14 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectAiOrder } from '../../../machines/aiOrder/aiOrder.connect';
-import { aiOrderMachine } from '../../../machines/aiOrder/aiOrder.machine';
+import { aiOrderMachine, type AiOrderMachine } from '../../../machines/aiOrder/aiOrder.machine';
 import type { OrderRef } from '../../../machines/aiOrder/aiOrder.types';
-import { createAiOrderListMachine } from '../../../machines/aiOrderList/aiOrderList.machine';
+import { createOrderListMachine } from '../../../machines/orderList/orderList.machine';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { connectPayment } from '../../../machines/payment/payment.connect';
 import { purchaseOf } from '../../../machines/payment/payment.types';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../../shared/api/schemas';
@@ -16,16 +15,18 @@ import { useReportFailure } from '../../shared/api/useReportFailure';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
+import { useAddressTab, useListFollows } from '../../shared/list/useAddressTab';
 import { usePagedListActor, usePagedListLogic } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
+import { usePurchaseActor, usePurchaseLogic } from '../../shared/payment/usePurchase';
 import { PAGE_SIZE } from '../../shared/rules/constants';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
 import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
 import { cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
-import { AI_ORDER_TABS, tabFromQuery, tabOfFilter, type AiOrderTab, type AiOrderTabFilter } from './aiOrderTabs';
+import { AI_ORDER_TABS, type AiOrderTabFilter } from './aiOrderTabs';
 
 const orderPage = pageSchema(aiOrderRowSchema);
 const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
@@ -68,12 +69,13 @@ function useOrderLogic() {
 }
 
 /**
- * The AI order list screen's wiring: one chart (list, order and payment as its children), and for
- * the view plain values and intents. Which buttons a card has is the charts' own guards.
+ * The AI order list screen's wiring: one chart (list, order and purchase as its children), the tab
+ * from the address, and for the view plain values and intents. Which buttons a card has is the
+ * charts' own guards.
  */
 export function useAiOrderList(payment: PaymentPort) {
   const { api } = useServices();
-  const [query, setQuery] = useSearchParams();
+  const tab = useAddressTab(AI_ORDER_TABS);
   const load = useCallback(
     ({ filter, page, pageSize }: LoadRequest<AiOrderTabFilter>, signal: AbortSignal) =>
       api.request(ENDPOINTS.ai.OrderList, { params: { status: filter, pageIndex: page, pageLength: pageSize }, schema: orderPage, signal }),
@@ -81,39 +83,34 @@ export function useAiOrderList(payment: PaymentPort) {
   );
   const listLogic = usePagedListLogic(orderListMachine, load);
   const orderLogic = useOrderLogic();
-  const logic = useMemo(
-    () => createAiOrderListMachine({ list: listLogic, order: orderLogic, payment: payment.logic }),
-    [listLogic, orderLogic, payment.logic],
-  );
-  const [screen] = useAppMachine(logic, { input: { filter: tabFromQuery(query.get('tab')).status, pageSize: PAGE_SIZE } });
-  const { list: listRef, order: orderRef, payment: paymentRef } = screen.children;
-  if (!listRef || !orderRef || !paymentRef) throw new Error('aiOrderList: a child chart is not running');
+  const purchaseLogic = usePurchaseLogic(payment);
+  const logic = useMemo(() => createOrderListMachine({ list: listLogic, order: orderLogic, purchase: purchaseLogic }), [listLogic, orderLogic, purchaseLogic]);
+  const [screen] = useAppMachine(logic, { input: { filter: tab.selected.status, pageSize: PAGE_SIZE } });
+  const { list: listRef, order: orderRef, purchase: purchaseRef } = screen.children;
+  if (!listRef || !orderRef || !purchaseRef) throw new Error('orderList: a child chart is not running');
 
   const list = usePagedListActor(listRef);
-  const orderSnapshot = useSelector(orderRef, (current) => current);
-  const order = useMemo(() => connectAiOrder(orderSnapshot, orderRef.send), [orderSnapshot, orderRef]);
-  const paymentSnapshot = useSelector(paymentRef, (current) => current);
-  const pay = useMemo(() => connectPayment(paymentSnapshot, paymentRef.send), [paymentSnapshot, paymentRef]);
-  const selected = tabOfFilter(list.filter);
+  useListFollows(list, tab.selected.status);
+  // The order chart of this list is the AI order chart it was handed.
+  const aiOrderRef = orderRef as ActorRefFrom<AiOrderMachine>;
+  const orderSnapshot = useSelector(aiOrderRef, (current) => current);
+  const order = useMemo(() => connectAiOrder(orderSnapshot, aiOrderRef.send), [orderSnapshot, aiOrderRef]);
+  const purchase = usePurchaseActor(purchaseRef, payment);
 
   return {
     tabs: AI_ORDER_TABS,
-    selected,
-    switchTab: (tab: AiOrderTab) => {
-      if (tab.key !== selected.key) setQuery({ tab: tab.key }, { replace: true });
-      list.switchFilter(tab.status);
-    },
+    selected: tab.selected,
+    switchTab: tab.select,
     list,
     order,
-    payment: pay,
+    purchase,
     /** One flow at a time: while a cancel, a lookup or a payment is under way, buttons wait. */
-    isBusy: order.isBusy || pay.isBusy,
-    buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), pay.canPay(row)),
+    isBusy: order.isBusy || purchase.isBusy,
+    buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), purchase.canPay(row)),
     open: (row: AiOrderRow) => order.openFilm(toRef(row)),
     press: (button: CardButton, row: AiOrderRow) => {
-      if (button === 'pay') pay.pay(purchaseOf('aiOrder', row), payment.howToPay());
+      if (button === 'pay') purchase.pay(purchaseOf('aiOrder', row));
       else order.act(orderActionOf(button), toRef(row));
     },
   };
 }
-

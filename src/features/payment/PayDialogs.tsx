@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { PaymentView } from '../../../machines/payment/payment.connect';
 import { useI18n } from '../../shared/i18n/I18nProvider';
+import type { PayDialogsView } from '../../shared/payment/paymentPort';
 import { useServices } from '../../shared/services';
 import { Busy } from '../../shared/views/Busy';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
@@ -12,12 +12,13 @@ import { createPendingPayments } from './pendingPayment';
  * and the "could not confirm" question. It also resumes a purchase back from the H5 page, on a new
  * page load or when the back button restores this page from the back-forward cache.
  */
-export function PayDialogs({ payment }: { payment: PaymentView }) {
+export function PayDialogs({ purchase }: { purchase: PayDialogsView }) {
+  const { payment } = purchase;
   const { t } = useI18n();
   const { sessionStorage } = useServices();
   // Only a page load and a page restored from the cache resume: never a change of payment state
   // (a dismissed payment stays remembered, and must not be asked about again at once).
-  const resumeH5 = useEffectEvent(payment.resumeH5);
+  const resumeH5 = useEffectEvent(purchase.resumeH5);
 
   useEffect(() => {
     const pending = createPendingPayments(sessionStorage);

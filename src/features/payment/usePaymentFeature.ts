@@ -17,8 +17,8 @@ import { createPendingPayments } from './pendingPayment';
 /**
  * The payment feature for any screen that sells something: the payment chart with the app's side
  * effects (the pay calls of the purchase's kind, WeChat pay, the H5 hand-over that remembers the
- * purchase, the outcome toast, analytics, failures by the error catalogue). `refreshList` is left
- * to the screen's own chart.
+ * purchase, the outcome toast, analytics, failures by the error catalogue). How a payment ends
+ * (`settled`, `unsettled`) is the purchase chart's, its parent.
  */
 export function usePaymentFeature(): PaymentPort {
   const { api, config, wechat, analytics, sessionStorage } = useServices();

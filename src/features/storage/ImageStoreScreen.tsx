@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { StoreBuyProblem } from '../../../machines/storeBuy/storeBuy.types';
 import type { StoragePlan, StudyStorage } from '../../shared/api/storageSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -17,9 +16,9 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { loadAllStorage, planChoice, planLength, storageEndAfter } from './storageCalls';
+import { loadAllStorage, planChoice, planLength, storageEndAfter, type StoreBuyProblem } from './storageCalls';
 import * as css from './storage.css';
-import { useStoreBuy, useStudyStore } from './useStoreBuy';
+import { useStoreBuy, type StoreBuyView } from './useStoreBuy';
 
 const PROBLEM_KEYS: Record<StoreBuyProblem, MessageKey> = {
   planUnknown: 'storage.problem.planUnknown',
@@ -38,11 +37,11 @@ export default function ImageStoreScreen({ payment }: ScreenProps & { payment: P
 
 function StudyStore({ collectFilmId, port }: { collectFilmId: string; port: PaymentPort }) {
   const { t } = useI18n();
-  const { buy, payment, loads } = useStoreBuy(collectFilmId, port);
-  const { Dialogs } = payment;
+  const { store, buy } = useStoreBuy(collectFilmId, port);
+  const { Dialogs } = port;
   return (
-    <div className={css.page} data-testid="image-store" data-buy-state={buy.state} data-payment-state={payment.view.state}>
-      <Offer key={loads} collectFilmId={collectFilmId} buy={buy} busy={buy.isSubmitting || payment.view.isBusy} />
+    <div className={css.page} data-testid="image-store" data-purchase-state={buy.state} data-payment-state={buy.payment.state}>
+      <Offer store={store} buy={buy} />
       {buy.problem && (
         <p className={form.problem} role="alert" data-testid="storage-problem">
           {t(PROBLEM_KEYS[buy.problem])}
@@ -53,14 +52,14 @@ function StudyStore({ collectFilmId, port }: { collectFilmId: string; port: Paym
           {t('storage.myOrders')}
         </Link>
       </div>
-      <Dialogs payment={payment.view} />
+      <Dialogs purchase={buy} />
     </div>
   );
 }
 
-function Offer({ collectFilmId, buy, busy }: { collectFilmId: string; buy: ReturnType<typeof useStoreBuy>['buy']; busy: boolean }) {
+function Offer({ store, buy }: StoreBuyView) {
   const { t } = useI18n();
-  const store = useStudyStore(collectFilmId);
+  const busy = buy.isBusy;
   if (store.isFailed) {
     return <StatusPage illustration="error" heading={t('storage.failed')} actions={<Button onClick={store.retry}>{t('app.retry')}</Button>} />;
   }

@@ -21,15 +21,16 @@ const statusName = (status: number) => STATUS_NAMES[status as keyof typeof STATU
 export default function StoreOrderScreen({ payment }: ScreenProps & { payment: PaymentPort }) {
   const { t } = useI18n();
   const screen = useStoreOrders(payment);
-  const { cancel, Dialogs } = screen;
+  const { cancel } = screen;
+  const { Dialogs } = payment;
   return (
-    <div className={css.page} data-testid="store-order-list" data-payment-state={screen.payment.state}>
+    <div className={css.page} data-testid="store-order-list" data-purchase-state={screen.purchase.state} data-payment-state={screen.purchase.payment.state}>
       <TabStrip
         tabs={screen.tabs}
         selected={screen.selected}
         onSelect={screen.switchTab}
-        label={(tab) => t(`storeOrder.tab.${tab}`)}
-        testId={(tab) => `store-tab-${tab}`}
+        label={(tab) => t(`storeOrder.tab.${tab.key}`)}
+        testId={(tab) => `store-tab-${tab.key}`}
       />
       <PagedList
         testId="store-orders"
@@ -37,7 +38,7 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
         itemKey={(row) => row.orderId}
         renderItem={(row) => <OrderCard row={row} busy={screen.isBusy} canPay={screen.canPay(row)} onPay={() => screen.pay(row)} onCancel={() => cancel.ask(row)} />}
       />
-      <Dialogs payment={screen.payment} />
+      <Dialogs purchase={screen.purchase} />
       {cancel.isConfirming && (
         <ConfirmDialog
           testId="store-cancel-dialog"

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
-import type { StoreBuyProblem, SubmitOutcome } from '../../../machines/storeBuy/storeBuy.types';
+import type { SubmitOutcome as Outcome } from '../../../machines/purchase/purchase.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { businessFailure } from '../../shared/api/failure';
@@ -19,6 +19,10 @@ import {
 } from '../../shared/api/storageSchemas';
 import type { Translate } from '../../shared/i18n/translate';
 import { DATE_FORMAT } from '../../shared/rules/dates';
+
+/** Why a storage order was not made: the server's refusals, as the screen words them. */
+export type StoreBuyProblem = 'planUnknown' | 'notForSale' | 'studyNotFound';
+type SubmitOutcome = Outcome<StoreBuyProblem>;
 
 const PROBLEM_OF_CODE: Readonly<Record<number, StoreBuyProblem>> = {
   [STORAGE_CODES.planUnknown]: 'planUnknown',
@@ -97,7 +101,7 @@ export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, month
  * The plans panel's choice: the chosen plan (while the patient has chosen none, the hospital's
  * recommended one, else the first) and the plan whose price is being confirmed.
  */
-export function planChoice(plans: readonly StoragePlan[], buy: { planId: string | null; ordering: string | null }) {
+export function planChoice(plans: readonly StoragePlan[], buy: { choice: string | null; ordering: string | null }) {
   const byId = (planId: string | null) => plans.find((plan) => plan.planId === planId);
-  return { chosen: byId(buy.planId) ?? plans.find((plan) => plan.recommended) ?? plans[0] ?? null, ordering: byId(buy.ordering) ?? null };
+  return { chosen: byId(buy.choice) ?? plans.find((plan) => plan.recommended) ?? plans[0] ?? null, ordering: byId(buy.ordering) ?? null };
 }

@@ -1,7 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectConfirmedAction } from '../../../machines/confirmedAction/confirmedAction.connect';
-import { confirmedActionMachine } from '../../../machines/confirmedAction/confirmedAction.machine';
+import { confirmedActionMachine, type ConfirmedActionMachine } from '../../../machines/confirmedAction/confirmedAction.machine';
 import type { ActionAnswer, ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
 import { useReportFailure } from '../api/useReportFailure';
 import { useI18n } from '../i18n/I18nProvider';
@@ -9,25 +10,37 @@ import { useToast } from '../views/Toast';
 import { useAppMachine } from './useAppMachine';
 
 /**
- * An action done to one item after the patient confirms (remove a film, revoke a share): the app's
- * call, "operation succeeded" or the server's message, and the list refreshed. `act` and `refresh` must be stable.
+ * An action done to one item after the patient confirms (remove a film, revoke a share, cancel a
+ * storage order): the app's call, "operation succeeded" or the server's message. `refreshList` is
+ * the list's: a screen chart provides it (as an event) when the chart runs as its child. `act` must be stable.
  */
-export function useConfirmedAction(act: (item: ActionItem) => Promise<ActionAnswer>, refresh: () => void) {
+export function useConfirmedActionLogic(act: (item: ActionItem) => Promise<ActionAnswer>): ConfirmedActionMachine {
   const { t } = useI18n();
   const toast = useToast();
   const reportFailure = useReportFailure();
-  const machine = useMemo(
+  return useMemo(
     () =>
       confirmedActionMachine.provide({
         actors: { act: fromPromise<ActionAnswer, ActionItem>(({ input }) => act(input)) },
         actions: {
           showToast: (_, { message, serverMessage }) => toast(serverMessage ?? t(message === 'done' ? 'toast.operationSucceeded' : 'toast.failed')),
-          refreshList: () => refresh(),
           reportFailure: (_, { error }) => reportFailure(error),
         },
       }),
-    [act, refresh, toast, t, reportFailure],
+    [act, toast, t, reportFailure],
   );
+}
+
+/** The chart running as a child of a screen's chart, connected for the view. */
+export function useConfirmedActionActor(ref: ActorRefFrom<ConfirmedActionMachine>) {
+  const snapshot = useSelector(ref, (current) => current);
+  return useMemo(() => connectConfirmedAction(snapshot, ref.send), [snapshot, ref]);
+}
+
+/** The chart on its own: `refresh` (stable) reloads the screen's list after the server accepted. */
+export function useConfirmedAction(act: (item: ActionItem) => Promise<ActionAnswer>, refresh: () => void) {
+  const logic = useConfirmedActionLogic(act);
+  const machine = useMemo(() => logic.provide({ actions: { refreshList: () => refresh() } }), [logic, refresh]);
   const [snapshot, send] = useAppMachine(machine);
   return useMemo(() => connectConfirmedAction(snapshot, send), [snapshot, send]);
 }

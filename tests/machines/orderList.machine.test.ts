@@ -2,13 +2,14 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
-import { createAiOrderListMachine } from '../../machines/aiOrderList/aiOrderList.machine';
+import { createOrderListMachine } from '../../machines/orderList/orderList.machine';
+import { createPurchaseMachine } from '../../machines/purchase/purchase.machine';
 import { createPagedListMachine } from '../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { paymentFixtures } from '../../machines/payment/payment.model';
-import { aiOrderListEvents, aiOrderListInput } from '../../machines/aiOrderList/aiOrderList.model';
-import { aiOrderListOracle } from '../../machines/aiOrderList/aiOrderList.oracle';
+import { orderListEvents, orderListInput } from '../../machines/orderList/orderList.model';
+import { orderListOracle } from '../../machines/orderList/orderList.oracle';
 import { createRecorder } from '../../machines/replay';
 import { controllablePromise, describeModel, flush } from './modelHarness';
 
@@ -23,13 +24,15 @@ function startScreen() {
   });
   const fakes = { cancelOrder: controllablePromise<unknown>(), getPayParams: controllablePromise<unknown>(), queryPayResult: controllablePromise<unknown>() };
   const effects = { showToast: vi.fn(), showOutcome: vi.fn(), forgetPendingPayment: vi.fn(), logToAnalytics: vi.fn() };
-  const machine = createAiOrderListMachine({
+  const machine = createOrderListMachine({
     list,
     order: aiOrderMachine.provide({ actors: { cancelOrder: fakes.cancelOrder.logic as never }, actions: { showToast: effects.showToast } }),
-    payment: paymentMachine.provide({
-      actors: { getPayParams: fakes.getPayParams.logic as never, queryPayResult: fakes.queryPayResult.logic as never },
-      actions: { showOutcome: effects.showOutcome, forgetPendingPayment: effects.forgetPendingPayment, logToAnalytics: effects.logToAnalytics },
-    }),
+    purchase: createPurchaseMachine(
+      paymentMachine.provide({
+        actors: { getPayParams: fakes.getPayParams.logic as never, queryPayResult: fakes.queryPayResult.logic as never },
+        actions: { showOutcome: effects.showOutcome, forgetPendingPayment: effects.forgetPendingPayment, logToAnalytics: effects.logToAnalytics },
+      }),
+    ),
   });
   const recorder = createRecorder();
   const actor = createActor(machine, { input: { filter: -1, pageSize: 8 }, inspect: recorder.inspect }).start();
@@ -39,7 +42,8 @@ function startScreen() {
   };
   const children = {
     order: () => running(actor.getSnapshot().children.order, 'order'),
-    payment: () => running(actor.getSnapshot().children.payment, 'payment'),
+    purchase: () => running(actor.getSnapshot().children.purchase, 'purchase'),
+    payment: () => running(actor.getSnapshot().children.purchase?.getSnapshot().children.payment, 'payment'),
   };
   return { actor, children, pages, fakes, effects, recorder };
 }
@@ -48,12 +52,12 @@ function startScreen() {
 const reloads = (pages: ReadonlyArray<LoadRequest<number>>) => pages.filter((request) => request.page === 1).length - 1;
 
 describeModel({
-  name: 'aiOrderList',
-  machine: createAiOrderListMachine(),
-  events: aiOrderListEvents,
-  input: aiOrderListInput,
+  name: 'orderList',
+  machine: createOrderListMachine(),
+  events: orderListEvents,
+  input: orderListInput,
   pinnedPaths: 1,
-  oracle: aiOrderListOracle,
+  oracle: orderListOracle,
   start: startScreen,
   run: async (path, { pages }) => {
     await flush();
@@ -65,10 +69,10 @@ describe('aiOrderList: the children reach the list through the chart, not throug
   it('a payment the server calls paid reloads the list once', async () => {
     const { children, pages, fakes } = startScreen();
     await flush();
-    children.payment().send({ type: 'PAY', purchase, payWay: 2, returnUrl });
+    children.purchase().send({ type: 'PAY', purchase, payWay: 2, returnUrl });
     fakes.getPayParams.resolve(paymentFixtures.h5);
     await flush();
-    children.payment().send({ type: 'RESUME_H5', purchase });
+    children.purchase().send({ type: 'RESUME_H5', purchase });
     children.payment().send({ type: 'H5_PAID' });
     fakes.queryPayResult.resolve(1);
     await flush();
@@ -78,7 +82,7 @@ describe('aiOrderList: the children reach the list through the chart, not throug
   it('a payment the server calls not paid leaves the list as it is', async () => {
     const { children, pages, fakes } = startScreen();
     await flush();
-    children.payment().send({ type: 'RESUME_H5', purchase });
+    children.purchase().send({ type: 'RESUME_H5', purchase });
     children.payment().send({ type: 'H5_NOT_PAID' });
     fakes.queryPayResult.resolve(0);
     await flush();

@@ -1,8 +1,8 @@
 import type { Oracle } from '../oracle';
 
-/** What the AI order list screen's chart must do between its children, from the specification. */
-export const aiOrderListOracle: Oracle<unknown> = {
-  chart: 'aiOrderList',
+/** What an order list screen's chart must do between its children, from the specification. */
+export const orderListOracle: Oracle<unknown> = {
+  chart: 'orderList',
   view: () => ({}),
   promises: [
     {

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { aiOrderMachine } from '../../machines/aiOrder/aiOrder.machine';
-import { createAiOrderListMachine } from '../../machines/aiOrderList/aiOrderList.machine';
+import { createOrderListMachine } from '../../machines/orderList/orderList.machine';
+import { createPurchaseMachine } from '../../machines/purchase/purchase.machine';
 import { createPagedListMachine } from '../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../machines/pagedList/pagedList.types';
 import { paymentMachine } from '../../machines/payment/payment.machine';
@@ -24,18 +25,20 @@ function startScreen(input = { filter: 2, pageSize: 8 }) {
   const load = controllablePromise<ListPage<Row>, LoadRequest<number>>();
   const calls = { getPayParams: controllablePromise<PayParams, PayRequest>(), payInApp: controllablePromise<ClientOutcome, InAppPayParams>(), queryPayResult: controllablePromise<number, Purchase>() };
   const clock = new SimulatedClock();
-  const machine = createAiOrderListMachine({
+  const machine = createOrderListMachine({
     list: createPagedListMachine<Row, number>().provide({ actors: { load: load.logic } }),
     order: aiOrderMachine,
-    payment: paymentMachine.provide({
-      actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic },
-      actions: { showOutcome: () => {}, forgetPendingPayment: () => {}, logToAnalytics: () => {}, openH5Page: () => {}, reportFailure: () => {} },
-    }),
+    purchase: createPurchaseMachine(
+      paymentMachine.provide({
+        actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic },
+        actions: { showOutcome: () => {}, forgetPendingPayment: () => {}, logToAnalytics: () => {}, openH5Page: () => {}, reportFailure: () => {} },
+      }),
+    ),
   });
   const actor = createActor(machine, { input, clock }).start();
   const payment = () => {
-    const child = actor.getSnapshot().children.payment;
-    if (!child) throw new Error('no payment child');
+    const child = actor.getSnapshot().children.purchase;
+    if (!child) throw new Error('no purchase child');
     return child;
   };
   return { actor, load, calls, clock, payment };

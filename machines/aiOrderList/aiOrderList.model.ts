@@ -1,5 +1,0 @@
-/** The AI order list screen opens on the "all" tab, 8 a page. */
-export const aiOrderListInput = { filter: -1, pageSize: 8 };
-
-/** The screen chart's own event: an order changed on the server (its children's events are theirs). */
-export const aiOrderListEvents = [{ type: 'ORDERS_CHANGED' }];

@@ -1,0 +1,34 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The tab of a list has one owner, the address (`?tab=`): a reload, a shared link and the back
+ * button keep it. The view switches the tab there (`select`), and the list chart follows
+ * (`useListFollows`); nothing else sets the list's filter.
+ */
+export function useAddressTab<Tabs extends readonly [{ key: string }, ...Array<{ key: string }>]>(tabs: Tabs) {
+  type Tab = Tabs[number];
+  const [query, setQuery] = useSearchParams();
+  const selected: Tab = tabs.find((tab) => tab.key === query.get('tab')) ?? tabs[0];
+  const select = useCallback(
+    (tab: Tab) =>
+      setQuery(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', tab.key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setQuery],
+  );
+  return { selected, select };
+}
+
+/** The list chart loads the address's tab: on a change of address, it switches to that filter (once; its own guard drops a same-filter switch). */
+export function useListFollows<F>(list: { filter: F; switchFilter: (filter: F) => void }, filter: F) {
+  const { filter: shown, switchFilter } = list;
+  useEffect(() => {
+    if (!Object.is(shown, filter)) switchFilter(filter);
+  }, [shown, filter, switchFilter]);
+}
