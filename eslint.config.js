@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    // The statecharts are pure: no app code, no React, no DOM, no HTTP (DEVELOPERS.md).
+    // The statecharts are pure: no app code, no React, no DOM, no HTTP (docs/architecture.md).
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

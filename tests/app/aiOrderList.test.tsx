@@ -53,6 +53,17 @@ describe('AI order list', () => {
     await waitFor(() => expect(cards().every((c) => ['0', '1'].includes(c.dataset.status!))).toBe(true));
   });
 
+  it('the address owns the tab: going to another ?tab= (a link, the back button) shows and loads that tab', async () => {
+    const app = renderApp('/aiOrder?tab=toBePaid');
+    await waitFor(() => expect(cards().every((c) => c.dataset.status === '2')).toBe(true));
+    await act(() => app.router.navigate('/aiOrder?tab=tradeClosed'));
+    await waitFor(() => expect(cards().every((c) => c.dataset.status === '5')).toBe(true));
+    expect(screen.getByTestId('tab-tradeClosed')).toHaveAttribute('aria-selected', 'true');
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(cards().every((c) => c.dataset.status === '2')).toBe(true));
+    expect(screen.getByTestId('tab-toBePaid')).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('an empty tab shows "no data"', async () => {
     server.use(http.get(`${API_BASE}V1.0/AI/OrderList`, () => HttpResponse.json(envelope({ rows: [], totals: 0 }))));
     renderApp('/aiOrder?tab=tradeClosed');

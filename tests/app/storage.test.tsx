@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_CODES } from '../../src/shared/api/storageSchemas';
@@ -184,6 +184,18 @@ describe('storage orders (storeOrder)', () => {
     await waitFor(() => expect(screen.getAllByTestId('store-order')).toHaveLength(1));
     expect(calls.at(-1)?.query).toMatchObject({ status: '3', pageIndex: '1', pageLength: '8' });
     expect(app.location()).toBe('/storeOrder?tab=paid');
+  });
+
+  it('the address owns the tab: going to another ?tab= (a link, the back button) shows and loads that tab', async () => {
+    const calls = ordersServer();
+    const app = renderApp('/storeOrder?tab=toBePaid');
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ status: '2' }));
+    await act(() => app.router.navigate('/storeOrder?tab=paid'));
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ status: '3', pageIndex: '1' }));
+    expect(screen.getByTestId('store-tab-paid')).toHaveAttribute('aria-selected', 'true');
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(calls.at(-1)?.query).toMatchObject({ status: '2', pageIndex: '1' }));
+    expect(screen.getByTestId('store-tab-toBePaid')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('opens on the tab the address names (the storage page links to the orders to be paid), and on "all" for a tab it does not know', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelChoice } from '../../src/features/aiApply/aiApplyCalls';
+import { channelChoice } from '../../src/features/aiApply/channelChoice';
 import type { AiChannel, AiStudy } from '../../src/shared/api/aiApplySchemas';
 
 const channel = (channelId: string, charge = 19.9): AiChannel => ({

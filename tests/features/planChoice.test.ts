@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planChoice } from '../../src/features/storage/storageCalls';
+import { planChoice } from '../../src/features/storage/plans';
 import type { StoragePlan } from '../../src/shared/api/storageSchemas';
 
 const plan = (planId: string, recommended = false): StoragePlan => ({ planId, name: planId, months: 12, charge: 30, originalCharge: null, recommended });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageEndAfter } from '../../src/features/storage/storageCalls';
+import { storageEndAfter } from '../../src/features/storage/plans';
 
 describe('the storage end a plan would give', () => {
   const today = new Date(2026, 10, 23, 15, 0);

@@ -13,7 +13,9 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, channelChoice, type AiApplyProblem, type ApplyPage } from './aiApplyCalls';
+import type { AiApplyProblem, ApplyPage } from './aiApplyCalls';
+import { aiApplyHref, aiStatusHref } from './aiApplyLinks';
+import { channelChoice } from './channelChoice';
 import { statusWords } from '../../shared/ai/aiStatusWords';
 import { useAiApply, useAiStudies, type AiApplyScreenView } from './useAiApply';
 

@@ -10,7 +10,8 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
-import { aiApplyHref, aiStatusHref, loadAiResult, type AiResultPage } from './aiApplyCalls';
+import { loadAiResult, type AiResultPage } from './aiApplyCalls';
+import { aiApplyHref, aiStatusHref } from './aiApplyLinks';
 import { OrderCard } from './OrderCard';
 
 /**

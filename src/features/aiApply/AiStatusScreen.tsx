@@ -11,7 +11,7 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
 import { aiResultPageHref, ORDER_ID_QUERY } from '../../shared/ai/aiResultLink';
-import { aiApplyHref } from './aiApplyCalls';
+import { aiApplyHref } from './aiApplyLinks';
 import { OrderCard } from './OrderCard';
 import { minutesLeft } from '../../shared/ai/aiStatusWords';
 import { useAiStatus } from './useAiApply';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { SubmitOutcome as Outcome } from '../../../machines/purchase/purchase.types';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
-import { ORDER_ID_QUERY, resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
+import { resultLinkOf, type ResultLink } from '../../shared/ai/aiResultLink';
 import {
   AI_APPLY_CODES,
   aiChannelListSchema,
@@ -17,9 +17,7 @@ import {
 } from '../../shared/api/aiApplySchemas';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { studyPageHref } from '../../shared/navigation/viewerLink';
 import { businessFailure } from '../../shared/api/failure';
-import { ROUTE } from '../../shared/navigation/routes';
 
 /** Why an order was not made: the server's refusals (AI_APPLY_CODES), as the screen words them. */
 export type AiApplyProblem = 'channelUnavailable' | 'notOffered' | 'studyNotFound';
@@ -57,32 +55,6 @@ export async function loadApplyPage(api: ApiClient, collectFilmId: string, signa
 }
 
 /** An order of that channel still under way or done (not failed, not closed): the patient is not sold it again. */
-function liveOrderOf(study: AiStudy | null, channelId: string): { orderId: string; status: number } | null {
-  const order = study?.latestOrder;
-  if (!order || order.channelId !== channelId) return null;
-  return order.status === AI_ORDER_STATUS.failed || order.status === AI_ORDER_STATUS.closed ? null : order;
-}
-
-/**
- * What the channel panel shows: the chosen channel (the first while the patient has chosen none),
- * the channel whose price is being confirmed, the chosen channel's live order (then "see progress"
- * instead of apply), and whether a tap is taken (ordering or paying).
- */
-export function channelChoice(
-  page: { study: AiStudy | null; channels: readonly AiChannel[] },
-  apply: { choice: string | null; ordering: string | null; isSubmitting: boolean },
-  paymentBusy: boolean,
-) {
-  const byId = (channelId: string | null) => page.channels.find((channel) => channel.channelId === channelId);
-  const chosen = byId(apply.choice) ?? page.channels[0] ?? null;
-  return {
-    chosen,
-    ordering: byId(apply.ordering) ?? null,
-    live: chosen ? liveOrderOf(page.study, chosen.channelId) : null,
-    busy: apply.isSubmitting || paymentBusy,
-  };
-}
-
 /** POST V1.0/AI/submmit { id, channelId }: the order (new, or the same one again), or a refusal. */
 export async function submitAiOrder(api: ApiClient, request: { collectFilmId: string; channelId: string }, signal: AbortSignal): Promise<SubmitOutcome> {
   try {
@@ -143,14 +115,4 @@ export async function loadAiResult(
   if (!result) return { kind: 'missing' };
   const link = await resultLinkOf(api, { checkWay: result.checkWay ?? info.checkWay, resultUrl: result.resultUrl }, info.collectFilmId, allowedOrigins, signal);
   return { kind: 'succeeded', info, result, link };
-}
-
-/** The progress page of an order. */
-export function aiStatusHref(orderId: string): string {
-  return `${ROUTE.aiStatus.path}?${new URLSearchParams({ [ORDER_ID_QUERY]: orderId }).toString()}`;
-}
-
-/** The application page of a study. */
-export function aiApplyHref(collectFilmId: string): string {
-  return studyPageHref(ROUTE.aiApply.path, collectFilmId);
 }

@@ -10,7 +10,8 @@ import { useResource } from '../../shared/charts/useResource';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { usePurchase, usePurchaseActor, usePurchaseLogic, type SaleEffects } from '../../shared/payment/usePurchase';
 import { useServices } from '../../shared/services';
-import { aiStatusHref, loadAiInfo, loadAiStudies, loadApplyPage, submitAiOrder, type AiApplyProblem } from './aiApplyCalls';
+import { loadAiInfo, loadAiStudies, loadApplyPage, submitAiOrder, type AiApplyProblem } from './aiApplyCalls';
+import { aiStatusHref } from './aiApplyLinks';
 
 /** aiApply without a study: the studies AI can analyse, each with its latest order. */
 export function useAiStudies() {

@@ -16,7 +16,8 @@ import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { loadAllStorage, planChoice, planLength, storageEndAfter, type StoreBuyProblem } from './storageCalls';
+import { planChoice, planLength, storageEndAfter } from './plans';
+import { loadAllStorage, type StoreBuyProblem } from './storageCalls';
 import * as css from './storage.css';
 import { useStoreBuy, type StoreBuyView } from './useStoreBuy';
 

@@ -7,7 +7,7 @@ import { formatYuan } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import { TabStrip } from '../../shared/views/TabStrip';
-import { planLength } from './storageCalls';
+import { planLength } from './plans';
 import * as css from './storage.css';
 import { useStoreOrders } from './useStoreOrders';
 
