@@ -9,7 +9,9 @@ import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { countedLength, TEXT_FIELDS } from '../../shared/rules/text';
 import { useServices } from '../../shared/services';
 import { feedbackDraftStore } from './feedbackDraft';
-import { formProblem, prepareImages, submitFeedback } from './feedbackCalls';
+import { submitFeedback } from './feedbackCalls';
+import { prepareImages } from './feedbackImages';
+import { formProblem } from './feedbackRules';
 
 const newId = () => crypto.randomUUID();
 

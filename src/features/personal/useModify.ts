@@ -8,7 +8,8 @@ import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompression';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
-import { emailProblem, loadUserInfo, nickNameProblem, nickNameWords, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+import { loadUserInfo, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+import { emailProblem, nickNameProblem, nickNameWords } from './personalRules';
 
 /** The chooser, the compression or the upload of the avatar is under way: its button says it is busy. */
 export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || phase === 'compressing' || phase === 'uploading';
