@@ -8,10 +8,10 @@ import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { connectFeedback } from '../../machines/feedback/feedback.connect';
 import { feedbackMachine } from '../../machines/feedback/feedback.machine';
-import type { SubmitOutcome, SubmitRequest } from '../../machines/feedback/feedback.types';
+import type { FeedbackDraft, SubmitOutcome, SubmitRequest } from '../../machines/feedback/feedback.types';
 import { connectModify } from '../../machines/modify/modify.connect';
 import { modifyMachine } from '../../machines/modify/modify.machine';
-import type { AvatarUpload, UploadOutcome } from '../../machines/modify/modify.types';
+import type { AvatarUpload, CompressedAvatar, CropLike, ProfileLike, UploadOutcome } from '../../machines/modify/modify.types';
 
 describe('upload progress reaches the chart from the upload itself', () => {
   it('feedback: what the upload reports is the bar; a report after the answer changes nothing', async () => {
@@ -19,7 +19,7 @@ describe('upload progress reaches the chart from the upload itself', () => {
     let answer!: (outcome: SubmitOutcome) => void;
     const machine = feedbackMachine.provide({
       actors: {
-        loadDraft: fromPromise(async () => null),
+        loadDraft: fromPromise<FeedbackDraft | null>(async () => null),
         submitFeedback: fromPromise<SubmitOutcome, SubmitRequest>(({ input }) => ((report = input.onProgress), new Promise<SubmitOutcome>((resolve) => (answer = resolve)))),
       },
     });
@@ -41,8 +41,8 @@ describe('upload progress reaches the chart from the upload itself', () => {
     const file = new Blob(['x'], { type: 'image/png' });
     const machine = modifyMachine.provide({
       actors: {
-        loadUser: fromPromise(async () => ({ nickName: 'a', email: '', avatarUrl: null })),
-        compressAvatar: fromPromise(async () => ({ file, preview: 'data:image/jpeg;base64,AAAA' })),
+        loadUser: fromPromise<ProfileLike>(async () => ({ nickName: 'a', email: '', avatarUrl: null })),
+        compressAvatar: fromPromise<CompressedAvatar, { file: Blob; crop: CropLike }>(async () => ({ file, preview: 'data:image/jpeg;base64,AAAA' })),
         uploadAvatar: fromPromise<UploadOutcome, AvatarUpload>(({ input }) => ((report = input.onProgress), new Promise<UploadOutcome>(() => {}))),
       },
     });
