@@ -23,7 +23,7 @@ const NO_REQUEST = {};
 export default function ReportListScreen() {
   const { api } = useServices();
   const { t } = useI18n();
-  const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal).then((types) => ({ types })), [api]);
+  const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal), [api]);
   const types: CheckTypes = useResource(loadTypes, NO_REQUEST, { quiet: true }).data?.types ?? [];
   const load = useCallback((request: LoadRequest<string>, signal: AbortSignal) => loadReportPage(api, request, signal), [api]);
   const list = usePagedList({ machine: reportListMachine, filter: ALL, load });

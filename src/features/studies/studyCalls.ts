@@ -92,8 +92,10 @@ export const loadReportPage = (api: ApiClient, request: PageRequest & { filter: 
 export const loadCheckPage = (api: ApiClient, request: PageRequest, signal?: AbortSignal) =>
   api.request(ENDPOINTS.reportCheck.GetReportList, { params: pageParams(request), schema: checkRowPage, signal });
 
-export const loadCheckTypes = (api: ApiClient, signal?: AbortSignal) =>
-  api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal });
+/** The check types the reports have (CT, MR, ...); wrapped so the resource chart has an object. */
+export const loadCheckTypes = async (api: ApiClient, signal?: AbortSignal) => ({
+  types: await api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal }),
+});
 
 /** Remove a collected film from my images (the study itself stays): a refusal carries the server's message. */
 export async function removeFilm(api: ApiClient, collectId: string): Promise<ActionAnswer> {
