@@ -77,6 +77,8 @@ export const collectMachine = setup({
     storePass: (_, _verified: VerifiedLike) => {},
     /** Tell the hospital the studies were collected electronically: fire and forget. */
     notifyCollected: (_, _verified: VerifiedLike) => {},
+    /** The step now shown: where the guest's two steps are two pages, the wiring goes to its page. */
+    showStep: (_, _params: { step: 'identify' | 'verify' }) => {},
     /** Go on: the checking page (or, signed in, my films); the draft is done with. */
     finish: (_, _verified: VerifiedLike) => {},
   },
@@ -116,6 +118,7 @@ export const collectMachine = setup({
       ],
     },
     identify: {
+      entry: { type: 'showStep', params: { step: 'identify' } },
       initial: 'loadingCaptcha',
       states: {
         loadingCaptcha: {
@@ -207,6 +210,7 @@ export const collectMachine = setup({
       },
     },
     verify: {
+      entry: { type: 'showStep', params: { step: 'verify' } },
       initial: 'active',
       on: { START_OVER: { target: '#collect.starting', description: 'Back to the form: what was typed stays; a new image code.', actions: 'forgetSent' } },
       states: {

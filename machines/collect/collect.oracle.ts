@@ -38,6 +38,16 @@ export const collectOracle: Oracle<SnapshotFrom<CollectMachine>> = {
   },
   promises: [
     {
+      id: 'page-shows-the-step',
+      says: 'Each step is shown where it belongs: when the step changes, the page of that step is told (the guest\'s steps are two pages).',
+      source: 'issue 13 §1: newCheck asks who you are and sends the SMS code; verification takes the code, and without a code sent goes back to newCheck',
+      rule: {
+        kind: 'always',
+        if: { all: [{ not: { sees: { step: 'verified' } } }, { any: [{ input: 'start' }, { not: { saw: { step: { sameAs: 'sees.step' } } } }] }] },
+        then: { effect: 'showStep', with: { step: { sameAs: 'sees.step' } } },
+      },
+    },
+    {
       id: 'form-takes-typing',
       says: 'The form takes typing whenever it shows, while the image code or the bag still load too; only while it is being sent does it wait.',
       source: KEEP,

@@ -11,6 +11,7 @@ import type {
   ImageNotice,
   PreparedImages,
   SubmitOutcome,
+  SubmitRequest,
 } from './feedback.types';
 
 const unprovided = (name: string) => () => Promise.reject(new Error(`feedback: no ${name} actor provided`));
@@ -38,7 +39,7 @@ export const feedbackMachine = setup({
     loadDraft: fromPromise<FeedbackDraft | null>(unprovided('loadDraft')),
     chooseImages: fromPromise<ChooseOutcome, { room: number }>(unprovided('chooseImages')),
     prepareImages: fromPromise<PreparedImages, { files: Blob[]; room: number }>(unprovided('prepareImages')),
-    submitFeedback: fromPromise<SubmitOutcome, FeedbackDraft>(unprovided('submitFeedback')),
+    submitFeedback: fromPromise<SubmitOutcome, SubmitRequest>(unprovided('submitFeedback')),
   },
   actions: {
     adoptDraft: assign((_, draft: FeedbackDraft) => ({ ...draft })),
@@ -178,7 +179,7 @@ export const feedbackMachine = setup({
       invoke: {
         id: 'submitFeedback',
         src: 'submitFeedback',
-        input: ({ context }) => draftOf(context),
+        input: ({ context, self }) => ({ ...draftOf(context), onProgress: (progress: number) => self.send({ type: 'UPLOAD_PROGRESS', progress }) }),
         onDone: [
           {
             guard: { type: 'received', params: ({ event }) => event.output },

@@ -85,6 +85,7 @@ export type FeedbackEvent =
   | { type: 'REMOVE_IMAGE'; id: string }
   /** `problem`: what the phone's rules found, or null. */
   | { type: 'SEND'; problem: FormProblem | null }
+  /** The upload reports how much has gone, 0 to 1 (through the `onProgress` of its input). */
   | { type: 'UPLOAD_PROGRESS'; progress: number }
   /** After a receipt: a new, empty draft with its own clientId. */
   | { type: 'NEW'; clientId: string };
@@ -99,3 +100,6 @@ export interface PreparedImages {
 export type SubmitOutcome =
   | { ok: true; receipt: FeedbackReceipt }
   | { ok: false; problem: FeedbackRefusalReason | 'refused'; message: string; retryAfterSeconds: number | null };
+
+/** What the upload is asked: the draft, and where to report how much of it has gone (0 to 1). */
+export type SubmitRequest = FeedbackDraft & { onProgress: (fraction: number) => void };

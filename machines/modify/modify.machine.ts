@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { present } from '../present';
-import type { AvatarChoice, CompressedAvatar, CropLike, ModifyContext, ModifyEvent, Notice, ProfileLike, SaveOutcome, UploadOutcome } from './modify.types';
+import type { AvatarChoice, AvatarUpload, CompressedAvatar, CropLike, ModifyContext, ModifyEvent, Notice, ProfileLike, SaveOutcome, UploadOutcome } from './modify.types';
 
 const unprovided = (name: string) => () => Promise.reject(new Error(`modify: no ${name} actor provided`));
 
@@ -17,7 +17,7 @@ export const modifyMachine = setup({
     saveEmail: fromPromise<SaveOutcome, { email: string }>(unprovided('saveEmail')),
     chooseAvatar: fromPromise<AvatarChoice>(unprovided('chooseAvatar')),
     compressAvatar: fromPromise<CompressedAvatar, { file: Blob; crop: CropLike }>(unprovided('compressAvatar')),
-    uploadAvatar: fromPromise<UploadOutcome, { file: Blob }>(unprovided('uploadAvatar')),
+    uploadAvatar: fromPromise<UploadOutcome, AvatarUpload>(unprovided('uploadAvatar')),
   },
   actions: {
     keepUser: assign((_, user: ProfileLike) => ({ user, nickName: user.nickName ?? '', email: user.email ?? '' })),
@@ -187,7 +187,10 @@ export const modifyMachine = setup({
           invoke: {
             id: 'uploadAvatar',
             src: 'uploadAvatar',
-            input: ({ context }) => ({ file: present(context.compressed, 'compressed avatar', 'modify').file }),
+            input: ({ context, self }) => ({
+              file: present(context.compressed, 'compressed avatar', 'modify').file,
+              onProgress: (progress: number) => self.send({ type: 'UPLOAD_PROGRESS', progress }),
+            }),
             onDone: [
               {
                 guard: { type: 'uploaded', params: ({ event }) => event.output },

@@ -76,5 +76,12 @@ export type ModifyEvent =
   | { type: 'PICKED'; file: Blob }
   | { type: 'CROP'; crop: CropLike }
   | { type: 'CANCEL_CROP' }
+  /** The upload reports how much has gone, 0 to 1 (through the `onProgress` of its input). */
   | { type: 'UPLOAD_PROGRESS'; progress: number }
   | { type: 'RETRY_UPLOAD' };
+
+/** What the avatar upload is asked: the file, and where to report how much of it has gone (0 to 1). */
+export interface AvatarUpload {
+  file: Blob;
+  onProgress: (fraction: number) => void;
+}

@@ -1,7 +1,7 @@
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { createApiClient, progressChannel } from '../../src/shared/api/client';
+import { createApiClient } from '../../src/shared/api/client';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import { ApiFailure } from '../../src/shared/api/failure';
 import { HTTP_TIMEOUT_MS } from '../../src/shared/rules/constants';
@@ -102,16 +102,5 @@ describe('API client upload (multipart)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((config!.signal as AbortSignal).aborted).toBe(true);
     expect(await outcome).toEqual({ kind: 'network' });
-  });
-
-  it('a progress channel passes progress to whoever is attached, and nothing once detached', () => {
-    const channel = progressChannel();
-    const heard: unknown[] = [];
-    channel.tell(0.1);
-    const detach = channel.attach((event) => heard.push(event));
-    channel.tell(0.5);
-    detach();
-    channel.tell(0.9);
-    expect(heard).toEqual([{ type: 'UPLOAD_PROGRESS', progress: 0.5 }]);
   });
 });

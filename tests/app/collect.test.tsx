@@ -197,6 +197,16 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('changing the details on the verification page goes back to the form, in place of the code page, with what was typed', async () => {
+    collectServer();
+    const app = renderApp('/newCheck', { session: 'signedOut' });
+    await identify();
+    await waitFor(() => expect(app.location()).toBe('/verification'));
+    await userEvent.click(await screen.findByTestId('collect-change'));
+    await waitFor(() => expect(app.location()).toBe('/newCheck'));
+    expect(await screen.findByTestId('collect-idCard')).toHaveValue(VALID_ID);
+  });
+
   it('the verification page without a code sent goes back to the form', async () => {
     collectServer();
     const app = renderApp('/verification', { session: 'signedOut' });

@@ -269,3 +269,30 @@ describe('feedback (help?view=feedback), public', () => {
     expect(screen.queryAllByTestId('feedback-image')).toHaveLength(0);
   });
 });
+
+describe('feedback upload progress', () => {
+  it('shows how much of the upload has gone, as the upload reports it', async () => {
+    const user = userEvent.setup();
+    feedbackServer();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The browser's upload progress, stood in for: 40% gone, then the upload goes on.
+    renderApp('/help?view=feedback', {
+      session: 'signedOut',
+      api: (api) => ({
+        ...api,
+        upload: async (endpoint, options) => {
+          options.onProgress?.(0.4);
+          await held;
+          return api.upload(endpoint, options);
+        },
+      }),
+    });
+    await user.type(await screen.findByTestId('feedback-content'), TEXT);
+    await user.click(screen.getByTestId('feedback-send'));
+    const progress = await screen.findByTestId('feedback-progress');
+    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40'));
+    release();
+    expect(await screen.findByTestId('feedback-received')).toBeInTheDocument();
+  });
+});

@@ -262,6 +262,34 @@ describe('editing the profile (modify)', () => {
     expect(compressed.calls).toHaveLength(1);
   });
 
+  it('shows how much of the avatar upload has gone, as the upload reports it', async () => {
+    const user = userEvent.setup();
+    center();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The browser's upload progress, stood in for: 70% gone, then the upload goes on.
+    renderApp('/modify', {
+      api: (api) => ({
+        ...api,
+        upload: async (endpoint, options) => {
+          options.onProgress?.(0.7);
+          await held;
+          return api.upload(endpoint, options);
+        },
+      }),
+    });
+    await user.upload(await screen.findByTestId('modify-avatar-input'), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
+    const image = within(await screen.findByTestId('avatar-cropper')).getByTestId('avatar-crop-image');
+    Object.defineProperty(image, 'naturalWidth', { value: 300 });
+    Object.defineProperty(image, 'naturalHeight', { value: 300 });
+    fireEvent.load(image);
+    await user.click(screen.getByTestId('avatar-crop-confirm'));
+    const progress = await screen.findByTestId('modify-avatar-progress');
+    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '70'));
+    release();
+    await waitFor(() => expect(screen.getByTestId('modify-avatar-notice')).toHaveTextContent('Picture updated'));
+  });
+
   it("offers WeChat's chooser once the SDK is ready, even when that is after the page was drawn", async () => {
     center();
     let ready = false;

@@ -38,6 +38,8 @@ type RenderOptions = {
   config?: Partial<RuntimeConfig>;
   /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
   wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe'>>;
+  /** The API client as a test wants it, made from the app's (an upload that reports progress, say). */
+  api?: (api: AppServices['api']) => AppServices['api'];
 };
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
@@ -73,7 +75,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   const passes = studyPassStore(safeStorage(() => window.sessionStorage));
   const services: AppServices = {
     config: { ...testConfig, ...options.config },
-    api: createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null }),
+    api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null })),
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),

@@ -110,3 +110,26 @@ describe('study information (medicalTag)', () => {
     expect(series).toHaveTextContent('Series 1 · 2');
   });
 });
+
+describe('checkList (a passed verification)', () => {
+  it('lists the studies the pass opened, asked a page at a time with the pass, each opening its film detail', async () => {
+    const asked: Array<{ page: string | null; size: string | null; pass: string | null }> = [];
+    const row = { collectFilmId: 'film-7', studyDate: '2026-11-18', modality: 'CT', studyDescription: '胸部CT平扫', hospitalName: '云胶片示范医院', reportStatus: 2, imageCount: 3 };
+    server.use(
+      http.get(`${API_BASE}v2/ReportCheck/GetReportList`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push({ page: url.searchParams.get('pageIndex'), size: url.searchParams.get('pageLength'), pass: request.headers.get('X-Study-Pass') });
+        return HttpResponse.json(envelope({ rows: [row], totals: 1 }));
+      }),
+    );
+    const first = renderApp('/Home', { session: 'signedOut' });
+    first.services.passes.keep({ token: 'pass-1', scope: 'collect', studyIds: null, expiresAt: '2099-01-01T00:00:00Z' });
+    first.unmount();
+    renderApp('/checkList', { session: 'signedOut' });
+    const card = await screen.findByTestId('study-card');
+    expect(card).toHaveTextContent('胸部CT平扫');
+    expect(asked).toEqual([{ page: '1', size: expect.stringMatching(/^\d+$/), pass: 'pass-1' }]);
+    expect(card.closest('a')).toHaveAttribute('href', '/index?id=film-7');
+    sessionStorage.clear();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formProblem } from '../../src/features/help/feedbackCalls';
+import { formProblem } from '../../src/features/help/feedbackRules';
 import { countedLength, TEXT_FIELDS } from '../../src/shared/rules/text';
 
 const { min, max } = TEXT_FIELDS.feedbackContent;

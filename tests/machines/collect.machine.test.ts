@@ -15,6 +15,6 @@ describeModel({
   start: () =>
     startChart(collectMachine, {
       input: collectInput,
-      provide: () => ({ actions: { storePass: vi.fn<() => void>(), notifyCollected: vi.fn<() => void>(), finish: vi.fn<() => void>() } }),
+      provide: () => ({ actions: { storePass: vi.fn<() => void>(), notifyCollected: vi.fn<() => void>(), finish: vi.fn<() => void>(), showStep: vi.fn<() => void>() } }),
     }),
 });

@@ -1,9 +1,8 @@
-import { useEffect, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { CollectField, CollectProblem } from '../../../machines/collect/collect.types';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey, Translate } from '../../shared/i18n/translate';
-import { ROUTE } from '../../shared/navigation/routes';
 import { COLLECT_METHODS } from '../../shared/api/collectSchemas';
 import { Button } from '../../shared/views/Button';
 import { RadioChoices } from '../../shared/views/RadioChoices';
@@ -36,14 +35,7 @@ export function AddFilmScreen() {
 
 function CollectPage({ mode, step }: { mode: CollectMode; step: 'identify' | 'verify' }) {
   const { search } = useLocation();
-  const navigate = useNavigate();
   const view = useCollect({ mode, step, bagCode: bagCodeOf(search) });
-  // The guest's two steps are two pages: the chart's step picks the page.
-  useEffect(() => {
-    if (mode !== 'guest') return;
-    if (step === 'identify' && view.step === 'verify') void navigate(ROUTE.verification.path);
-    if (step === 'verify' && view.step === 'identify') void navigate(ROUTE.newCheck.path, { replace: true });
-  }, [mode, step, view.step, navigate]);
   return (
     <div className={css.page} data-testid="collect" data-state={view.state}>
       {view.step === 'verify' ? <CodeStep view={view} /> : <IdentifyStep view={view} mode={mode} />}

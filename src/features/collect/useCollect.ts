@@ -74,6 +74,12 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           notifyCollected: (_, verified) => {
             if (verified.focusStudyId) notifyCollected(api, [verified.focusStudyId]);
           },
+          showStep: (_, { step }) => {
+            // The guest's two steps are two pages: the step now shown picks the page.
+            if (mode !== 'guest' || step === options.step) return;
+            if (step === 'verify') void navigate(ROUTE.verification.path);
+            else void navigate(ROUTE.newCheck.path, { replace: true });
+          },
           finish: (_, verified) => {
             sessionStorage.remove(draftKey(mode));
             if (mode === 'addFilm') {
@@ -86,7 +92,7 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           },
         },
       }),
-    [api, mode, navigate, passes, sessionStorage, t, toast],
+    [api, mode, options.step, navigate, passes, sessionStorage, t, toast],
   );
   const input = useMemo(() => ({ step: options.step, draft: readDraft(sessionStorage, mode, options.bagCode) }), [options.step, options.bagCode, mode, sessionStorage]);
   const [snapshot, send] = useAppMachine(machine, { input });

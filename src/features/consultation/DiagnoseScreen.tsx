@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { filmIdOf, ROUTE } from '../../shared/navigation/routes';
@@ -16,12 +15,11 @@ import { useConsultation } from './useConsultation';
  */
 export default function DiagnoseScreen() {
   const collectFilmId = filmIdOf(useLocation().search);
-  // Another study, or asking again after the server refused, is a fresh start of the page.
-  const [attempt, setAttempt] = useState(0);
-  return <Diagnose key={`${collectFilmId ?? ''}:${attempt}`} collectFilmId={collectFilmId} askAgain={() => setAttempt((n) => n + 1)} />;
+  // Another study is a fresh start of the page.
+  return <Diagnose key={collectFilmId ?? ''} collectFilmId={collectFilmId} />;
 }
 
-function Diagnose({ collectFilmId, askAgain }: { collectFilmId: string | null; askAgain: () => void }) {
+function Diagnose({ collectFilmId }: { collectFilmId: string | null }) {
   const { t } = useI18n();
   const view = useConsultation(collectFilmId);
   const back = <BackAction />;
@@ -60,7 +58,7 @@ function Diagnose({ collectFilmId, askAgain }: { collectFilmId: string | null; a
         illustration="error"
         heading={t('diagnose.declined')}
         text={view.declined || t('diagnose.declinedText')}
-        actions={<>{back}<Button onClick={askAgain} data-testid="diagnose-ask-again">{t('app.retry')}</Button></>}
+        actions={<>{back}<Button onClick={view.askAgain} data-testid="diagnose-ask-again">{t('app.retry')}</Button></>}
       />
     );
   }

@@ -1,19 +1,9 @@
+import type { ConsultationJump } from '../../../machines/consultation/consultation.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { businessFailure } from '../../shared/api/failure';
 import { CONSULTATION_CODES, consultationJumpSchema } from '../../shared/api/serviceSchemas';
 import { allowedExternalUrl } from '../../shared/navigation/externalUrl';
-
-/**
- * Where the consultation service's answer leads: its page (an allowed origin), a refusal naming the
- * address's origin (null when it is not an address at all), the hospital not offering it (4701),
- * or the server's own refusal in its words. No answer at all is a thrown failure (offline).
- */
-export type ConsultationJump =
-  | { kind: 'go'; url: string }
-  | { kind: 'refused'; origin: string | null }
-  | { kind: 'notOffered' }
-  | { kind: 'declined'; message: string };
 
 /** The origin of an address as the patient can read it, or null for something that is no address. */
 function originOf(value: string): string | null {

@@ -1,62 +1,49 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useResource } from '../../shared/charts/useResource';
+import { fromPromise } from 'xstate';
+import { connectConsultation } from '../../../machines/consultation/consultation.connect';
+import { consultationMachine } from '../../../machines/consultation/consultation.machine';
+import type { ConsultationJump } from '../../../machines/consultation/consultation.types';
+import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useServices } from '../../shared/services';
-import { askConsultation, type ConsultationJump } from './consultationCalls';
+import { askConsultation } from './consultationCalls';
 
 /** The history entry of diagnose that last went to the consultation page (this tab's session storage). */
 const CONSULTATION_LEFT_FROM_KEY = 'cf.consultation.leftFrom';
 
 /**
- * diagnose: asks for the consultation page with the screen (the shared resource chart, its
- * failures said on the page) and goes there when its origin is allowed (location.assign: this
- * page stays in the history, so back returns to the app). Coming back to this entry, by back or a
- * reload, does not go again at once: the patient is asked, so back never bounces out again.
+ * diagnose: the consultation chart with the app's call and navigation. The page goes by
+ * location.assign, so it stays in the history and back returns to the app; this history entry is
+ * remembered, so coming back to it (back, a reload) asks the patient instead of going at once.
  */
 export function useConsultation(collectFilmId: string | null) {
   const { api, config, sessionStorage } = useServices();
   const entry = useLocation().key;
   const allowedOrigins = config.allowedRedirectOrigins;
-  const load = useCallback(
-    (request: { collectFilmId: string }, signal: AbortSignal) => askConsultation(api, { collectFilmId: request.collectFilmId || null, allowedOrigins }, signal),
-    [api, allowedOrigins],
+  const machine = useMemo(
+    () =>
+      consultationMachine.provide({
+        actors: {
+          ask: fromPromise<ConsultationJump, { collectFilmId: string | null }>(({ input, signal }) =>
+            askConsultation(api, { collectFilmId: input.collectFilmId, allowedOrigins }, signal),
+          ),
+        },
+        actions: {
+          goTo: (_, { url }) => {
+            sessionStorage.set(CONSULTATION_LEFT_FROM_KEY, entry);
+            window.location.assign(url);
+          },
+        },
+      }),
+    [api, allowedOrigins, sessionStorage, entry],
   );
-  const request = useMemo(() => ({ collectFilmId: collectFilmId ?? '' }), [collectFilmId]);
-  const resource = useResource<ConsultationJump, { collectFilmId: string }>(load, request, { quiet: true });
-  const [cameBack, setCameBack] = useState(() => sessionStorage.get(CONSULTATION_LEFT_FROM_KEY) === entry);
-  const jump = resource.data;
-  const url = jump?.kind === 'go' ? jump.url : null;
-  const go = useCallback(
-    (target: string) => {
-      sessionStorage.set(CONSULTATION_LEFT_FROM_KEY, entry);
-      window.location.assign(target);
-    },
-    [sessionStorage, entry],
-  );
-  useEffect(() => {
-    if (url && !cameBack) go(url);
-  }, [url, cameBack, go]);
+  const input = useMemo(() => ({ collectFilmId, cameBack: sessionStorage.get(CONSULTATION_LEFT_FROM_KEY) === entry }), [collectFilmId, sessionStorage, entry]);
+  const [snapshot, send] = useAppMachine(machine, { input });
   useEffect(() => {
     // Back from the consultation page may restore this page as it was (the back-forward cache).
-    const shown = (event: PageTransitionEvent) => event.persisted && setCameBack(true);
+    const shown = (event: PageTransitionEvent) => event.persisted && send({ type: 'CAME_BACK' });
     window.addEventListener('pageshow', shown);
     return () => window.removeEventListener('pageshow', shown);
-  }, []);
-  return useMemo(
-    () => ({
-      state: resource.state,
-      /** No answer (offline, timed out): said, with a retry. */
-      isFailed: resource.isFailed,
-      retry: resource.retry,
-      /** On the way to the consultation page, with the address to tap should the browser not go. */
-      goingTo: url && !cameBack ? url : null,
-      /** Back from the consultation page: it may be opened again. */
-      cameBackFrom: url && cameBack ? url : null,
-      openAgain: () => url && go(url),
-      refusedOrigin: jump?.kind === 'refused' ? { origin: jump.origin } : null,
-      isNotOffered: jump?.kind === 'notOffered',
-      declined: jump?.kind === 'declined' ? jump.message : null,
-    }),
-    [resource, url, cameBack, go, jump],
-  );
+  }, [send]);
+  return useMemo(() => connectConsultation(snapshot, send), [snapshot, send]);
 }

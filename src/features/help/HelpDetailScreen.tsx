@@ -10,7 +10,7 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './help.css';
 import { loadQuestion, type ArticleRequest } from './helpCalls';
-import { helpDetailHref } from './helpCalls';
+import { helpDetailHref } from './helpLinks';
 
 /** helpDetail (public): one article of the help centre, and the questions related to it. */
 export default function HelpDetailScreen() {

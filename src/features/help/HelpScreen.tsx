@@ -5,9 +5,8 @@ import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as css from './help.css';
-import { FEEDBACK_VIEW } from './feedbackCalls';
 import { FeedbackView } from './FeedbackView';
-import { helpDetailHref } from './helpCalls';
+import { FEEDBACK_VIEW, helpDetailHref } from './helpLinks';
 import { useQuestionTypes } from './useQuestionTypes';
 
 /** The feedback form: the help route with ?view=feedback. */

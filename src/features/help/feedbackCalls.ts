@@ -1,4 +1,4 @@
-import type { FeedbackDraft, FeedbackImage, FormProblem, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
+import type { FeedbackDraft, SubmitOutcome } from '../../../machines/feedback/feedback.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { RATE_LIMITED_STATUS_CODE, rateLimitedSchema } from '../../shared/api/envelope';
@@ -10,42 +10,7 @@ import {
   feedbackReceivedSchema,
   feedbackRefusalSchema,
 } from '../../shared/api/helpSchemas';
-import { TEXT_FIELDS, textProblem } from '../../shared/rules/text';
-import { blobToDataUrl, compressImage, dataUrlToFile, FEEDBACK_IMAGE_SIDE, UnreadableImage } from '../../shared/platform/imageCompression';
-
-/** The help route's query that shows the feedback form instead of the questions. */
-export const FEEDBACK_VIEW = 'feedback';
-
-const CONTENT_PROBLEMS = { characters: 'contentCharacters', short: 'contentShort', long: 'contentLong' } as const;
-
-/** The text rule (src/shared/rules/text.ts) on the content, then on the contact: what is wrong first, or null. */
-export function formProblem(draft: Pick<FeedbackDraft, 'content' | 'contact'>): FormProblem | null {
-  const content = textProblem(TEXT_FIELDS.feedbackContent, draft.content);
-  if (content) return CONTENT_PROBLEMS[content];
-  return textProblem(TEXT_FIELDS.feedbackContact, draft.contact) ? 'contactInvalid' : null;
-}
-
-/**
- * Each chosen file compressed on the phone (longest side 1600 px, JPEG), at most `room` of them;
- * the originals are remembered in `originals` by the image's id, for "original" sends.
- */
-export async function prepareImages(files: Blob[], room: number, originals: Map<string, Blob>, newId: () => string): Promise<PreparedImages> {
-  const images: FeedbackImage[] = [];
-  let unreadable = 0;
-  // Compressing takes a moment and memory on a phone: only as many as can be added (one more, to say "too many").
-  for (const file of files.slice(0, room + 1)) {
-    try {
-      const compressed = await compressImage(file, { maxSide: FEEDBACK_IMAGE_SIDE });
-      const id = newId();
-      originals.set(id, file);
-      images.push({ id, dataUrl: await blobToDataUrl(compressed), bytes: compressed.size, hasOriginal: true });
-    } catch (error) {
-      if (!(error instanceof UnreadableImage)) throw error;
-      unreadable += 1;
-    }
-  }
-  return { images, unreadable };
-}
+import { dataUrlToFile } from '../../shared/platform/imageCompression';
 
 const sendableOriginal = (original: Blob | undefined): original is Blob =>
   original !== undefined && original.size <= FEEDBACK_IMAGE_MAX_BYTES && (FEEDBACK_IMAGE_TYPES as readonly string[]).includes(original.type);

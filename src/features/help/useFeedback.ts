@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { connectFeedback } from '../../../machines/feedback/feedback.connect';
 import { feedbackMachine } from '../../../machines/feedback/feedback.machine';
-import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome } from '../../../machines/feedback/feedback.types';
+import type { ChooseOutcome, FeedbackDraft, PreparedImages, SubmitOutcome, SubmitRequest } from '../../../machines/feedback/feedback.types';
 import { FEEDBACK_MAX_IMAGES } from '../../shared/api/helpSchemas';
-import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { countedLength, TEXT_FIELDS } from '../../shared/rules/text';
 import { useServices } from '../../shared/services';
 import { feedbackDraftStore } from './feedbackDraft';
-import { formProblem, prepareImages, submitFeedback } from './feedbackCalls';
+import { submitFeedback } from './feedbackCalls';
+import { prepareImages } from './feedbackImages';
+import { formProblem } from './feedbackRules';
 
 const newId = () => crypto.randomUUID();
 
@@ -22,7 +23,6 @@ export function useFeedback() {
   const { api, wechat, sessionStorage } = useServices();
   // The originals of this visit, by image id (too large to keep in the draft).
   const [originals] = useState(() => new Map<string, Blob>());
-  const [progress] = useState(progressChannel);
   const drafts = useMemo(() => feedbackDraftStore(sessionStorage), [sessionStorage]);
   const machine = useMemo(
     () =>
@@ -34,9 +34,7 @@ export function useFeedback() {
             return chosen.kind === 'unavailable' ? { kind: 'failed' } : chosen;
           }),
           prepareImages: fromPromise<PreparedImages, { files: Blob[]; room: number }>(({ input }) => prepareImages(input.files, input.room, originals, newId)),
-          submitFeedback: fromPromise<SubmitOutcome, FeedbackDraft>(({ input, signal }) =>
-            submitFeedback(api, input, originals, progress.tell, signal),
-          ),
+          submitFeedback: fromPromise<SubmitOutcome, SubmitRequest>(({ input, signal }) => submitFeedback(api, input, originals, input.onProgress, signal)),
         },
         actions: {
           saveDraft: (_, draft: FeedbackDraft) => drafts.save(draft),
@@ -46,10 +44,9 @@ export function useFeedback() {
           },
         },
       }),
-    [api, wechat, drafts, originals, progress],
+    [api, wechat, drafts, originals],
   );
   const [snapshot, sendEvent] = useAppMachine(machine, { input: { clientId: newId(), maxImages: FEEDBACK_MAX_IMAGES } });
-  useEffect(() => progress.attach(sendEvent), [progress, sendEvent]);
   // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
   const inAppChooser = useWechatReady();
   return useMemo(() => {

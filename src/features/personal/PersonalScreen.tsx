@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import { RadioChoices } from '../../shared/views/RadioChoices';
 import * as ui from '../../shared/views/ui.css';
 import { Avatar } from './Avatar';
-import { displayName, loadUserInfo } from './personalCalls';
+import { loadUserInfo } from './personalCalls';
+import { displayName } from './personalRules';
 import * as css from './personal.css';
 
 /** The centre's entries, in order; each a large row. */

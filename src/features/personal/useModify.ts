@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { connectModify, type AvatarPhase } from '../../../machines/modify/modify.connect';
 import { modifyMachine } from '../../../machines/modify/modify.machine';
-import type { AvatarChoice, CompressedAvatar, CropLike, ProfileLike, SaveOutcome, UploadOutcome } from '../../../machines/modify/modify.types';
+import type { AvatarChoice, AvatarUpload, CompressedAvatar, CropLike, ProfileLike, SaveOutcome, UploadOutcome } from '../../../machines/modify/modify.types';
 import { AVATAR_SIDE, type UserInfo } from '../../shared/api/centerSchemas';
-import { progressChannel } from '../../shared/api/client';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompression';
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
-import { emailProblem, loadUserInfo, nickNameProblem, nickNameWords, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+import { loadUserInfo, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
+import { emailProblem, nickNameProblem, nickNameWords } from './personalRules';
 
 /** The chooser, the compression or the upload of the avatar is under way: its button says it is busy. */
 export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || phase === 'compressing' || phase === 'uploading';
@@ -20,7 +20,6 @@ export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || p
  */
 export function useModify() {
   const { api, wechat } = useServices();
-  const [progress] = useState(progressChannel);
   const machine = useMemo(
     () =>
       modifyMachine.provide({
@@ -37,15 +36,12 @@ export function useModify() {
             const file = await compressImage(input.file, { maxSide: AVATAR_SIDE, crop: input.crop, name: 'avatar.jpg' });
             return { file, preview: await blobToDataUrl(file) };
           }),
-          uploadAvatar: fromPromise<UploadOutcome, { file: Blob }>(({ input, signal }) =>
-            uploadAvatar(api, input.file, (fraction) => progress.tell(fraction), signal),
-          ),
+          uploadAvatar: fromPromise<UploadOutcome, AvatarUpload>(({ input, signal }) => uploadAvatar(api, input.file, input.onProgress, signal)),
         },
       }),
-    [api, wechat, progress],
+    [api, wechat],
   );
   const [snapshot, send] = useAppMachine(machine);
-  useEffect(() => progress.attach(send), [progress, send]);
   // WeChat's chooser when the SDK is ready inside WeChat; a file input everywhere else.
   const inAppChooser = useWechatReady();
   return useMemo(() => {

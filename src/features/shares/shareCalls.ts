@@ -1,5 +1,5 @@
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
-import type { CardOutcome, CreateOutcome, ShareDays } from '../../../machines/share/share.types';
+import type { CreateOutcome, ShareDays } from '../../../machines/share/share.types';
 import type { OpenOutcome, PreviewOutcome, ShareRefusal } from '../../../machines/shareOpen/shareOpen.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
@@ -16,8 +16,6 @@ import {
   type SharePreview,
 } from '../../shared/api/shareSchemas';
 import { RATE_LIMITED_STATUS_CODE } from '../../shared/api/envelope';
-import type { Translate } from '../../shared/i18n/translate';
-import type { WechatPort } from '../../shared/platform/wechatService';
 
 export const sharePage = pageSchema(shareSchema);
 
@@ -39,22 +37,6 @@ export async function createShare(api: ApiClient, request: { collectFilmId: stri
     throw error;
   }
 }
-
-/**
- * Inside WeChat, "send to a friend" sends the share as a card: the patient's name, the study, and
- * that an access code is needed (the code itself never goes in the card). The icon is the app's own.
- */
-export function prepareCard(wechat: WechatPort, share: Share, t: Translate, origin: string): Promise<CardOutcome> {
-  return wechat.shareCard({
-    title: t('share.cardTitle', { name: share.patientName }),
-    desc: t('share.cardDesc', { study: [share.studyDate, share.studyDescription || share.modality].filter(Boolean).join(' ') }),
-    link: share.url,
-    imgUrl: `${origin}/favicon.svg`,
-  });
-}
-
-/** What the copy button puts on the clipboard: the link and the access code together. */
-export const clipboardText = (share: { url: string; accessCode: string }, t: Translate) => t('share.clipboard', { url: share.url, accessCode: share.accessCode });
 
 export const loadSharePage = (api: ApiClient, params: { pageIndex: number; pageLength: number }, signal?: AbortSignal) =>
   api.request(ENDPOINTS.share.list, { params, schema: sharePage, signal });

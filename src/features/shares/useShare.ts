@@ -9,7 +9,8 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { copyText } from '../../shared/platform/clipboard';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
-import { clipboardText, createShare, prepareCard } from './shareCalls';
+import { createShare } from './shareCalls';
+import { clipboardText, prepareCard } from './shareCard';
 
 /**
  * The share chart with the app's calls: create, the WeChat card, the clipboard, and the list of my

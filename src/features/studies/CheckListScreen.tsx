@@ -2,9 +2,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { checkRowSchema, type CheckRow } from '../../shared/api/collectSchemas';
-import { ENDPOINTS } from '../../shared/api/endpoints';
-import { pageSchema } from '../../shared/api/schemas';
+import type { CheckRow } from '../../shared/api/collectSchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
@@ -13,9 +11,9 @@ import { useServices } from '../../shared/services';
 import { NeedsPass } from '../../shared/views/NeedsPass';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
+import { loadCheckPage } from './studyCalls';
 
 const checkListMachine = createPagedListMachine<CheckRow, null>();
-const checkRowPage = pageSchema(checkRowSchema);
 
 /** checkList (public): the studies a passed verification opened, newest first; each opens its film detail. */
 export default function CheckListScreen() {
@@ -25,11 +23,7 @@ export default function CheckListScreen() {
 function CheckList() {
   const { api } = useServices();
   const { t } = useI18n();
-  const load = useCallback(
-    ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) =>
-      api.request(ENDPOINTS.reportCheck.GetReportList, { params: { pageIndex: page, pageLength: pageSize }, schema: checkRowPage, signal }),
-    [api],
-  );
+  const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadCheckPage(api, request, signal), [api]);
   const list = usePagedList({ machine: checkListMachine, filter: null, load });
   return (
     <PagedList

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { ENDPOINTS } from '../../shared/api/endpoints';
 import type { FilmPackage } from '../../shared/api/studySchemas';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
@@ -14,7 +13,7 @@ import { formatDate } from '../../shared/rules/dates';
 import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
-import { filmPackagePage, removeFilm } from './studyCalls';
+import { loadFilmPage, removeFilm } from './studyCalls';
 import * as css from './studyList.css';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import { ScanEntry } from '../../shared/views/ScanEntry';
@@ -27,11 +26,7 @@ const filmListMachine = createPagedListMachine<FilmPackage, null>();
 export default function MyFilmsScreen() {
   const { api } = useServices();
   const { t } = useI18n();
-  const load = useCallback(
-    ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) =>
-      api.request(ENDPOINTS.package.list, { params: { pageIndex: page, pageLength: pageSize }, schema: filmPackagePage, signal }),
-    [api],
-  );
+  const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadFilmPage(api, request, signal), [api]);
   const list = usePagedList({ machine: filmListMachine, filter: null, load });
   const act = useCallback((item: ActionItem) => removeFilm(api, item.id), [api]);
   const removal = useConfirmedAction(act, list.refresh);

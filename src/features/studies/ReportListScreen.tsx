@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { ENDPOINTS } from '../../shared/api/endpoints';
 import { REPORT_STATUS, type CheckTypes, type ReportRow } from '../../shared/api/studySchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -13,7 +12,7 @@ import { useServices } from '../../shared/services';
 import { TabStrip } from '../../shared/views/TabStrip';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
-import { loadCheckTypes, reportPage } from './studyCalls';
+import { loadCheckTypes, loadReportPage } from './studyCalls';
 
 /** The "all" tab: no check type. */
 const ALL = '';
@@ -24,13 +23,9 @@ const NO_REQUEST = {};
 export default function ReportListScreen() {
   const { api } = useServices();
   const { t } = useI18n();
-  const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal).then((types) => ({ types })), [api]);
+  const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal), [api]);
   const types: CheckTypes = useResource(loadTypes, NO_REQUEST, { quiet: true }).data?.types ?? [];
-  const load = useCallback(
-    ({ page, pageSize, filter }: LoadRequest<string>, signal: AbortSignal) =>
-      api.request(ENDPOINTS.report.ReportPatientStudyList, { params: { checkType: filter, pageIndex: page, pageLength: pageSize }, schema: reportPage, signal }),
-    [api],
-  );
+  const load = useCallback((request: LoadRequest<string>, signal: AbortSignal) => loadReportPage(api, request, signal), [api]);
   const list = usePagedList({ machine: reportListMachine, filter: ALL, load });
   const tabs = [{ code: ALL, name: t('reports.all') }, ...types];
   return (

@@ -2,8 +2,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
-import { ENDPOINTS } from '../../shared/api/endpoints';
-import { pageSchema, studySchema, type Study } from '../../shared/api/schemas';
+import type { Study } from '../../shared/api/schemas';
 import { formatSexAge } from '../../shared/i18n/format';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
@@ -12,8 +11,8 @@ import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
+import { loadStudyPage } from './studyCalls';
 
-const studyPage = pageSchema(studySchema);
 const studyListMachine = createPagedListMachine<Study, null>();
 
 /** My studies (kept alive): the patient's imaging studies at this hospital, newest first; each opens its film detail. */
@@ -25,11 +24,7 @@ export default function StudyListScreen() {
 export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => string }) {
   const { api } = useServices();
   const { t } = useI18n();
-  const load = useCallback(
-    ({ page, pageSize }: LoadRequest<null>, signal: AbortSignal) =>
-      api.request(ENDPOINTS.package.HospitalStudyList, { params: { pageIndex: page, pageLength: pageSize }, schema: studyPage, signal }),
-    [api],
-  );
+  const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadStudyPage(api, request, signal), [api]);
   const list = usePagedList({ machine: studyListMachine, filter: null, load });
   return (
     <PagedList

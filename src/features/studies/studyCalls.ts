@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import type { ApiClient } from '../../shared/api/client';
 import { businessFailure } from '../../shared/api/failure';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { pageSchema } from '../../shared/api/schemas';
-import { viewerHref } from '../../shared/navigation/viewerLink';
+import { checkRowSchema } from '../../shared/api/collectSchemas';
+import { pageSchema, studySchema } from '../../shared/api/schemas';
 import {
   checkTypesSchema,
   deptNamesSchema,
@@ -45,16 +44,6 @@ export interface FilmExtras {
   departments: DeptNames;
 }
 
-/**
- * The viewer with the study's AI marks drawn, when there are marks and the study can be opened;
- * the check way of the succeeded order (2, the app's viewer, when none says).
- */
-export function aiMarksHref(film: FilmDetail, ai: ReportAiInfo): string | null {
-  if (!film.imServerUrl || !film.studyUId || ai.findings.length === 0) return null;
-  const checkWay = ai.orders.find((order) => order.status === AI_ORDER_STATUS.succeeded)?.checkWay ?? 2;
-  return viewerHref({ wadourl: film.imServerUrl, studyuid: film.studyUId, hospid: film.orgCode ?? '', ai: { checkWay: String(checkWay) } });
-}
-
 export async function loadExtras(api: ApiClient, film: FilmRequest, signal?: AbortSignal): Promise<FilmExtras> {
   const [storage, ai, departments] = await Promise.all([
     api.request(ENDPOINTS.yjpIndex.StorageInfo, { params: byFilm(film), schema: storageInfoSchema, signal }),
@@ -78,11 +67,35 @@ export async function loadStudyTags(api: ApiClient, film: FilmRequest, signal?: 
   return { detail, images };
 }
 
-export const filmPackagePage = pageSchema(filmPackageSchema);
-export const reportPage = pageSchema(reportRowSchema);
+const filmPackagePage = pageSchema(filmPackageSchema);
+const reportPage = pageSchema(reportRowSchema);
+const studyPage = pageSchema(studySchema);
+const checkRowPage = pageSchema(checkRowSchema);
 
-export const loadCheckTypes = (api: ApiClient, signal?: AbortSignal) =>
-  api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal });
+/** A page of a list, as the paged list asks for it. */
+type PageRequest = { page: number; pageSize: number };
+const pageParams = ({ page, pageSize }: PageRequest) => ({ pageIndex: page, pageLength: pageSize });
+
+/** My studies at this hospital, a page of them. */
+export const loadStudyPage = (api: ApiClient, request: PageRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.package.HospitalStudyList, { params: pageParams(request), schema: studyPage, signal });
+
+/** My images (the films the patient collected), a page of them. */
+export const loadFilmPage = (api: ApiClient, request: PageRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.package.list, { params: pageParams(request), schema: filmPackagePage, signal });
+
+/** The reports of one check type ('' for all), a page of them. */
+export const loadReportPage = (api: ApiClient, request: PageRequest & { filter: string }, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.report.ReportPatientStudyList, { params: { checkType: request.filter, ...pageParams(request) }, schema: reportPage, signal });
+
+/** The studies a passed verification opened, a page of them. */
+export const loadCheckPage = (api: ApiClient, request: PageRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.reportCheck.GetReportList, { params: pageParams(request), schema: checkRowPage, signal });
+
+/** The check types the reports have (CT, MR, ...); wrapped so the resource chart has an object. */
+export const loadCheckTypes = async (api: ApiClient, signal?: AbortSignal) => ({
+  types: await api.request(ENDPOINTS.report.GetReportCheckType, { schema: checkTypesSchema, signal }),
+});
 
 /** Remove a collected film from my images (the study itself stays): a refusal carries the server's message. */
 export async function removeFilm(api: ApiClient, collectId: string): Promise<ActionAnswer> {

@@ -38,27 +38,6 @@ export interface UploadOptions<T> {
   signal?: AbortSignal;
 }
 
-/**
- * How an upload's progress reaches the chart that started it: the chart's actor is made before
- * the running chart exists, so the wiring hook attaches the chart's `send` once it runs, and the
- * upload tells the channel. Shared by the avatar and feedback uploads.
- */
-export function progressChannel() {
-  let send: ((event: { type: 'UPLOAD_PROGRESS'; progress: number }) => void) | null = null;
-  return {
-    /** Where progress goes from now on; the returned function detaches it. */
-    attach(target: (event: { type: 'UPLOAD_PROGRESS'; progress: number }) => void) {
-      send = target;
-      return () => {
-        if (send === target) send = null;
-      };
-    },
-    tell(progress: number) {
-      send?.({ type: 'UPLOAD_PROGRESS', progress });
-    },
-  };
-}
-
 export interface ApiClient {
   /** Resolves with the envelope's result; rejects with an ApiFailure and nothing else. */
   request<T>(endpoint: Endpoint, options: RequestOptions<T>): Promise<T>;

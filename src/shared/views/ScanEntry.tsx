@@ -5,7 +5,7 @@ import { Button } from './Button';
 import * as form from './form.css';
 import * as css from './places.css';
 import * as ui from './ui.css';
-import type { ScanProblem } from './scanEntry';
+import type { ScanProblem } from '../../../machines/scanEntry/scanEntry.types';
 import { useScanEntry, type ScanEntryView } from './useScanEntry';
 import { TEXT_FIELDS } from '../rules/text';
 

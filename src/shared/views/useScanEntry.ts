@@ -1,46 +1,37 @@
-import { useCallback, useMemo, useReducer } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { connectScanEntry } from '../../../machines/scanEntry/scanEntry.connect';
+import { scanEntryMachine } from '../../../machines/scanEntry/scanEntry.machine';
+import type { ScanOutcome } from '../../../machines/scanEntry/scanEntry.types';
+import { useAppMachine } from '../charts/useAppMachine';
 import { bagCodeOf, bagCollectHref } from '../navigation/bagCode';
 import { useServices } from '../services';
-import { SCAN_ENTRY_START, scanEntryReducer } from './scanEntry';
-
 
 /**
- * "Scan the film bag" (issue 14, scanner): inside WeChat the port's scanner; elsewhere, or when the
- * scanner fails, a dialog to type the code. What was scanned or typed goes to the collect form for
- * that bag (`/index?code=`) when it is a bag's code, else the dialog says it is not one. The
- * transitions are `scanEntryReducer`'s; this hook runs the scanner and the navigation.
+ * "Scan the film bag" (issue 14, scanner): the scan entry chart with the port's scanner, the
+ * bag-code rule on what was scanned or typed, and the way to the collect form for that bag.
  */
 export function useScanEntry() {
   const { wechat } = useServices();
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(scanEntryReducer, SCAN_ENTRY_START);
-
-  const take = useCallback(
-    (text: string) => {
-      const code = bagCodeOf(text, window.location.origin);
-      dispatch({ type: 'taken', text, isBagCode: Boolean(code) });
-      if (code) void navigate(bagCollectHref(code));
-    },
-    [navigate],
+  const machine = useMemo(
+    () =>
+      scanEntryMachine.provide({
+        actors: {
+          scan: fromPromise<ScanOutcome>(async () => {
+            const result = await wechat.scanCode();
+            return result.kind === 'scanned' ? { ...result, code: bagCodeOf(result.text, window.location.origin) } : result;
+          }),
+        },
+        actions: { openBag: (_, { code }) => void navigate(bagCollectHref(code)) },
+      }),
+    [wechat, navigate],
   );
-
-  const scan = useCallback(async () => {
-    dispatch({ type: 'scanStarted' });
-    const result = await wechat.scanCode();
-    dispatch({ type: 'scanEnded', outcome: result.kind });
-    if (result.kind === 'scanned') take(result.text);
-  }, [wechat, take]);
-
-  return useMemo(
-    () => ({
-      ...state,
-      scan: () => void scan(),
-      type: (value: string) => dispatch({ type: 'typed', value }),
-      submit: () => take(state.typed),
-      close: () => dispatch({ type: 'closed' }),
-    }),
-    [state, scan, take],
-  );
+  const [snapshot, send] = useAppMachine(machine);
+  return useMemo(() => {
+    const view = connectScanEntry(snapshot, send);
+    return { ...view, submit: () => view.submit(bagCodeOf(view.typed, window.location.origin)) };
+  }, [snapshot, send]);
 }
 export type ScanEntryView = ReturnType<typeof useScanEntry>;

@@ -1,0 +1,78 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ConsultationContext, ConsultationEvent, ConsultationInput, ConsultationJump } from './consultation.types';
+
+const urlOf = (context: ConsultationContext) => (context.jump?.kind === 'go' ? context.jump.url : '');
+
+/**
+ * The diagnose chart: ask for the consultation page, go there when its origin is allowed; back
+ * from it, ask the patient before going again, so back never bounces out of the app.
+ */
+export const consultationMachine = setup({
+  types: { context: {} as ConsultationContext, events: {} as ConsultationEvent, input: {} as ConsultationInput },
+  actors: {
+    ask: fromPromise<ConsultationJump, { collectFilmId: string | null }>(() => Promise.reject(new Error('consultation: no ask actor provided'))),
+  },
+  actions: {
+    keepJump: assign((_, jump: ConsultationJump) => ({ jump })),
+    forgetJump: assign({ jump: null }),
+    markCameBack: assign({ cameBack: true }),
+    /** Open the consultation page, remembering that this page went there (the wiring's navigation). */
+    goTo: (_, _params: { url: string }) => {},
+  },
+  guards: {
+    goes: (_, jump: ConsultationJump) => jump.kind === 'go',
+    goesAgain: ({ context }, jump: ConsultationJump) => jump.kind === 'go' && context.cameBack,
+    refused: (_, jump: ConsultationJump) => jump.kind === 'refused',
+    notOffered: (_, jump: ConsultationJump) => jump.kind === 'notOffered',
+  },
+}).createMachine({
+  id: 'consultation',
+  context: ({ input }) => ({ ...input, jump: null }),
+  initial: 'asking',
+  on: { CAME_BACK: { actions: 'markCameBack' } },
+  states: {
+    asking: {
+      entry: 'forgetJump',
+      invoke: {
+        id: 'ask',
+        src: 'ask',
+        input: ({ context }) => ({ collectFilmId: context.collectFilmId }),
+        onDone: [
+          {
+            guard: { type: 'goesAgain', params: ({ event }) => event.output },
+            target: 'back',
+            description: 'Back on this page from the consultation page (back, a reload): ask before going again.',
+            actions: { type: 'keepJump', params: ({ event }) => event.output },
+          },
+          { guard: { type: 'goes', params: ({ event }) => event.output }, target: 'going', actions: { type: 'keepJump', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'refused', params: ({ event }) => event.output },
+            target: 'refused',
+            description: 'The address is not on the allowed list: not opened, its origin said.',
+            actions: { type: 'keepJump', params: ({ event }) => event.output },
+          },
+          { guard: { type: 'notOffered', params: ({ event }) => event.output }, target: 'notOffered', actions: { type: 'keepJump', params: ({ event }) => event.output } },
+          { target: 'declined', description: "The server's refusal, in its words.", actions: { type: 'keepJump', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', description: 'No answer (offline, timed out): said, with a retry.' },
+      },
+    },
+    failed: {
+      on: { RETRY: 'asking' },
+    },
+    going: {
+      entry: { type: 'goTo', params: ({ context }) => ({ url: urlOf(context) }) },
+      on: { CAME_BACK: { target: 'back', actions: 'markCameBack' } },
+    },
+    back: {
+      on: { OPEN_AGAIN: { actions: { type: 'goTo', params: ({ context }) => ({ url: urlOf(context) }) } } },
+    },
+    refused: {},
+    notOffered: {},
+    declined: {
+      on: { ASK_AGAIN: 'asking' },
+    },
+  },
+});
+
+export type ConsultationMachine = typeof consultationMachine;
