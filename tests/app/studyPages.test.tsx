@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, envelope } from '../msw/fixtures';
@@ -64,6 +64,18 @@ describe('electronic reports (imageList)', () => {
     expect(card).toHaveTextContent('Report ready');
     await userEvent.click(card);
     await waitFor(() => expect(app.router.state.location.hash).toBe('#report'));
+  });
+
+  it('the address owns the tab: ?tab=MR opens on MR, the tab strip writes it there, and a link to ?tab=MR shows it again', async () => {
+    const app = renderApp('/imageList?tab=MR');
+    await waitFor(() => expect(screen.getAllByTestId('study-link')).toHaveLength(1));
+    expect(await screen.findByTestId('tab-MR')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByTestId('tab-all'));
+    await waitFor(() => expect(screen.getAllByTestId('study-link')).toHaveLength(2));
+    expect(app.location()).toBe('/imageList');
+    await act(() => app.router.navigate('/imageList?tab=MR'));
+    await waitFor(() => expect(screen.getAllByTestId('study-link')).toHaveLength(1));
+    expect(screen.getByTestId('tab-MR')).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { PackageTask } from '../../shared/api/downloadSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -18,12 +18,6 @@ import * as css from './downloads.css';
  * package and a Download button; an expired or unknown link says so plainly and whom to ask.
  */
 export function ReceivedDownload({ token }: { token: string }) {
-  // "Check again" on a package being made again asks once more, as a fresh load.
-  const [attempt, setAttempt] = useState(0);
-  return <ReceivedLoader key={attempt} token={token} checkAgain={() => setAttempt((n) => n + 1)} />;
-}
-
-function ReceivedLoader({ token, checkAgain }: { token: string; checkAgain: () => void }) {
   const { t } = useI18n();
   const { api } = useServices();
   const load = useCallback((request: { token: string }, signal: AbortSignal) => loadReceived(api, request.token, signal), [api]);
@@ -48,7 +42,8 @@ function ReceivedLoader({ token, checkAgain }: { token: string; checkAgain: () =
   if (data.kind === 'unknown') {
     return <StatusPage testId="download-link-unknown" illustration="empty" heading={t('download.unknown')} text={t('download.unknownText')} />;
   }
-  return <ReceivedPackage task={data.task} checkAgain={checkAgain} />;
+  // "Check again" on a package being made again loads it once more (the resource chart's RELOAD).
+  return <ReceivedPackage task={data.task} checkAgain={view.reload} />;
 }
 
 function ReceivedPackage({ task, checkAgain }: { task: PackageTask; checkAgain: () => void }) {

@@ -6,6 +6,7 @@ import { REPORT_STATUS, type CheckTypes, type ReportRow } from '../../shared/api
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
+import { useAddressTabKey, useListFollows } from '../../shared/list/useAddressTab';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
@@ -26,14 +27,17 @@ export default function ReportListScreen() {
   const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal), [api]);
   const types: CheckTypes = useResource(loadTypes, NO_REQUEST, { quiet: true }).data?.types ?? [];
   const load = useCallback((request: LoadRequest<string>, signal: AbortSignal) => loadReportPage(api, request, signal), [api]);
-  const list = usePagedList({ machine: reportListMachine, filter: ALL, load });
+  // The check type lives in the address (?tab=CT); the list follows it.
+  const tab = useAddressTabKey();
+  const list = usePagedList({ machine: reportListMachine, filter: tab.key, load });
+  useListFollows(list, tab.key);
   const tabs = [{ code: ALL, name: t('reports.all') }, ...types];
   return (
     <div data-testid="report-list-screen">
       <TabStrip
         tabs={tabs.map((tab) => tab.code)}
-        selected={list.filter}
-        onSelect={list.switchFilter}
+        selected={tab.key}
+        onSelect={tab.select}
         label={(code) => tabs.find((tab) => tab.code === code)?.name ?? code}
         testId={(code) => `tab-${code || 'all'}`}
       />

@@ -8,21 +8,31 @@ import { useSearchParams } from 'react-router-dom';
  */
 export function useAddressTab<Tabs extends readonly [{ key: string }, ...Array<{ key: string }>]>(tabs: Tabs) {
   type Tab = Tabs[number];
+  const { key, select } = useAddressTabKey();
+  const selected: Tab = tabs.find((tab) => tab.key === key) ?? tabs[0];
+  return { selected, select: useCallback((tab: Tab) => select(tab.key), [select]) };
+}
+
+/**
+ * The tab's key as the address names it, for a list whose tabs come from the server (the report
+ * list's check types): '' when the address names none.
+ */
+export function useAddressTabKey() {
   const [query, setQuery] = useSearchParams();
-  const selected: Tab = tabs.find((tab) => tab.key === query.get('tab')) ?? tabs[0];
   const select = useCallback(
-    (tab: Tab) =>
+    (key: string) =>
       setQuery(
         (current) => {
           const next = new URLSearchParams(current);
-          next.set('tab', tab.key);
+          if (key) next.set('tab', key);
+          else next.delete('tab');
           return next;
         },
         { replace: true },
       ),
     [setQuery],
   );
-  return { selected, select };
+  return { key: query.get('tab') ?? '', select };
 }
 
 /** The list chart loads the address's tab: on a change of address, it switches to that filter (once; its own guard drops a same-filter switch). */
