@@ -1,19 +1,13 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { connectPayment } from '../payment/payment.connect';
-import type { PaymentMachine } from '../payment/payment.machine';
 import { isPayable, type Purchase } from '../payment/payment.types';
 import type { PurchaseMachine } from './purchase.machine';
 import type { PayHow } from './purchase.types';
 
 /**
  * What a screen that sells needs: the choice, the confirmation, the refusal, whether a purchase is
- * under way, and the intents; `payment` is the payment child's, for the pay dialogs.
+ * under way, and the intents. The pay dialogs connect the payment child themselves (`connectPayment`).
  */
-export function connectPurchase<Problem extends string = string>(
-  snapshot: SnapshotFrom<PurchaseMachine>,
-  send: ActorRefFrom<PurchaseMachine>['send'],
-  payment: { snapshot: SnapshotFrom<PaymentMachine>; send: ActorRefFrom<PaymentMachine>['send'] },
-) {
+export function connectPurchase<Problem extends string = string>(snapshot: SnapshotFrom<PurchaseMachine>, send: ActorRefFrom<PurchaseMachine>['send']) {
   const { context } = snapshot;
   const confirming = snapshot.matches('confirming');
   return {
@@ -36,7 +30,6 @@ export function connectPurchase<Problem extends string = string>(
     dismiss: () => send({ type: 'DISMISS' }),
     pay: (purchase: Purchase, how: PayHow) => send({ type: 'PAY', purchase, ...how }),
     resumeH5: (purchase: Purchase) => send({ type: 'RESUME_H5', purchase }),
-    payment: connectPayment(payment.snapshot, payment.send),
   };
 }
 export type PurchaseView<Problem extends string = string> = ReturnType<typeof connectPurchase<Problem>>;

@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Oracle } from '../oracle';
-import { present } from '../present';
 import { connectPurchase } from './purchase.connect';
 import type { PurchaseMachine } from './purchase.machine';
 
@@ -19,8 +18,7 @@ const moneyMoved = { outcome: { oneOf: ['succeeded', 'unconfirmed'] } };
 export const purchaseOracle: Oracle<SnapshotFrom<PurchaseMachine>> = {
   chart: 'purchase',
   view: (snapshot) => {
-    const payment = present(snapshot.children.payment, 'payment child', 'purchase').getSnapshot();
-    const view = connectPurchase(snapshot, () => {}, { snapshot: payment, send: () => {} });
+    const view = connectPurchase(snapshot, () => {});
     return { choice: view.choice, ordering: view.ordering, confirming: view.isConfirming, busy: view.isBusy, problem: view.problem };
   },
   promises: [

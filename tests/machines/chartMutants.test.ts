@@ -14,6 +14,9 @@ import { replayPath, startChart } from '../../machines/replay';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import { paymentEvents } from '../../machines/payment/payment.model';
 import { paymentOracle } from '../../machines/payment/payment.oracle';
+import { createPurchaseMachine } from '../../machines/purchase/purchase.machine';
+import { purchaseEvents } from '../../machines/purchase/purchase.model';
+import { purchaseOracle } from '../../machines/purchase/purchase.oracle';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { sessionEvents, sessionInput } from '../../machines/session/session.model';
 import { sessionOracle } from '../../machines/session/session.oracle';
@@ -67,6 +70,8 @@ interface Chart {
   input?: unknown;
   /** The delays the app gives the chart, some read from the simulated clock. */
   delays: Delays;
+  /** Messages to its children, recorded as effects instead of sent (as in the chart's model test). */
+  messages?: readonly string[];
 }
 
 /** The promises some path of the (changed) chart breaks. */
@@ -74,7 +79,8 @@ async function brokenPromises(machine: AnyStateMachine, chart: Chart): Promise<S
   const { oracle, events, input } = chart;
   const broken = new Set<string>();
   for (const path of [...transitionPaths(machine, { events, input }), ...ignoredEventPaths(machine, { events, input })]) {
-    const { actor, fakes, recorder } = startChart(machine, { input, provide: (clock) => ({ delays: chart.delays(clock) as never }) });
+    const actions = Object.fromEntries((chart.messages ?? []).map((name) => [name, () => {}]));
+    const { actor, fakes, recorder } = startChart(machine, { input, provide: (clock) => ({ delays: chart.delays(clock) as never, actions }) });
     try {
       const trace = await replayPath(path, actor, { fakes, recorder, view: oracle.view, input, quietMs: oracle.quietMs });
       check(oracle, trace).forEach((violation) => broken.add(violation.promise.id));
@@ -86,6 +92,8 @@ async function brokenPromises(machine: AnyStateMachine, chart: Chart): Promise<S
 }
 
 const payment: Chart = { oracle: paymentOracle as Oracle<never>, events: paymentEvents as EventObject[], delays: () => ({}) };
+const purchaseMachine = createPurchaseMachine();
+const purchase: Chart = { oracle: purchaseOracle as Oracle<never>, events: purchaseEvents as EventObject[], delays: () => ({}), messages: ['startPayment', 'resumePayment'] };
 const session: Chart = {
   oracle: sessionOracle as Oracle<never>,
   events: sessionEvents as EventObject[],
@@ -136,6 +144,24 @@ const cases: Array<{ slip: string; machine: AnyStateMachine; chart: Chart; break
     })),
     chart: payment,
     breaks: 'ends-with-server-answer',
+  },
+  {
+    slip: 'the way back from the H5 page no longer asks "is payment complete?"',
+    machine: changed(paymentMachine, { state: ['idle'], slot: 'on.RESUME_H5' }, (t) => ({ ...t, target: 'querying' })),
+    chart: payment,
+    breaks: 'h5-return-asks-the-question',
+  },
+  {
+    slip: 'a payment the server calls cancelled or failed counts as the order changed',
+    machine: changed(purchaseMachine, { state: ['paying'], slot: 'on.SETTLED', index: 0 }, ({ guard: _guard, ...t }) => t),
+    chart: purchase,
+    breaks: 'not-paid-changes-nothing',
+  },
+  {
+    slip: 'a payment that ended with no answer leaves the screen waiting',
+    machine: changed(purchaseMachine, { state: ['paying'], slot: 'on.UNSETTLED' }, ({ target: _target, ...t }) => t),
+    chart: purchase,
+    breaks: 'ended-payment-frees-the-screen',
   },
   {
     slip: 'a cancelled payment is not logged',
@@ -205,7 +231,7 @@ describe('the oracles catch a wrong chart that the chart-against-itself checks p
   });
 
   it('and the real charts break none', async () => {
-    for (const [machine, chart] of [[paymentMachine, payment], [sessionMachine, session], [sessionCheckMachine, check2s]] as const) {
+    for (const [machine, chart] of [[paymentMachine, payment], [purchaseMachine, purchase], [sessionMachine, session], [sessionCheckMachine, check2s]] as const) {
       expect([...(await brokenPromises(machine, chart))]).toEqual([]);
     }
   });

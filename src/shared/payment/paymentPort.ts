@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
 import type { PayWay } from '../../../machines/payment/payment.types';
+import type { PaymentView } from '../../../machines/payment/payment.connect';
 import type { PurchaseView } from '../../../machines/purchase/purchase.connect';
 
 /**
@@ -10,7 +11,7 @@ import type { PurchaseView } from '../../../machines/purchase/purchase.connect';
  * resume a purchase back from the H5 page).
  */
 /** What the pay dialogs need of a purchase: its payment's questions, and resuming one back from the H5 page. */
-export type PayDialogsView = Pick<PurchaseView, 'payment' | 'resumeH5'>;
+export type PayDialogsView = Pick<PurchaseView, 'resumeH5'> & { payment: PaymentView };
 
 export interface PaymentPort {
   logic: PaymentMachine;

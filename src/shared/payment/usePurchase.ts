@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
+import { connectPayment } from '../../../machines/payment/payment.connect';
 import { connectPurchase } from '../../../machines/purchase/purchase.connect';
 import { createPurchaseMachine, type PurchaseMachine } from '../../../machines/purchase/purchase.machine';
 import type { SubmitOutcome } from '../../../machines/purchase/purchase.types';
@@ -23,9 +24,11 @@ export function usePurchaseActor<Problem extends string = string>(ref: ActorRefF
   const payment = useSelector(paymentRef, (current) => current);
   const { howToPay } = port;
   return useMemo(() => {
-    const view = connectPurchase<Problem>(snapshot, ref.send, { snapshot: payment, send: paymentRef.send });
+    const view = connectPurchase<Problem>(snapshot, ref.send);
     return {
       ...view,
+      /** The payment child's, for the pay dialogs. */
+      payment: connectPayment(payment, paymentRef.send),
       confirm: () => view.confirm(howToPay()),
       pay: (purchase: Purchase) => view.pay(purchase, howToPay()),
     };
