@@ -5,22 +5,17 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectAiOrder } from '../../../machines/aiOrder/aiOrder.connect';
 import { aiOrderMachine, type AiOrderMachine } from '../../../machines/aiOrder/aiOrder.machine';
 import type { OrderRef } from '../../../machines/aiOrder/aiOrder.types';
-import { createOrderListMachine } from '../../../machines/orderList/orderList.machine';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../../shared/api/schemas';
 import { useReportFailure } from '../../shared/api/useReportFailure';
-import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
-import { useAddressTab, useListFollows } from '../../shared/list/useAddressTab';
-import { usePagedListActor, usePagedListLogic } from '../../shared/list/usePagedList';
+import { useOrderList } from '../../shared/list/useOrderList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
-import { usePurchaseActor, usePurchaseLogic } from '../../shared/payment/usePurchase';
-import { PAGE_SIZE } from '../../shared/rules/constants';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
 import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
@@ -69,39 +64,24 @@ function useOrderLogic() {
 }
 
 /**
- * The AI order list screen's wiring: one chart (list, order and purchase as its children), the tab
- * from the address, and for the view plain values and intents. Which buttons a card has is the
- * charts' own guards.
+ * The AI order list screen's wiring: the order list (list, AI order and purchase charts), and for
+ * the view plain values and intents. Which buttons a card has is the charts' own guards.
  */
 export function useAiOrderList(payment: PaymentPort) {
   const { api } = useServices();
-  const tab = useAddressTab(AI_ORDER_TABS);
   const load = useCallback(
     ({ filter, page, pageSize }: LoadRequest<AiOrderTabFilter>, signal: AbortSignal) =>
       api.request(ENDPOINTS.ai.OrderList, { params: { status: filter, pageIndex: page, pageLength: pageSize }, schema: orderPage, signal }),
     [api],
   );
-  const listLogic = usePagedListLogic(orderListMachine, load);
-  const orderLogic = useOrderLogic();
-  const purchaseLogic = usePurchaseLogic(payment);
-  const logic = useMemo(() => createOrderListMachine({ list: listLogic, order: orderLogic, purchase: purchaseLogic }), [listLogic, orderLogic, purchaseLogic]);
-  const [screen] = useAppMachine(logic, { input: { filter: tab.selected.status, pageSize: PAGE_SIZE } });
-  const { list: listRef, order: orderRef, purchase: purchaseRef } = screen.children;
-  if (!listRef || !orderRef || !purchaseRef) throw new Error('orderList: a child chart is not running');
-
-  const list = usePagedListActor(listRef);
-  useListFollows(list, tab.selected.status);
+  const { orderRef, purchase, ...screen } = useOrderList({ tabs: AI_ORDER_TABS, listMachine: orderListMachine, load, order: useOrderLogic(), port: payment });
   // The order chart of this list is the AI order chart it was handed.
   const aiOrderRef = orderRef as ActorRefFrom<AiOrderMachine>;
   const orderSnapshot = useSelector(aiOrderRef, (current) => current);
   const order = useMemo(() => connectAiOrder(orderSnapshot, aiOrderRef.send), [orderSnapshot, aiOrderRef]);
-  const purchase = usePurchaseActor(purchaseRef, payment);
 
   return {
-    tabs: AI_ORDER_TABS,
-    selected: tab.selected,
-    switchTab: tab.select,
-    list,
+    ...screen,
     order,
     purchase,
     /** One flow at a time: while a cancel, a lookup or a payment is under way, buttons wait. */
