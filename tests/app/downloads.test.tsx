@@ -393,6 +393,16 @@ describe('downloadLink#token= (someone received the link)', () => {
     expect(seen.every((token) => token === 'tok-1')).toBe(true);
   });
 
+  it('an old downloadFilm link with the token in the query: the token leaves for the fragment, the rest of the query stays, the package is asked for once', async () => {
+    const seen: Array<string | null> = [];
+    server.use(http.get(`${FILM}QueryPackageTask`, ({ request }) => (seen.push(request.headers.get('x-download-token')), ok(ready()))));
+    const app = renderApp('/downloadFilm?from=mail&token=tok-2', { session: 'signedOut' });
+    expect(await screen.findByTestId('received-download')).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/downloadFilm?from=mail#token=tok-2'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(seen).toEqual(['tok-2']);
+  });
+
   it('a link without a token does not exist', async () => {
     renderApp('/downloadLink', { session: 'signedOut' });
     expect(await screen.findByTestId('download-link-unknown')).toBeInTheDocument();
