@@ -29,6 +29,8 @@ export function connectPackageTask<Task>(snapshot: SnapshotFrom<PackageTaskMachi
     isChanging: snapshot.matches({ packing: 'changing' }),
     problem: context.problem,
     link: context.link,
+    /** Whether the link reached the clipboard ('copied') or must be copied by hand ('manual'); null until a copy ends. */
+    clipboard: context.clipboard,
     isFetchingLink: snapshot.matches({ ready: { link: 'fetching' } }),
     email: context.email,
     emailProblem: context.emailProblem,

@@ -28,6 +28,8 @@ export const packageTaskMachine = setup({
     updateDesensitize: fromPromise<TaskLike, { taskId: string; desensitize: boolean }>(unprovided('updateDesensitize')),
     copyLink: fromPromise<LinkLike, { taskId: string }>(unprovided('copyLink')),
     sendEmail: fromPromise<EmailOutcome, { taskId: string; email: string }>(unprovided('sendEmail')),
+    /** Put the link on the clipboard (the app's platform adapter): true when it got there, false when it must be copied by hand. */
+    writeClipboard: fromPromise<boolean, LinkLike>(unprovided('writeClipboard')),
   },
   actions: {
     keepTask: assign(({ context }, task: TaskLike) => ({
@@ -41,16 +43,16 @@ export const packageTaskMachine = setup({
     countIdlePoll: assign(({ context }) => ({ idlePolls: Math.min(context.idlePolls + 1, MAX_IDLE_POLLS) })),
     countFailedPoll: assign(({ context }) => ({ failedPolls: Math.min(context.failedPolls + 1, MAX_FAILED_POLLS) })),
     resetPolls: assign({ idlePolls: 0, failedPolls: 0 }),
-    forgetTask: assign({ task: null, link: null, emailSentTo: null, emailProblem: null }),
+    forgetTask: assign({ task: null, link: null, clipboard: null, emailSentTo: null, emailProblem: null }),
     chooseFormat: assign(({ event }) => (event.type === 'CHOOSE_FORMAT' ? { format: event.format } : {})),
     setDesensitize: assign(({ event }) => (event.type === 'SET_DESENSITIZE' ? { desensitize: event.desensitize } : {})),
     offline: assign({ problem: 'offline' as const }),
     keepLink: assign((_, link: LinkLike) => ({ link })),
+    forgetClipboard: assign({ clipboard: null }),
+    keepClipboard: assign((_, copied: boolean) => ({ clipboard: copied ? ('copied' as const) : ('manual' as const) })),
     editEmail: assign(({ event }) => (event.type === 'EDIT_EMAIL' ? { email: event.email, emailProblem: null } : {})),
     emailSent: assign((_, sentTo: string) => ({ emailSentTo: sentTo, emailProblem: null })),
     emailRefused: assign((_, problem: PackageTaskContext['emailProblem']) => ({ emailProblem: problem })),
-    /** Put the link on the clipboard (the app's platform adapter); the link also shows, to copy by hand. */
-    writeClipboard: (_, _link: LinkLike) => {},
   },
   guards: {
     noTask: (_, task: TaskLike | null) => task === null,
@@ -74,6 +76,7 @@ export const packageTaskMachine = setup({
     idlePolls: 0,
     failedPolls: 0,
     link: null,
+    clipboard: null,
     email: '',
     emailProblem: null,
     emailSentTo: null,
@@ -173,14 +176,22 @@ export const packageTaskMachine = setup({
                 id: 'copyLink',
                 src: 'copyLink',
                 input: ({ context }) => ({ taskId: taskOf(context).taskId }),
-                onDone: {
-                  target: 'shown',
-                  actions: [{ type: 'keepLink', params: ({ event }) => event.output }, { type: 'writeClipboard', params: ({ event }) => event.output }],
-                },
+                onDone: { target: 'copying', actions: { type: 'keepLink', params: ({ event }) => event.output } },
                 onError: { target: 'idle', actions: 'offline' },
               },
             },
-            shown: { on: { COPY_LINK: { actions: { type: 'writeClipboard', params: ({ context }) => present(context.link, 'link', 'packageTask') } } } },
+            copying: {
+              description: 'The link shows; it goes on the clipboard, or the page says to copy it by hand.',
+              entry: 'forgetClipboard',
+              invoke: {
+                id: 'writeClipboard',
+                src: 'writeClipboard',
+                input: ({ context }) => present(context.link, 'link', 'packageTask'),
+                onDone: { target: 'shown', actions: { type: 'keepClipboard', params: ({ event }) => event.output } },
+                onError: { target: 'shown', description: 'The clipboard refused: copy it by hand.', actions: { type: 'keepClipboard', params: false } },
+              },
+            },
+            shown: { on: { COPY_LINK: 'copying' } },
           },
         },
         email: {

@@ -13,7 +13,7 @@ export const packageTaskOracle: Oracle<SnapshotFrom<PackageTaskMachine>> = {
   quietMs: 8_000,
   view: (snapshot) => {
     const view = connectPackageTask(snapshot, () => {});
-    return { step: view.step, progress: view.progress, stalled: view.isStalled, problem: view.problem, emailProblem: view.emailProblem, emailSentTo: view.emailSentTo, link: view.link };
+    return { step: view.step, progress: view.progress, stalled: view.isStalled, problem: view.problem, emailProblem: view.emailProblem, emailSentTo: view.emailSentTo, link: view.link, clipboard: view.clipboard };
   },
   promises: [
     {
@@ -85,9 +85,40 @@ export const packageTaskOracle: Oracle<SnapshotFrom<PackageTaskMachine>> = {
     },
     {
       id: 'link-copied',
-      says: 'Copying the link puts it on the clipboard and shows it.',
+      says: 'Copying the link shows it and puts it on the clipboard.',
       source: ISSUE,
-      rule: { kind: 'always', if: { input: 'answer:copyLink' }, then: { all: [{ effect: 'writeClipboard', with: { url: { sameAs: 'input.output.url' } } }, { sees: { link: { url: { sameAs: 'input.output.url' } } } }] } },
+      rule: { kind: 'always', if: { input: 'answer:copyLink' }, then: { all: [{ call: 'writeClipboard', with: { url: { sameAs: 'input.output.url' } } }, { sees: { link: { url: { sameAs: 'input.output.url' } } } }] } },
+    },
+    {
+      id: 'copy-again-same-link',
+      says: 'Copying again, with the link shown, puts the same link on the clipboard without asking the server for it again.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'COPY_LINK' }, { saw: { step: 'ready', link: { present: true }, clipboard: { present: true } } }] },
+        then: { all: [{ call: 'writeClipboard', with: { url: { sameAs: 'saw.link.url' } } }, { not: { call: 'copyLink' } }] },
+      },
+    },
+    {
+      id: 'clipboard-outcome-said',
+      says: 'The page says the link was copied only when it reached the clipboard; otherwise it says to copy the link shown by hand.',
+      source: `${ISSUE}; decisions.md: a failure is an error the user is told about, never a blank screen`,
+      rule: {
+        kind: 'always',
+        if: { input: ['answer:writeClipboard', 'failure:writeClipboard'] },
+        then: {
+          any: [
+            { all: [{ input: 'answer:writeClipboard', with: { output: true } }, { sees: { clipboard: 'copied', link: { present: true } } }] },
+            { all: [{ not: { input: 'answer:writeClipboard', with: { output: true } } }, { sees: { clipboard: 'manual', link: { present: true } } }] },
+          ],
+        },
+      },
+    },
+    {
+      id: 'copy-outcome-fresh',
+      says: 'A copy under way shows no outcome of the one before.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { call: 'writeClipboard' }, then: { sees: { clipboard: null } } },
     },
   ],
 };

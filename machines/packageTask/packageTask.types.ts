@@ -21,6 +21,8 @@ export interface LinkLike {
   url: string;
 }
 
+export type ClipboardResult = 'copied' | 'manual';
+
 export type EmailProblem = 'invalidEmail' | 'offline' | 'refused';
 
 /** A send outcome: sent, or refused with the form's or the server's reason. */
@@ -40,6 +42,8 @@ export interface PackageTaskContext {
   /** Queries in a row that got no answer. */
   failedPolls: number;
   link: LinkLike | null;
+  /** Whether the last copy reached the clipboard, or the link must be copied by hand; null before one ends. */
+  clipboard: ClipboardResult | null;
   email: string;
   emailProblem: EmailProblem | null;
   emailSentTo: string | null;

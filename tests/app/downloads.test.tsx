@@ -125,6 +125,35 @@ describe('downloadFilm?id= (the owner packs a study)', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(url);
   });
 
+  it('says to copy the link by hand when the clipboard refuses it, and copies it again without fetching it again', async () => {
+    const user = userEvent.setup();
+    const url = 'http://localhost/downloadLink#token=tok-1';
+    let fetched = 0;
+    server.use(
+      http.get(`${FILM}ExeitPackageTask`, () => ok(ready())),
+      http.get(`${FILM}CopyDownUrl`, () => {
+        fetched++;
+        return ok({ url, expiresAt: '2026-11-27T10:00:00' });
+      }),
+    );
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('not allowed'));
+    const execCommand = vi.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    renderApp('/downloadFilm?id=film-1');
+    await user.click(await screen.findByTestId('package-copy-link'));
+    expect(await screen.findByTestId('package-link-manual')).toHaveTextContent('press and hold the link above');
+    expect(screen.getByTestId('package-link')).toHaveValue(url);
+    expect(screen.queryByTestId('package-link-copied')).toBeNull();
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    // The second tap: the clipboard takes it now; the link shown is copied, not asked for again.
+    await user.click(screen.getByTestId('package-copy-link'));
+    expect(await screen.findByTestId('package-link-copied')).toHaveTextContent('Link copied');
+    expect(screen.queryByTestId('package-link-manual')).toBeNull();
+    expect(writeText).toHaveBeenLastCalledWith(url);
+    expect(fetched).toBe(1);
+    Reflect.deleteProperty(document, 'execCommand');
+  });
+
   it('says when the link cannot be fetched', async () => {
     server.use(http.get(`${FILM}ExeitPackageTask`, () => ok(ready())), http.get(`${FILM}CopyDownUrl`, () => HttpResponse.error()));
     renderApp('/downloadFilm?id=film-1');
@@ -362,6 +391,16 @@ describe('downloadLink#token= (someone received the link)', () => {
     expect(await screen.findByTestId('received-download')).toBeInTheDocument();
     await waitFor(() => expect(app.location()).toBe('/downloadLink#token=tok-1'));
     expect(seen.every((token) => token === 'tok-1')).toBe(true);
+  });
+
+  it('an old downloadFilm link with the token in the query: the token leaves for the fragment, the rest of the query stays, the package is asked for once', async () => {
+    const seen: Array<string | null> = [];
+    server.use(http.get(`${FILM}QueryPackageTask`, ({ request }) => (seen.push(request.headers.get('x-download-token')), ok(ready()))));
+    const app = renderApp('/downloadFilm?from=mail&token=tok-2', { session: 'signedOut' });
+    expect(await screen.findByTestId('received-download')).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/downloadFilm?from=mail#token=tok-2'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(seen).toEqual(['tok-2']);
   });
 
   it('a link without a token does not exist', async () => {

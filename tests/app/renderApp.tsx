@@ -54,10 +54,15 @@ export function renderWithServices(element: ReactNode, options: RenderOptions & 
 }
 
 function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions) {
+  let status: SessionStatus = options.session ?? 'signedIn';
+  const listeners = new Set<() => void>();
   const session: AppSession = {
-    status: () => options.session ?? 'signedIn',
-    userId: () => (options.session ?? 'signedIn') === 'signedIn' ? 'patient2' : null,
-    subscribe: () => () => {},
+    status: () => status,
+    userId: () => (status === 'signedIn' ? 'patient2' : null),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     accessToken: async () => null,
     signIn: vi.fn(),
     retrySignIn: vi.fn(),
@@ -114,7 +119,12 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   );
   /** The address of the screen on view (what a patient sees), once React has put it up. */
   const location = () => drawn;
-  return { ...view, router, services, session, location };
+  /** The session changes as the session chart would report it (restored, signed in, signed out). */
+  const setSessionStatus = (next: SessionStatus) => {
+    status = next;
+    listeners.forEach((listener) => listener());
+  };
+  return { ...view, router, services, session, location, setSessionStatus };
 }
 
 /** Records the address each time the screens drawn for it are committed. */

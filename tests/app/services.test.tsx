@@ -401,6 +401,23 @@ describe("the hospital's place", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/uri\.amap\.com\/marker\?position=121\.43752,31\.19325&name=/)));
   });
 
+  it("inside WeChat: a second tap while WeChat's map opens opens it once; a bridge that fails leads to the map site", async () => {
+    const user = userEvent.setup();
+    inWeChat();
+    const assign = stubAssign();
+    let fail: (error: Error) => void = () => {};
+    const openLocation = vi.fn(() => new Promise<'opened'>((_, reject) => (fail = reject)));
+    setting(PLACE);
+    renderApp('/Home', { wechat: { openLocation } });
+    await user.click(await screen.findByTestId('hospital-map'));
+    await user.click(screen.getByTestId('hospital-map'));
+    expect(openLocation).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+    fail(new Error('wx bridge'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/uri\.amap\.com\/marker\?position=121\.43752,31\.19325&name=/)));
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
   it('nothing without an address; the address alone without coordinates', async () => {
     setting({ address: null });
     const first = renderApp('/Home');

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startMswServer } from '../msw/server';
@@ -36,6 +36,38 @@ describe('sign-in pages and guards', () => {
   it('logout signs a signed-in patient out', async () => {
     const app = renderApp('/logout');
     await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('busy')).toHaveTextContent('Signing you out');
+  });
+
+  it('oidcIndex waits while the session is restored, then sends the patient Home', async () => {
+    const app = renderApp('/', { session: 'pending' });
+    expect(await screen.findByTestId('busy')).toHaveTextContent('Loading');
+    act(() => app.setSessionStatus('signedIn'));
+    await waitFor(() => expect(app.location()).toBe('/Home'));
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('oidcIndex starts sign-in once for a signed-out visitor, again only after the session was being found out', async () => {
+    const app = renderApp('/', { session: 'signedOut' });
+    await waitFor(() => expect(app.session.signIn).toHaveBeenCalledTimes(1));
+    // The session reports again, still signed out: nothing more.
+    act(() => app.setSessionStatus('signedOut'));
+    act(() => app.setSessionStatus('pending'));
+    expect(screen.getByTestId('busy')).toHaveTextContent('Loading');
+    expect(app.session.signIn).toHaveBeenCalledTimes(1);
+    act(() => app.setSessionStatus('signedOut'));
+    await waitFor(() => expect(app.session.signIn).toHaveBeenCalledTimes(2));
+    expect(app.session.signIn).toHaveBeenLastCalledWith('/Home');
+    expect(app.location()).toBe('/');
+  });
+
+  it('logout signs the patient out once, however often the session reports meanwhile', async () => {
+    const app = renderApp('/logout');
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    // A renewal while signing out reports the session again, still signed in: nothing more.
+    act(() => app.setSessionStatus('signedIn'));
+    act(() => app.setSessionStatus('signedIn'));
+    expect(app.session.signOut).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('busy')).toHaveTextContent('Signing you out');
   });
 

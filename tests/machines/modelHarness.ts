@@ -142,22 +142,35 @@ export function describeModel<Started extends StartedChart>(options: {
   machine: AnyStateMachine;
   events: readonly EventObject[];
   input?: unknown;
+  /**
+   * Other inputs the chart is started with (a token in the address or not, inside WeChat or not):
+   * their paths are generated, replayed and checked too, and count for coverage and the pin.
+   */
+  otherInputs?: readonly unknown[];
   pinnedPaths: number;
   oracle: Oracle<never>;
-  start: () => Started;
+  /** Starts the chart for a path, with the input the path was generated from. */
+  start: (input: unknown) => Started;
   /** Further checks of a replayed path. */
   run?: (path: ModelPath, started: Started, trace: Trace) => void | Promise<void>;
 }) {
-  const paths = transitionPaths(options.machine, { events: options.events, input: options.input });
-  const ignoring = ignoredEventPaths(options.machine, { events: options.events, input: options.input });
+  const inputs = [options.input, ...(options.otherInputs ?? [])];
+  const inputOf = new Map<ModelPath, unknown>();
+  const generate = (make: (input: unknown) => ModelPath[]) =>
+    inputs.flatMap((input) => make(input).map((path) => (inputOf.set(path, input), path)));
+  const paths = generate((input) => transitionPaths(options.machine, { events: options.events, input }));
+  const ignoring = generate((input) => ignoredEventPaths(options.machine, { events: options.events, input }));
   const traces = new Map<ModelPath, Trace>();
+  /** Names a path by its input too, when there are several. */
+  const nameOf = (path: ModelPath) => (inputs.length > 1 ? `${JSON.stringify(inputOf.get(path))}: ${describePath(path)}` : describePath(path));
   const replayAndCheck = async (path: ModelPath) => {
-    const started = options.start();
+    const input = inputOf.get(path);
+    const started = options.start(input);
     const trace = await replay(path, started.actor, {
       fakes: started.fakes,
       recorder: started.recorder,
       view: options.oracle.view,
-      input: options.input,
+      input,
       quietMs: options.oracle.quietMs,
       check: (expected, actual) => {
         expect(actual.context).toEqual(expected.context);
@@ -179,11 +192,11 @@ export function describeModel<Started extends StartedChart>(options: {
       expect(coverage.missing).toEqual([]);
     });
 
-    it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    it.each(paths.map((path) => [nameOf(path), path] as const))('%s', async (_name, path) => {
       await replayAndCheck(path);
     });
 
-    it.each(ignoring.map((path) => [describePath(path), path] as const))('ignored: %s', async (_name, path) => {
+    it.each(ignoring.map((path) => [nameOf(path), path] as const))('ignored: %s', async (_name, path) => {
       await replayAndCheck(path);
     });
 

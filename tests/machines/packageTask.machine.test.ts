@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { vi } from 'vitest';
 import { packageTaskMachine } from '../../machines/packageTask/packageTask.machine';
 import { packageTaskEvents, packageTaskInput } from '../../machines/packageTask/packageTask.model';
 import { packageTaskOracle } from '../../machines/packageTask/packageTask.oracle';
@@ -10,7 +9,7 @@ describeModel({
   machine: packageTaskMachine,
   events: packageTaskEvents as never,
   input: packageTaskInput,
-  pinnedPaths: 2490,
+  pinnedPaths: 3642,
   oracle: packageTaskOracle,
-  start: () => startChart(packageTaskMachine, { input: packageTaskInput, provide: () => ({ actions: { writeClipboard: vi.fn<() => void>() } }) }),
+  start: () => startChart(packageTaskMachine, { input: packageTaskInput }),
 });

@@ -13,9 +13,9 @@ import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import { dateTime, desensitizeLabel, FORMAT_LABEL, FORMAT_NOTE, sizeInMb } from './downloadText';
 import * as css from './downloads.css';
-import { Facts, ReceivedDownload, WeChatNote } from './ReceivedDownload';
+import { Facts, LinkedDownload, WeChatNote } from './ReceivedDownload';
 import { usePackageTask, type PackageTaskScreenView } from './usePackageTask';
-import { useLinkToken } from './useLinkToken';
+import { useFoundLinkToken } from './useLinkToken';
 import { RadioChoices } from '../../shared/views/RadioChoices';
 import { TEXT_FIELDS } from '../../shared/rules/text';
 
@@ -27,11 +27,11 @@ type View = PackageTaskScreenView;
  */
 export default function DownloadFilmScreen() {
   const { search } = useLocation();
-  const token = useLinkToken();
+  const found = useFoundLinkToken();
   const collectFilmId = filmIdOf(search);
   const { passes } = useServices();
   const { t } = useI18n();
-  if (token) return <ReceivedDownload key={token} token={token} />;
+  if (found) return <LinkedDownload key={found.token} found={found} />;
   if (!collectFilmId) {
     return (
       <StatusPage

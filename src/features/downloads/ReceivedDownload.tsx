@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { LinkTokenInput } from '../../../machines/linkToken/linkToken.types';
 import type { PackageTask } from '../../shared/api/downloadSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -12,6 +13,13 @@ import * as ui from '../../shared/views/ui.css';
 import { loadReceived, type Received } from './downloadCalls';
 import { dateTime, desensitizeLabel, FORMAT_LABEL, sizeInMb } from './downloadText';
 import * as css from './downloads.css';
+import { useLinkToken } from './useLinkToken';
+
+/** The download a link's token opens (the linkToken chart moves a token out of the query first). */
+export function LinkedDownload({ found }: { found: LinkTokenInput }) {
+  const token = useLinkToken(found);
+  return <ReceivedDownload key={token} token={token} />;
+}
 
 /**
  * What someone who received a download link (copied, or from the e-mail) finds: the study, the

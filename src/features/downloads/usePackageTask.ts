@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { connectPackageTask } from '../../../machines/packageTask/packageTask.connect';
 import { packageTaskMachine } from '../../../machines/packageTask/packageTask.machine';
@@ -9,13 +9,9 @@ import { copyText } from '../../shared/platform/clipboard';
 import { useServices } from '../../shared/services';
 import { addTask, copyLink, findTask, queryTask, sendEmail, updateDesensitize } from './downloadCalls';
 
-/** Whether the last copy reached the clipboard, or the link must be copied by hand. */
-export type ClipboardResult = 'copied' | 'manual' | null;
-
 /** The packaging chart with the app's calls and clipboard, connected for the download page. */
 export function usePackageTask(collectFilmId: string) {
   const { api, session } = useServices();
-  const [clipboard, setClipboard] = useState<ClipboardResult>(null);
   const machine = useMemo(
     () =>
       packageTaskMachine.provide({
@@ -28,18 +24,13 @@ export function usePackageTask(collectFilmId: string) {
           sendEmail: fromPromise<EmailOutcome, { taskId: string; email: string }>(({ input, signal }) =>
             sendEmail(api, { ...input, keepAddress: session.status() === 'signedIn' }, signal),
           ),
-        },
-        actions: {
-          writeClipboard: (_, link: LinkLike) => {
-            setClipboard(null);
-            void copyText(link.url).then((copied) => setClipboard(copied ? 'copied' : 'manual'));
-          },
+          writeClipboard: fromPromise<boolean, LinkLike>(({ input }) => copyText(input.url)),
         },
       }),
     [api, session],
   );
   const [snapshot, send] = useAppMachine(machine, { input: { collectFilmId } });
-  return useMemo(() => ({ ...connectPackageTask<PackageTask>(snapshot, send), clipboard }), [snapshot, send, clipboard]);
+  return useMemo(() => connectPackageTask<PackageTask>(snapshot, send), [snapshot, send]);
 }
 
 export type PackageTaskScreenView = ReturnType<typeof usePackageTask>;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROUTE } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
@@ -7,18 +7,19 @@ import { useSessionStatus } from '../../shared/session/useSession';
 import { Busy } from '../../shared/views/Busy';
 import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
+import { useSessionGate } from './useSessionGate';
 
-/** oidcIndex (`/`): a signed-out visitor goes to sign in, a signed-in patient to Home. */
+/** oidcIndex (`/`): the session gate chart sends a signed-out visitor to sign in, a signed-in patient to Home. */
 export function SignInEntryScreen() {
   const { t } = useI18n();
   const { session } = useServices();
-  const status = useSessionStatus();
   const navigate = useNavigate();
-  useEffect(() => {
-    if (status === 'signedIn') void navigate(ROUTE.Home.path, { replace: true });
-    if (status === 'signedOut') session.signIn(ROUTE.Home.path);
-  }, [status, navigate, session]);
-  return <Busy label={t(status === 'signedOut' ? 'session.redirecting' : 'app.loading')} />;
+  const steps = useMemo(
+    () => ({ whenSignedIn: () => void navigate(ROUTE.Home.path, { replace: true }), whenSignedOut: () => session.signIn(ROUTE.Home.path) }),
+    [navigate, session],
+  );
+  const gate = useSessionGate(steps);
+  return <Busy label={t(gate.status === 'signedOut' ? 'session.redirecting' : 'app.loading')} />;
 }
 
 /** oidc-callback: the session machine completes the sign-in and moves on by itself. */
@@ -59,15 +60,18 @@ export function SignInErrorScreen() {
   );
 }
 
-/** logout: ends the session at the provider and forgets every token and piece of health data. */
+/**
+ * logout: the session gate chart ends a signed-in patient's session at the provider (which forgets
+ * every token and piece of health data); a signed-out visitor goes to the entry page.
+ */
 export function SignOutScreen() {
   const { t } = useI18n();
   const { session } = useServices();
-  const status = useSessionStatus();
   const navigate = useNavigate();
-  useEffect(() => {
-    if (status === 'signedIn') session.signOut();
-    if (status === 'signedOut') void navigate(ROUTE.index.path, { replace: true });
-  }, [status, session, navigate]);
+  const steps = useMemo(
+    () => ({ whenSignedIn: () => session.signOut(), whenSignedOut: () => void navigate(ROUTE.index.path, { replace: true }) }),
+    [navigate, session],
+  );
+  useSessionGate(steps);
   return <Busy label={t('session.signingOut')} />;
 }

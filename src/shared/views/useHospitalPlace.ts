@@ -1,5 +1,10 @@
 import { useMemo, type MouseEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { connectHospitalMap } from '../../../machines/hospitalMap/hospitalMap.connect';
+import { hospitalMapMachine } from '../../../machines/hospitalMap/hospitalMap.machine';
+import type { MapOutcome, PlaceLike } from '../../../machines/hospitalMap/hospitalMap.types';
 import type { HospitalSetting } from '../api/schemas';
+import { useAppMachine } from '../charts/useAppMachine';
 import { isWeChat } from '../platform/wechat';
 import type { Place } from '../platform/wechatPlaces';
 import { useClientState, useServices } from '../services';
@@ -16,29 +21,44 @@ function mapSiteHref(place: Place): string {
 }
 
 /**
- * The hospital's place (issue 14, map): its address, and "open in map": inside WeChat WeChat's own
- * map (the port's openLocation; the map site when WeChat cannot show it), elsewhere the map site in
- * a new tab. Null when the setting has no address.
+ * The hospital's place (issue 14, map): its address, and where it is on a map (null without
+ * coordinates: nothing to open). Null when the setting has no address.
  */
 export function useHospitalPlace() {
   const setting = useClientState((state) => state.hospitalSetting);
-  const { wechat } = useServices();
   return useMemo(() => {
     if (!setting?.address) return null;
     const place = placeOf(setting);
-    const mapHref = place && mapSiteHref(place);
+    return { name: setting.hospitalName, address: setting.address, map: place && { place, href: mapSiteHref(place) } };
+  }, [setting]);
+}
+
+/**
+ * "Open in map": the hospitalMap chart with WeChat's map (the port's openLocation) and the map
+ * site as the way out when WeChat cannot show the place. Outside WeChat the link opens the map
+ * site in a new tab by itself.
+ */
+export function useHospitalMap(place: PlaceLike, href: string) {
+  const { wechat } = useServices();
+  const machine = useMemo(
+    () =>
+      hospitalMapMachine.provide({
+        actors: { openLocation: fromPromise<MapOutcome, PlaceLike>(({ input }) => wechat.openLocation(input)) },
+        actions: { openMapSite: (_, { href: site }) => window.location.assign(site) },
+      }),
+    [wechat],
+  );
+  const [snapshot, send] = useAppMachine(machine, { input: { place, mapHref: href, inWeChat: isWeChat(window.navigator.userAgent) } });
+  return useMemo(() => {
+    const view = connectHospitalMap(snapshot, send);
     return {
-      name: setting.hospitalName,
-      address: setting.address,
-      /** The map site's address of the place; null without coordinates (nothing to open). */
-      mapHref,
+      ...view,
+      /** The link's tap: the chart's when it opens the place here (WeChat's map), else the link's own. */
       openInMap: (event: MouseEvent) => {
-        if (!place || !mapHref || !isWeChat(window.navigator.userAgent)) return;
+        if (!view.opensHere) return;
         event.preventDefault();
-        void wechat.openLocation(place).then((outcome) => {
-          if (outcome !== 'opened') window.location.assign(mapHref);
-        });
+        view.open();
       },
     };
-  }, [setting, wechat]);
+  }, [snapshot, send]);
 }
