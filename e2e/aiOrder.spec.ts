@@ -21,7 +21,7 @@ const noMore = /没有更多了|No more/;
  * test and project, so tests running side by side against the same sandbox never touch each other's order.
  */
 const ORDER_FOR = {
-  phone: { progress: 'AI20260802000028', cancel: 'AI20261118000033', h5Pay: 'AI20261118000032', h5Cancel: 'AI20261027000031', unconfirmed: 'AI20260915000029', back: 'AI20260620000025', reload: 'AI20260328000022' },
+  phone: { progress: 'AI20260802000028', cancel: 'AI20261118000033', h5Pay: 'AI20261118000032', h5Cancel: 'AI20261027000031', cancelSaidPaid: 'AI20260915000029', back: 'AI20260620000025', reload: 'AI20260328000022' },
   wechat: { progress: 'AI20250917000017', cancel: 'AI20250917000016', ok: 'AI20250805000014', cancelPay: 'AI20250508000012', fail: 'AI20250319000010', refused: 'AI20241112000007' },
 } as const;
 
@@ -209,31 +209,32 @@ test.describe('paying on the H5 page (phone browser)', () => {
           ['xstate.done.actor.getPayParams', 'requestingParams', 'awaitingH5', 200, { way: 2, record_no: anyString }],
           ['RESUME_H5', 'idle', 'askingH5Result', null, null],
           paid ? ['H5_PAID', 'askingH5Result', 'querying', null, null] : ['H5_NOT_PAID', 'askingH5Result', 'querying', null, null],
-          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, paid ? 1 : 0],
+          // The server heard the provider: 1 paid, -1 the payer cancelled (PAY_RESULT).
+          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, paid ? 1 : -1],
         ],
         paid ? [] : ['payment_cancelled'],
       );
     });
   }
 
-  test('H5: the patient says paid but the server says not: told it is being confirmed', async ({ page }) => {
+  test('H5: cancelled on the pay page, the patient answers paid: told "you cancelled", as the server heard, at once', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
-    await (await orderCard(page, orderFor('unconfirmed'))).getByTestId('action-pay').click();
+    await (await orderCard(page, orderFor('cancelSaidPaid'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
     await page.getByRole('button', { name: /取消支付|Cancel/ }).click();
     await page.waitForURL(/\/aiOrder/);
     await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
-    await expect(page.getByTestId('toast')).toHaveText(/确认中|being confirmed/, { timeout: 15_000 });
+    await expect(page.getByTestId('toast')).toHaveText(/您取消了支付|You cancelled the payment/);
   });
 
-  test('H5: the back button from the pay page asks "is payment complete?" and re-queries', async ({ page }) => {
+  test('H5: back from the pay page without paying, the patient answers paid: asked again, then told it is being confirmed', async ({ page }) => {
     await openOrders(page, 'patient1', 'toBePaid');
     await (await orderCard(page, orderFor('back'))).getByTestId('action-pay').click();
     await page.waitForURL(/\/sandbox\/h5pay\//);
     await page.goBack();
     await page.waitForURL(/\/aiOrder/);
-    await page.getByTestId('h5-dialog').getByRole('button', { name: /未支付|Not paid/ }).click();
-    await expect(page.getByTestId('toast')).toHaveText(/您取消了支付|You cancelled the payment/);
+    await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/确认中|being confirmed/, { timeout: 15_000 });
   });
 
   test('H5: a reload on return asks again and nothing is lost', async ({ page }) => {
@@ -274,7 +275,7 @@ test.describe('paying inside WeChat', () => {
           ['PAY', 'idle', 'requestingParams', null, { payWay: 1 }],
           ['xstate.done.actor.getPayParams', 'requestingParams', 'payingInApp', 200, { way: 1, package: expect.stringMatching(/^prepay_id=/) }],
           ['xstate.done.actor.payInApp', 'payingInApp', 'querying', null, { wechat: outcome }],
-          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, outcome === 'ok' ? 1 : 0],
+          ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, outcome === 'ok' ? 1 : outcome === 'cancel' ? -1 : -2],
         ],
         { ok: [], cancel: ['payment_cancelled'], fail: ['payment_failed'] }[outcome],
       );

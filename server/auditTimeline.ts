@@ -7,6 +7,7 @@ import type { AuditRecord, ProductEvent } from '../src/shared/analytics/records'
 import type { StoredRecord } from './repositories/analytics';
 import { PROVIDER_ACTOR } from './repositories/serverAudit';
 import type { ServerAuditRecord } from './repositories/serverAudit';
+import { PAY_RESULT } from '../machines/payment/payment.types';
 
 /** One order's trail: the app's records, and the server's own. */
 export interface OrderTrail {
@@ -74,7 +75,10 @@ function failureText(result: unknown): string {
 
 function paidText(result: unknown): string {
   if (typeof result !== 'number') return '';
-  return result > 0 ? ': paid' : ': not paid';
+  if (result > 0) return ': paid';
+  if (result === PAY_RESULT.cancelled) return ': not paid, the payer cancelled';
+  if (result === PAY_RESULT.failed) return ': not paid, the payment failed';
+  return ': not paid';
 }
 
 type Describe = (record: AuditRecord) => string;

@@ -35,7 +35,8 @@ export interface OrderPayCalls {
  * The two pay calls of one kind of order, the same for every kind (spec section 3):
  * `?payway=1|2&checkRecordId=&returnUrl=` answers WeChat's in-app parameters or the H5 page's URL
  * (one pending payment per order, reused for the same way: no double charge; 4002 once the order
- * is no longer to be paid; 404 for no such order), and `?checkRecordId=` answers 1 once paid, else 0.
+ * is no longer to be paid; 404 for no such order), and `?checkRecordId=` answers 1 once paid, else
+ * -1 or -2 when the provider said cancelled or failed, 0 while it has said nothing (PAY_RESULT).
  */
 export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls): void {
   const { payments, publicOrigin, signer, serverAudit } = app.sandbox;
@@ -76,8 +77,8 @@ export function registerOrderPayCalls(app: FastifyInstance, calls: OrderPayCalls
     const { checkRecordId } = parseQuery(checkRecordQuerySchema, request.query);
     const order = calls.findOrder(patient.id, checkRecordId);
     if (!order) return fail(404, ORDER_NOT_FOUND);
-    const paid = payments.isPaid(order.kind, order.id) ? 1 : 0;
-    serverAudit.record({ orderKind: order.kind, orderNo: order.orderNo, checkRecordId: order.id, step: 'pay_result_answered', actor: patient.loginName, detail: { answer: paid } });
-    return ok(paid);
+    const answer = payments.payResult(order.kind, order.id);
+    serverAudit.record({ orderKind: order.kind, orderNo: order.orderNo, checkRecordId: order.id, step: 'pay_result_answered', actor: patient.loginName, detail: { answer } });
+    return ok(answer);
   });
 }

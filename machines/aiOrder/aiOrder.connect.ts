@@ -17,6 +17,8 @@ export function connectAiOrder(snapshot: SnapshotFrom<AiOrderMachine>, send: Act
     isBusy: snapshot.hasTag('busy'),
     /** "Confirm cancelling this order?" is open. */
     isConfirmingCancel: snapshot.matches('confirmingCancel'),
+    /** The order "confirm cancelling" is about, while the question is open. */
+    cancelling: snapshot.matches('confirmingCancel') ? (snapshot.context.order?.orderId ?? null) : null,
     /** The buttons this order's status allows, in display order. */
     actionsFor: (order: Pick<OrderRef, 'status'>) => ORDER_ACTIONS.filter((action) => ORDER_ALLOWS[action](order)),
     act: (action: OrderAction, order: OrderRef) => send({ type: action, order }),

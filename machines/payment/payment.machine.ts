@@ -3,6 +3,7 @@ import { present } from '../present';
 import {
   isPayable,
   MAX_QUERIES,
+  PAY_RESULT,
   PAY_WAY,
   type ClientOutcome,
   type InAppPayParams,
@@ -18,6 +19,15 @@ import {
 const need = <T>(value: T | null, what: string) => present(value, what, 'payment');
 
 const fresh = { clientOutcome: null, queries: 0, payParams: null } as const;
+
+/** Not paid: the remembered payment forgotten, the patient told, analytics told, the parent told. */
+const notPaid = (message: 'cancelled' | 'failed') =>
+  [
+    'forgetPendingPayment',
+    { type: 'showOutcome', params: { message } },
+    { type: 'logToAnalytics', params: ({ context }: { context: PaymentContext }) => ({ outcome: message === 'cancelled' ? ('cancel' as const) : ('fail' as const), purchase: context.purchase }) },
+    settle(message),
+  ] as const;
 
 /** The `settled` effect of an answered query: the outcome told, for the order paid, on the server's pay result. */
 const settle = (outcome: PaymentMessage) =>
@@ -59,6 +69,8 @@ export const paymentMachine = setup({
     isPayable: (_, purchase: Purchase) => isPayable(purchase),
     isInApp: (_, params: PayParams) => params.way === PAY_WAY.inApp,
     serverSaysPaid: (_, result: number) => result > 0,
+    serverSaysCancelled: (_, result: number) => result === PAY_RESULT.cancelled,
+    serverSaysFailed: (_, result: number) => result === PAY_RESULT.failed,
     payerSaidOkAndMayAskAgain: ({ context }) => context.clientOutcome === 'ok' && context.queries < MAX_QUERIES - 1,
     payerSaidOk: ({ context }) => context.clientOutcome === 'ok',
     payerCancelled: ({ context }) => context.clientOutcome === 'cancel',
@@ -165,6 +177,18 @@ export const paymentMachine = setup({
             ],
           },
           {
+            guard: { type: 'serverSaysCancelled', params: ({ event }) => event.output },
+            target: 'idle',
+            description: 'Not paid: the server heard from the provider that the payer cancelled, whatever the payer said here; logged to analytics.',
+            actions: notPaid('cancelled'),
+          },
+          {
+            guard: { type: 'serverSaysFailed', params: ({ event }) => event.output },
+            target: 'idle',
+            description: 'Not paid: the server heard from the provider that the payment failed, whatever the payer said here; logged to analytics.',
+            actions: notPaid('failed'),
+          },
+          {
             guard: 'payerSaidOkAndMayAskAgain',
             target: 'waitingToQuery',
             actions: assign({ queries: ({ context }) => context.queries + 1 }),
@@ -182,23 +206,13 @@ export const paymentMachine = setup({
           {
             guard: 'payerCancelled',
             target: 'idle',
-            description: 'Not paid: the payer cancelled and the server confirms nothing was paid; logged to analytics.',
-            actions: [
-              'forgetPendingPayment',
-              { type: 'showOutcome', params: { message: 'cancelled' } },
-              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'cancel' as const, purchase: context.purchase }) },
-              settle('cancelled'),
-            ],
+            description: 'Not paid: the payer cancelled (or said "not paid") and the server heard nothing else; logged to analytics.',
+            actions: notPaid('cancelled'),
           },
           {
             target: 'idle',
-            description: 'Not paid: the payment failed and the server confirms nothing was paid; logged to analytics.',
-            actions: [
-              'forgetPendingPayment',
-              { type: 'showOutcome', params: { message: 'failed' } },
-              { type: 'logToAnalytics', params: ({ context }) => ({ outcome: 'fail' as const, purchase: context.purchase }) },
-              settle('failed'),
-            ],
+            description: 'Not paid: WeChat said the payment failed and the server heard nothing else; logged to analytics.',
+            actions: notPaid('failed'),
           },
         ],
         onError: { target: 'queryFailed' },

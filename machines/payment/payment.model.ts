@@ -28,6 +28,8 @@ export const paymentEvents = [
   { type: 'xstate.error.actor.payInApp', error: new Error('bridge gone') },
   { type: 'xstate.done.actor.queryPayResult', output: 1 },
   { type: 'xstate.done.actor.queryPayResult', output: 0 },
+  { type: 'xstate.done.actor.queryPayResult', output: -1 },
+  { type: 'xstate.done.actor.queryPayResult', output: -2 },
   { type: 'xstate.error.actor.queryPayResult', error: new Error('offline') },
   { type: 'xstate.after.requeryDelay.payment.waitingToQuery' },
 ];

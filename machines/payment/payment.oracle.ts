@@ -34,6 +34,18 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
       rule: { kind: 'always', if: serverSaysPaid, then: { all: [outcome('succeeded'), { effect: 'settled', with: { outcome: 'succeeded' } }] } },
     },
     {
+      id: 'server-cancelled-is-cancelled',
+      says: 'When the server heard from the provider that the payer cancelled (pay result -1), the patient is told "you cancelled the payment", whatever was said here: never "being confirmed".',
+      source: 'issue 24 §3: a cancelled payment the server knows about is not "being confirmed"; ' + MONEY,
+      rule: { kind: 'always', if: { input: 'answer:queryPayResult', with: { output: -1 } }, then: outcome('cancelled') },
+    },
+    {
+      id: 'server-failed-is-failed',
+      says: 'When the server heard from the provider that the payment failed (pay result -2), the patient is told "payment failed", whatever was said here: never "you cancelled".',
+      source: 'issue 24 §3: a failed payment is never called "you cancelled"; ' + MONEY,
+      rule: { kind: 'always', if: { input: 'answer:queryPayResult', with: { output: -2 } }, then: outcome('failed') },
+    },
+    {
       id: 'settled-as-told',
       says: 'Every ending the patient is told is settled with the same words, the order paid and the server\'s pay result, for the parent to decide what to load again.',
       source: 'issue 23 §1: the payment chart\'s outcome event says what happened, with the server\'s answer',

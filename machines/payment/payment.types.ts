@@ -108,6 +108,13 @@ export type PaymentEvent =
   /** Leave a payment whose result could not be asked for (it stays remembered). */
   | { type: 'DISMISS' };
 
+/**
+ * The pay result call's answer (spec section 3: above 0 means paid). This project's backend also
+ * says what it heard from the provider when it was not paid: -1 cancelled, -2 failed; 0 is "nothing
+ * heard yet". A backend that answers only 1 or 0 leaves the not-paid message to what the payer said.
+ */
+export const PAY_RESULT = { paid: 1, notHeard: 0, cancelled: -1, failed: -2 } as const;
+
 /** How many times the server is asked about a payment the payer called done before it is "being confirmed". */
 export const MAX_QUERIES = 3;
 

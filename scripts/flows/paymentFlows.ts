@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
-import type { PayParams } from '../../machines/payment/payment.types';
+import { PAY_RESULT, type PayParams } from '../../machines/payment/payment.types';
 import { paymentEvents } from '../../machines/payment/payment.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
 import { paymentOracle } from '../../machines/payment/payment.oracle';
@@ -11,6 +11,14 @@ const payParamsOfTheWrongWay = (event: Event, snapshot: Snapshot) =>
   event.type === 'xstate.done.actor.getPayParams' && (event.output as PayParams).way !== snapshot.context.payWay;
 
 const requeryDelay = paymentMachine.implementations.delays.requeryDelay as number;
+
+/** The pay result as the server means it (PAY_RESULT). */
+const RESULT_WORDS: Readonly<Record<number, string>> = {
+  [PAY_RESULT.paid]: 'paid',
+  [PAY_RESULT.notHeard]: 'not paid, nothing heard from the provider yet',
+  [PAY_RESULT.cancelled]: 'not paid, the provider says the payer cancelled',
+  [PAY_RESULT.failed]: 'not paid, the provider says the payment failed',
+};
 
 const wording: Record<string, (event: Event) => string> = {
   PAY: (e) => (e.payWay === 1 ? 'tap pay, WeChat pay (pay way 1)' : 'tap pay, H5 pay page (pay way 2)'),
@@ -24,7 +32,7 @@ const wording: Record<string, (event: Event) => string> = {
   'xstate.error.actor.getPayParams': () => 'the pay parameters request fails',
   'xstate.done.actor.payInApp': (e) => `WeChat pay answers "${String(e.output)}"`,
   'xstate.error.actor.payInApp': () => 'the WeChat pay call fails (no answer)',
-  'xstate.done.actor.queryPayResult': (e) => `server: pay result ${String(e.output)} (${Number(e.output) > 0 ? 'paid' : 'not paid yet'})`,
+  'xstate.done.actor.queryPayResult': (e) => `server: pay result ${String(e.output)} (${RESULT_WORDS[Number(e.output)] ?? (Number(e.output) > 0 ? 'paid' : 'not paid, nothing heard yet')})`,
   'xstate.error.actor.queryPayResult': () => 'the pay result query fails (server not reached)',
   'xstate.after.requeryDelay.payment.waitingToQuery': () => `wait ${requeryDelay / 1000} s`,
 };
@@ -34,6 +42,8 @@ function consequence(flow: Flow): string {
   switch (event.type) {
     case 'xstate.done.actor.queryPayResult':
       if (Number(event.output) > 0) return "Yes: paid, because the server's pay result is above 0.";
+      if (Number(event.output) === PAY_RESULT.cancelled) return 'No: the server heard the payer cancelled (pay result -1).';
+      if (Number(event.output) === PAY_RESULT.failed) return 'No: the server heard the payment failed (pay result -2).';
       return before.context.clientOutcome === 'ok'
         ? "Not confirmed: the payer said paid, the server's pay result is still 0; the server's later answer decides."
         : "No: the server's pay result is 0.";

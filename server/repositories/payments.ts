@@ -4,7 +4,7 @@ import type { SqliteDatabase } from '../db';
 
 /** 1: WeChat in-app pay; 2: the H5 pay page (spec section 9). */
 export type { PayWay } from '../../machines/payment/payment.types';
-import { TO_BE_PAID } from '../../machines/payment/payment.types';
+import { PAY_RESULT, TO_BE_PAID } from '../../machines/payment/payment.types';
 import type { PayWay } from '../../machines/payment/payment.types';
 export type PaymentState = 'pending' | 'paid' | 'cancelled' | 'failed';
 export type SettledState = Exclude<PaymentState, 'pending'>;
@@ -116,6 +116,9 @@ export function paymentRepository(db: SqliteDatabase, settlements: Readonly<Reco
   const paidOf = db.prepare<[OrderKind, number], { one: number }>(
     "SELECT 1 AS one FROM payments WHERE order_kind = ? AND check_record_id = ? AND state = 'paid' LIMIT 1",
   );
+  const latestStateOf = db.prepare<[OrderKind, number], { state: PaymentState }>(
+    'SELECT state FROM payments WHERE order_kind = ? AND check_record_id = ? ORDER BY id DESC LIMIT 1',
+  );
   const paidAtOf = db.prepare<[OrderKind, number], { settledAt: string }>(
     "SELECT settled_at AS settledAt FROM payments WHERE order_kind = ? AND check_record_id = ? AND state = 'paid' ORDER BY id LIMIT 1",
   );
@@ -191,6 +194,16 @@ export function paymentRepository(db: SqliteDatabase, settlements: Readonly<Reco
 
     isPaid(kind: OrderKind, checkRecordId: number): boolean {
       return paidOf.get(kind, checkRecordId) !== undefined;
+    },
+
+    /**
+     * The pay result call's answer (PAY_RESULT): 1 once paid; else what the provider said of the
+     * latest payment (-1 cancelled, -2 failed), or 0 while it has said nothing.
+     */
+    payResult(kind: OrderKind, checkRecordId: number): number {
+      if (paidOf.get(kind, checkRecordId)) return PAY_RESULT.paid;
+      const latest = latestStateOf.get(kind, checkRecordId)?.state;
+      return latest === 'cancelled' ? PAY_RESULT.cancelled : latest === 'failed' ? PAY_RESULT.failed : PAY_RESULT.notHeard;
     },
 
     /** When the order was paid (the paid payment's settlement), or undefined. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
+import * as ui from '../../src/shared/views/ui.css';
 import { renderApp } from './renderApp';
 
 startMswServer();
@@ -32,6 +33,11 @@ describe('AI order list', () => {
     expect(card(1)).toHaveTextContent('Analysing');
     expect(card(0)).toHaveTextContent('Analysing');
     expect(card(0)).not.toHaveTextContent('¥');
+    expect(toBePaid).toHaveTextContent('Amount to pay¥12.50');
+    expect(toBePaid).not.toHaveTextContent('Amount paid');
+    expect(card(3)).toHaveTextContent('Amount paid¥12.50');
+    expect(card(5)).toHaveTextContent('Order amount¥12.50');
+    expect(card(5)).not.toHaveTextContent('Amount paid');
     expect(card(3)).toHaveTextContent('Trade successful');
     expect(card(3)).toHaveTextContent('Analysis succeeded');
     expect(within(card(3)).getByTestId('action-aiResult')).toBeInTheDocument();
@@ -103,6 +109,11 @@ describe('AI order list', () => {
     await userEvent.click(within(card(2)).getByTestId('action-cancelOrder'));
     const dialog = screen.getByTestId('cancel-dialog');
     expect(dialog).toHaveTextContent('Confirm cancelling this order?');
+    // It names the order and its amount, and the cancel is not dressed as the way on: focus waits on "think again".
+    expect(within(dialog).getByTestId('dialog-detail')).toHaveTextContent(`Order ${card(2).dataset.orderId} · ¥12.50`);
+    expect(within(dialog).getByRole('button', { name: 'Confirm cancel' })).toHaveClass(ui.button.danger);
+    expect(within(dialog).getByRole('button', { name: 'Confirm cancel' })).not.toHaveClass(ui.button.primary);
+    expect(within(dialog).getByRole('button', { name: 'Think again' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Think again' }));
     expect(screen.queryByTestId('cancel-dialog')).not.toBeInTheDocument();
     expect(card(2)).toHaveTextContent('To be paid');

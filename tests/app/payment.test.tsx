@@ -58,6 +58,8 @@ describe('paying for an AI order', () => {
     renderApp('/aiOrder');
     const dialog = await screen.findByTestId('h5-dialog');
     expect(dialog).toHaveTextContent('Is payment complete?');
+    // Two honest answers: focus is on the question, not on "not paid" (nor on "paid").
+    await waitFor(() => expect(dialog).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Paid' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Payment succeeded');
     await waitFor(() => expect(listCalls).toBe(2));

@@ -5,6 +5,7 @@ import { STORAGE_CODES } from '../../src/shared/api/storageSchemas';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
+import * as ui from '../../src/shared/views/ui.css';
 import { renderApp } from './renderApp';
 
 startMswServer();
@@ -171,7 +172,11 @@ describe('storage orders (storeOrder)', () => {
     const calls = ordersServer();
     renderApp('/storeOrder');
     await userEvent.click(within((await screen.findAllByTestId('store-order'))[0]!).getByTestId('store-cancel'));
-    await userEvent.click(within(await screen.findByTestId('store-cancel-dialog')).getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByTestId('store-cancel-dialog');
+    // It names the order and its amount; cancelling is not dressed as the way on.
+    expect(within(dialog).getByTestId('dialog-detail')).toHaveTextContent(/^Order ST2026112000011 · ¥\d+\.\d\d$/);
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toHaveClass(ui.button.danger);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.getAllByTestId('store-order')[0]).toHaveAttribute('data-status', '5'));
     expect(calls.filter((call) => call.path === 'cancel').map((call) => call.body)).toEqual([{ orderId: 'ST2026112000011' }]);
   });

@@ -165,7 +165,7 @@ const cases: Array<{ slip: string; machine: AnyStateMachine; chart: Chart; break
   },
   {
     slip: 'a cancelled payment is not logged',
-    machine: changed(paymentMachine, { state: ['querying'], slot: 'invoke.onDone', index: 3 }, withoutAction('logToAnalytics')),
+    machine: changed(paymentMachine, { state: ['querying'], slot: 'invoke.onDone', index: 5 }, withoutAction('logToAnalytics')),
     chart: payment,
     breaks: 'cancelled-is-logged',
   },

@@ -200,6 +200,48 @@ describe('payment: what the patient is told', () => {
   });
 });
 
+/**
+ * Every provider outcome against every answer of the payer (issue 24 §3): the message is the
+ * server's. The provider's outcome reaches the app only through the pay result: 1 paid, -1
+ * cancelled, -2 failed, 0 nothing heard (PAY_RESULT).
+ */
+describe('payment: what the patient is told, for every provider outcome and every answer', () => {
+  const PROVIDER = { paid: 1, failed: -2, cancelled: -1 } as const;
+  const EXPECTED = { paid: 'succeeded', failed: 'failed', cancelled: 'cancelled' } as const;
+  const h5Answers = ['paid', 'notPaid'] as const;
+  const weChatAnswers = ['ok', 'cancel', 'fail'] as const;
+
+  for (const provider of Object.keys(PROVIDER) as Array<keyof typeof PROVIDER>) {
+    it.each(h5Answers)(`H5: the provider says ${provider}, the patient answers "%s": "${EXPECTED[provider]}", at once`, async (said) => {
+      const started = startPayment();
+      await backFromH5(started, said);
+      await serverSays(started, PROVIDER[provider]);
+      expect(started.told()).toEqual([EXPECTED[provider]]);
+      expect(started.calls.queryPayResult.inputs).toHaveLength(1);
+      expectOverAndReady(started);
+    });
+    it.each(weChatAnswers)(`in-app: the provider says ${provider}, WeChat answers "%s": "${EXPECTED[provider]}", at once`, async (said) => {
+      const started = startPayment();
+      await payInWeChat(started, said);
+      await serverSays(started, PROVIDER[provider]);
+      expect(started.told()).toEqual([EXPECTED[provider]]);
+      expect(started.calls.queryPayResult.inputs).toHaveLength(1);
+    });
+  }
+
+  it.each([
+    ['H5 "not paid"', 'cancelled'],
+    ['WeChat "cancel"', 'cancelled'],
+    ['WeChat "fail"', 'failed'],
+  ] as const)('no answer from the provider: %s is told as "%s"', async (said, told) => {
+    const started = startPayment();
+    if (said === 'H5 "not paid"') await backFromH5(started, 'notPaid');
+    else await payInWeChat(started, said === 'WeChat "cancel"' ? 'cancel' : 'fail');
+    await serverSays(started, 0);
+    expect(started.told()).toEqual([told]);
+  });
+});
+
 describe('payment: asking the server again', () => {
   it('while the payer says paid, the server is asked again 2 s after each "not yet", then "being confirmed"', async () => {
     const started = startPayment();

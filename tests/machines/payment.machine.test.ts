@@ -28,7 +28,7 @@ describeModel({
   name: 'payment',
   machine: paymentMachine,
   events: events as never,
-  pinnedPaths: 113,
+  pinnedPaths: 133,
   oracle: paymentOracle,
   start: startPayment,
 });

@@ -158,7 +158,8 @@ describe('GetWxPayParms refusals', () => {
     expect(paid.statusCode).toBe(303);
     expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['cancelled']);
     expect((await api.order(order.orderId)).status).toBe(5);
-    expect(await payResult(api, order)).toBe(0);
+    // The payment under way was cancelled with its order: the pay result says so (PAY_RESULT.cancelled).
+    expect(await payResult(api, order)).toBe(-1);
   });
 
   it.each([
@@ -232,8 +233,8 @@ describe('the H5 pay page', () => {
 
   it.each([
     ['pay', 'paid', 1, 1],
-    ['cancel', 'cancelled', 2, 0],
-    ['fail', 'failed', 2, 0],
+    ['cancel', 'cancelled', 2, -1],
+    ['fail', 'failed', 2, -2],
   ])('%s settles the payment once (%s) and redirects 303 to the return URL', async (action, state, orderStatus, result) => {
     const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order, h5_url } = await h5Payment(app);
@@ -265,8 +266,11 @@ describe('the H5 pay page', () => {
     const app = await startSandbox({ env: TEST_MODE });
     const { api, order, record_no, h5_url } = await h5Payment(app);
     await postH5(app, h5_url, { action: 'fail' });
+    expect(await payResult(api, order)).toBe(-2);
     const next = (await payParams(api, order, 2)).result;
     expect(next.record_no).not.toBe(record_no);
+    // A new attempt under way: nothing heard of it yet, whatever the last one ended as.
+    expect(await payResult(api, order)).toBe(0);
     await postH5(app, next.h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'ai', order.id).map((p) => p.state)).toEqual(['failed', 'paid']);
     expect(await payResult(api, order)).toBe(1);
@@ -330,8 +334,8 @@ describe('the WeChat in-app pay emulation', () => {
 
   it.each([
     ['ok', 'paid', 1, 1],
-    ['cancel', 'cancelled', 2, 0],
-    ['fail', 'failed', 2, 0],
+    ['cancel', 'cancelled', 2, -1],
+    ['fail', 'failed', 2, -2],
   ])('%s settles the payment once (%s), answering what WeChat reports', async (outcome, state, orderStatus, result) => {
     const app = await startSandbox({ env: { ...TEST_MODE, CF_AI_ANALYSIS_MS: 'off' } });
     const { api, order, prepayId } = await inAppPayment(app);

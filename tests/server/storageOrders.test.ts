@@ -268,7 +268,8 @@ describe('paying a storage order', () => {
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
     await postH5(app, h5.h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['cancelled', 'cancelled']);
-    expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
+    // Not paid: the payment under way was cancelled with its order.
+    expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(-1);
     expect((await api.storage(id)).expireDate).toBe(before);
     expect((await api.orders())[0]!.status).toBe(5);
   });
@@ -283,7 +284,8 @@ describe('paying a storage order', () => {
     app.sandbox.db.prepare('UPDATE storage_orders SET status = 5 WHERE id = ?').run(order.id);
     await postH5(app, h5_url, { action: 'pay' });
     expect(paymentsOf(app, 'storage', order.id).map((p) => p.state)).toEqual(['failed']);
-    expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(0);
+    // Not paid, and the patient is told the payment failed (no "being confirmed").
+    expect((await api.get(`${PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(-2);
   });
 
   it('answers 404 for another patient’s order or an unknown one, 400 for bad input', async () => {

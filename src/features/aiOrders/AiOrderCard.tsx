@@ -6,7 +6,10 @@ import { formatYuan, hasCharge } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
 import { tappable } from '../../shared/views/tappable.css';
 import * as css from './aiOrder.css';
-import { aiDetectionStatus, aiOrderStatusLabel } from './cardLabels';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { aiAmountTerm, aiDetectionStatus, aiOrderStatusLabel, type AiAmountTerm } from './cardLabels';
+
+const AMOUNT_TERMS: Record<AiAmountTerm, MessageKey> = { paid: 'aiOrder.paid', due: 'aiOrder.due', amount: 'aiOrder.amount' };
 import type { CardButton } from './cardButtons';
 
 /** One AI order (spec section 2): time, status label, patient, item, detection status, amount, buttons. */
@@ -32,7 +35,7 @@ export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton
           </Field>
         )}
         {hasCharge(row.charge) && (
-          <Field term={t('aiOrder.paid')}>
+          <Field term={t(AMOUNT_TERMS[aiAmountTerm(row.status)])}>
             <span className={css.amount}>{formatYuan(row.charge)}</span>
           </Field>
         )}

@@ -1,5 +1,6 @@
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
+import { formatYuan } from '../../shared/rules/money';
 import type { ScreenProps } from '../../shared/navigation/routes';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
@@ -40,7 +41,9 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
       {order.isConfirmingCancel && (
         <ConfirmDialog
           testId="cancel-dialog"
+          tone="destructive"
           message={t('aiOrder.cancelConfirm')}
+          detail={screen.cancelling ? t('order.summary', { orderId: screen.cancelling.orderId, amount: formatYuan(screen.cancelling.charge) }) : undefined}
           confirmLabel={t('aiOrder.confirmCancel')}
           dismissLabel={t('aiOrder.thinkAgain')}
           onConfirm={order.confirmCancel}

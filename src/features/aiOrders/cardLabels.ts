@@ -29,3 +29,12 @@ export function aiOrderStatusLabel(status: number): AiOrderStatusLabel | null {
 export function aiDetectionStatus(status: number): AiDetectionStatus | null {
   return DETECTION[status] ?? null;
 }
+
+/** What the amount on a card is: paid (the order was paid: queued, analysing, succeeded, failed), to pay (2), or only the order's amount (closed, never paid). */
+export type AiAmountTerm = 'paid' | 'due' | 'amount';
+
+/** The term for a card's amount: "amount paid" only on an order that was paid. */
+export function aiAmountTerm(status: number): AiAmountTerm {
+  if (status === AI_ORDER_STATUS.toBePaid) return 'due';
+  return status === AI_ORDER_STATUS.closed ? 'amount' : 'paid';
+}

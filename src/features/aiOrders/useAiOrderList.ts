@@ -86,6 +86,8 @@ export function useAiOrderList(payment: PaymentPort) {
     purchase,
     /** One flow at a time: while a cancel, a lookup or a payment is under way, buttons wait. */
     isBusy: order.isBusy || purchase.isBusy,
+    /** The order "confirm cancelling" is about, as its card shows it. */
+    cancelling: screen.list.items.find((row) => row.orderId === order.cancelling) ?? null,
     buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), purchase.canPay(row)),
     open: (row: AiOrderRow) => order.openFilm(toRef(row)),
     press: (button: CardButton, row: AiOrderRow) => {

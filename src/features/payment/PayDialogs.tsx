@@ -42,6 +42,7 @@ export function PayDialogs({ purchase }: { purchase: PayDialogsView }) {
       {payment.isAskingH5Result && (
         <ConfirmDialog
           testId="h5-dialog"
+          tone="question"
           message={t('payment.isComplete')}
           confirmLabel={t('payment.paid')}
           dismissLabel={t('payment.notPaid')}

@@ -42,7 +42,9 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
       {cancel.isConfirming && (
         <ConfirmDialog
           testId="store-cancel-dialog"
+          tone="destructive"
           message={t('storeOrder.cancelConfirm')}
+          detail={cancel.order ? t('order.summary', { orderId: cancel.order.orderId, amount: formatYuan(cancel.order.charge) }) : undefined}
           confirmLabel={t('storeOrder.cancelYes')}
           dismissLabel={t('storeOrder.cancelNo')}
           onConfirm={cancel.confirm}

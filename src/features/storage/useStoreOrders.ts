@@ -40,6 +40,8 @@ export function useStoreOrders(port: PaymentPort) {
     cancel: {
       ask: (row: StorageOrderRow) => cancel.ask({ id: row.orderId }),
       isConfirming: cancel.isConfirming,
+      /** The order the question is about, as its card shows it. */
+      order: cancel.isConfirming ? (screen.list.items.find((row) => row.orderId === cancel.itemId) ?? null) : null,
       confirm: cancel.confirm,
       dismiss: cancel.dismiss,
     },

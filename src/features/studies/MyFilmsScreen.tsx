@@ -66,6 +66,7 @@ export default function MyFilmsScreen() {
       {removal.isConfirming && (
         <ConfirmDialog
           testId="remove-dialog"
+          tone="destructive"
           message={t('films.removeConfirm')}
           confirmLabel={t('films.removeYes')}
           dismissLabel={t('films.removeNo')}

@@ -84,6 +84,8 @@ const buttonBase = style({
 export const button = styleVariants({
   primary: [buttonBase, { border: 0, background: brandVars.brandStrong, color: brandVars.onBrand }],
   secondary: [buttonBase, { border: `1px solid ${brandVars.brandStrong}`, background: tokens.colour.surface, color: brandVars.brandStrong }],
+  /** Something that cannot be taken back (cancel an order): never dressed as the primary action. */
+  danger: [buttonBase, { border: `1px solid ${tokens.colour.danger}`, background: tokens.colour.surface, color: tokens.colour.danger }],
 });
 
 export const statusPage = style({
@@ -193,6 +195,7 @@ export const dialog = style({
   gap: 20,
 });
 export const dialogMessage = style({ margin: 0, fontSize: tokens.size.title, textAlign: 'center' });
+export const dialogDetail = style({ margin: '-8px 0 0', color: tokens.colour.textMuted, fontSize: tokens.size.body, textAlign: 'center', overflowWrap: 'anywhere' });
 /**
  * Two choices side by side in equal halves when both labels fit; when one does not (English at
  * 320 px: "Confirm cancel"), each takes a full row of its own. A label never wraps.
