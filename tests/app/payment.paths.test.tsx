@@ -131,7 +131,7 @@ async function run(path: ModelPath) {
 
 describe('payment chart through the rendered AI order list', () => {
   it('runs every possible generated path', () => {
-    expect(paths).toHaveLength(95);
+    expect(paths).toHaveLength(113);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     await run(path);
