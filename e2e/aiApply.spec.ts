@@ -5,10 +5,12 @@ import { expect, PatientApp, test } from './fixtures';
 /**
  * Applying for AI analysis (issue 14 §2): a paid application through to its result, paid in-app
  * (wechat project) and on the H5 page (phone project); a failed analysis shows its reason; a
- * refused channel is said plainly. All apply as patient2, for studies and channels no seeded order
- * has and no other test reads (the sandbox gives the same order back for the same study and
- * channel): the phone project its CT (stroke, liver lesion), the WeChat project its radiograph
- * (spine). patient1's orders, which the order-list tests page through, and patient3's none stay as
+ * refused channel is said plainly. All apply as patient2, for studies and channels that fit the study
+ * (modality and body part) and that no other test reads (the sandbox gives the same order back for
+ * the same study and channel while it is live): the phone project its chest CT's lung nodule
+ * analysis (its seeded order is closed) and its chest radiograph's free fracture screening, the
+ * WeChat project its chest CT's coronary CTA (whose result is the provider's page). patient2's
+ * seeded stroke order, to be paid, is the QA panel test's. patient1's orders, which the order-list tests page through, and patient3's none stay as
  * seeded. The analysis is ended with the sandbox's hook rather than waited for (CF_AI_ANALYSIS_MS).
  */
 const PATIENT = 'patient2';
@@ -45,11 +47,16 @@ async function finishAnalysis(page: Page, orderId: string, query: Record<string,
   expect(answer.ok()).toBe(true);
 }
 
-async function seeResult(page: Page) {
+/** The result: the app's viewer with the findings drawn (checkWay 2), or the provider's page (checkWay 1). */
+async function seeResult(page: Page, opens: 'viewer' | 'provider') {
   // The progress page asks again with back-off (at most 15 s apart).
   await page.getByTestId('ai-see-result').click({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/aiResult\?id=.+&orderId=/);
   await expect(page.getByTestId('ai-summary')).not.toBeEmpty();
+  if (opens === 'provider') {
+    await expect(page.getByTestId('ai-open-images')).toHaveAttribute('href', /^https?:\/\//);
+    return;
+  }
   await page.getByTestId('ai-open-images').click();
   await expect(page).toHaveURL(/\/cloudFilm\?checkWay=2&result=2&showAi=true/);
 }
@@ -57,7 +64,11 @@ async function seeResult(page: Page) {
 test('H5: a paid AI application, paid on the pay page, followed to its result and opened in the viewer', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'H5 pay is the phone-browser path');
   await openStudy(page, 'CT');
-  await applyFor(page, 'stroke');
+  // Only what fits a chest CT is offered, and nothing is chosen for the patient.
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByTestId('ai-channel-stroke')).toHaveCount(0);
+  await expect(page.getByTestId('ai-channel-lungNodule')).toHaveAttribute('aria-checked', 'false');
+  await applyFor(page, 'lungNodule');
   await page.waitForURL(/\/sandbox\/h5pay\//);
   await page.getByRole('button', { name: /^支付|^Pay/ }).click();
   // The pay page comes back to the application page, where the payment resumes.
@@ -67,34 +78,32 @@ test('H5: a paid AI application, paid on the pay page, followed to its result an
   const orderId = await followedOrder(page);
   await expect(page.getByTestId('ai-progress-bar')).toBeVisible();
   await finishAnalysis(page, orderId, { outcome: 'succeeded' });
-  await seeResult(page);
+  await seeResult(page, 'viewer');
 });
 
 test('in-app: a paid AI application, paid with WeChat pay, followed to its result and opened in the viewer', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'wechat', 'in-app pay is the WeChat path');
-  const collectFilmId = await openStudy(page, 'DR');
-  await applyFor(page, 'spine');
+  const collectFilmId = await openStudy(page, 'CT');
+  await applyFor(page, 'coronaryCta');
   await expect(page.getByTestId('toast')).toHaveText(/支付成功|Payment succeeded/);
   const orderId = await followedOrder(page);
   expect(await page.evaluate(() => (window as unknown as { __wxPayCalls?: number }).__wxPayCalls)).toBe(1);
   await expect(page.getByTestId('ai-progress')).toBeVisible();
   await finishAnalysis(page, orderId, { outcome: 'succeeded' });
-  await seeResult(page);
-  // The same channel is not sold again: the study says it is applied and links to the order.
+  await seeResult(page, 'provider');
+  // After paying, the page shows that order and its progress first, and does not sell its channel again.
   await page.goto(`/aiApply?id=${collectFilmId}`);
-  await page.getByTestId('ai-channel-spine').click();
-  await expect(page.getByTestId('ai-already-applied')).toBeVisible();
+  await expect(page.getByTestId('ai-live-order')).toHaveAttribute('data-order-id', orderId);
   await expect(page.getByTestId('ai-see-progress')).toHaveAttribute('href', `/aiStatus?orderId=${orderId}`);
+  await page.getByTestId('ai-channel-coronaryCta').click();
+  await expect(page.getByTestId('ai-already-applied')).toBeVisible();
 });
 
 test('a failed analysis shows its reason, in the hospital’s words, on the progress and result pages', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'one project is enough: the pay path is covered above');
-  const collectFilmId = await openStudy(page, 'CT');
-  await applyFor(page, 'liverLesion');
-  await page.waitForURL(/\/sandbox\/h5pay\//);
-  await page.getByRole('button', { name: /^支付|^Pay/ }).click();
-  await page.waitForURL(/\/aiApply\?id=/);
-  await page.getByTestId('h5-dialog').getByRole('button', { name: /已支付|Paid/ }).click();
+  // The free fracture screening of the chest radiograph: nothing to pay, straight to its progress.
+  const collectFilmId = await openStudy(page, 'DR');
+  await applyFor(page, 'fracture');
   const orderId = await followedOrder(page);
   const reason = '图像层厚不符合分析要求，请联系医院';
   await finishAnalysis(page, orderId, { reason });
@@ -107,12 +116,20 @@ test('a failed analysis shows its reason, in the hospital’s words, on the prog
 
 test('a refused channel is said plainly and nothing is paid', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'the refusal does not depend on the browser');
+  // A channel offered when the page loads (as the list answered it, so no other test's order touches it)
+  // stops being offered before the order: the server refuses (4502).
+  await page.route('**/V1.0/AI/channelList*', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 200, msg: 'ok', result: { channels: [{ channelId: 'gone', name: '即将下线的AI分析', provider: '示例', description: '示例', charge: 9.9, checkWay: 2, minutes: 5 }] } }),
+    }),
+  );
   await openStudy(page, 'CT');
-  // The channel stops being offered between the list and the order: the server refuses (4502).
   await page.route('**/V1.0/AI/submmit', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ statusCode: 4502, message: 'channel unavailable', result: null }) }),
   );
-  await applyFor(page, 'coronaryCta');
+  await applyFor(page, 'gone');
   await expect(page.getByTestId('ai-apply-problem')).toHaveAttribute('data-problem', 'channelUnavailable');
   await expect(page.getByTestId('ai-apply-problem')).toHaveText(/不适用于该检查|does not suit this study/);
   await expect(page).toHaveURL(/\/aiApply\?id=/);

@@ -2,6 +2,7 @@ import { fenToYuan } from './money';
 import { AI_ITEMS } from './demoData';
 import type { AiItemKey } from './demoData';
 import type { AiChannel } from '../src/shared/api/aiApplySchemas';
+import { channelFits } from '../src/shared/rules/aiFit';
 
 /**
  * The AI services the demo hospital offers (V1.0/AI/channelList): one per item of AI_ITEMS, whose
@@ -15,6 +16,8 @@ export interface AiChannelRecord {
   /** What it looks for, in plain Chinese. */
   description: string;
   modalities: readonly string[];
+  /** The body parts it analyses (as the hospital names them on the study); null: any of its modalities'. */
+  bodyParts: readonly string[] | null;
   /** About how long an analysis takes once paid. */
   minutes: number;
   chargeFen: number;
@@ -24,17 +27,17 @@ export interface AiChannelRecord {
   findingCount: number;
 }
 
-type ChannelTraits = Pick<AiChannelRecord, 'provider' | 'description' | 'modalities' | 'minutes'>;
+type ChannelTraits = Pick<AiChannelRecord, 'provider' | 'description' | 'modalities' | 'bodyParts' | 'minutes'>;
 
 const TRAITS: Record<AiItemKey, ChannelTraits> = {
-  lungNodule: { provider: '云影智能', description: '识别肺部结节，测量大小并评估恶性风险', modalities: ['CT'], minutes: 5 },
-  coronaryCta: { provider: '心衡医疗AI', description: '评估冠状动脉各分支的狭窄程度与钙化积分', modalities: ['CT'], minutes: 10 },
-  boneAge: { provider: '明析智能', description: '根据手腕部X光片评估骨骼发育年龄', modalities: ['DR'], minutes: 3 },
-  fracture: { provider: '明析智能', description: '筛查X光片上的骨折征象', modalities: ['DR'], minutes: 3 },
-  thyroidNodule: { provider: '声影科技', description: '识别甲状腺结节并给出TI-RADS分类建议', modalities: ['US'], minutes: 5 },
-  stroke: { provider: '云影智能', description: '识别急性脑梗死与脑出血征象', modalities: ['CT', 'MR'], minutes: 8 },
-  liverLesion: { provider: '慧眼医疗', description: '检出肝脏病灶并评估良恶性', modalities: ['CT', 'MR', 'US'], minutes: 8 },
-  spine: { provider: '慧眼医疗', description: '评估椎间盘退变、椎管狭窄等脊柱问题', modalities: ['MR', 'DR'], minutes: 6 },
+  lungNodule: { provider: '云影智能', description: '识别肺部结节，测量大小并评估恶性风险', modalities: ['CT'], bodyParts: ['胸部', '肺'], minutes: 5 },
+  coronaryCta: { provider: '心衡医疗AI', description: '评估冠状动脉各分支的狭窄程度与钙化积分', modalities: ['CT'], bodyParts: ['胸部', '心脏', '冠状动脉'], minutes: 10 },
+  boneAge: { provider: '明析智能', description: '根据手腕部X光片评估骨骼发育年龄', modalities: ['DR'], bodyParts: ['手', '腕关节', '手腕'], minutes: 3 },
+  fracture: { provider: '明析智能', description: '筛查X光片上的骨折征象', modalities: ['DR'], bodyParts: null, minutes: 3 },
+  thyroidNodule: { provider: '声影科技', description: '识别甲状腺结节并给出TI-RADS分类建议', modalities: ['US'], bodyParts: ['甲状腺'], minutes: 5 },
+  stroke: { provider: '云影智能', description: '识别急性脑梗死与脑出血征象', modalities: ['CT', 'MR'], bodyParts: ['头颅', '头部', '脑'], minutes: 8 },
+  liverLesion: { provider: '慧眼医疗', description: '检出肝脏病灶并评估良恶性', modalities: ['CT', 'MR', 'US'], bodyParts: ['上腹部', '腹部', '肝脏'], minutes: 8 },
+  spine: { provider: '慧眼医疗', description: '评估椎间盘退变、椎管狭窄等脊柱问题', modalities: ['MR', 'DR'], bodyParts: ['颈椎', '胸椎', '腰椎', '脊柱'], minutes: 6 },
 };
 
 export const AI_CHANNELS: readonly AiChannelRecord[] = (Object.keys(AI_ITEMS) as AiItemKey[]).map((key) => ({
@@ -52,10 +55,9 @@ export function aiChannelOfItem(item: string): AiChannelRecord | undefined {
   return AI_CHANNELS.find((channel) => channel.name === item);
 }
 
-/** The channels that analyse studies of this modality ("CT", "MR", "DR", "US"...). */
-export function aiChannelsFor(modality: string): AiChannelRecord[] {
-  const wanted = modality.trim().toUpperCase();
-  return AI_CHANNELS.filter((channel) => channel.modalities.includes(wanted));
+/** The channels that fit a study: its modality ("CT", "MR", "DR", "US"...) and its body part (a study without one fits only a channel for any). */
+export function aiChannelsFor(study: { modality: string; bodyPart: string | null }): AiChannelRecord[] {
+  return AI_CHANNELS.filter((channel) => channelFits(channel, study));
 }
 
 /** A channel as channelList answers it: yuan. */
@@ -68,5 +70,6 @@ export function aiChannelView(channel: AiChannelRecord): AiChannel {
     charge: fenToYuan(channel.chargeFen),
     checkWay: channel.checkWay,
     minutes: channel.minutes,
+    fits: { modalities: [...channel.modalities], bodyParts: channel.bodyParts && [...channel.bodyParts] },
   };
 }

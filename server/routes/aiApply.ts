@@ -51,7 +51,7 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
   /** The study's channels; 4503 when its hospital offers no AI analysis. */
   function channelsOf(study: StudyRecord): AiChannelRecord[] {
     if (!offersAi(study)) throw new ApiError(AI_APPLY_CODES.notOffered, NOT_OFFERED);
-    return aiChannelsFor(study.modality);
+    return aiChannelsFor(study);
   }
 
   /** Progress while queued or analysing: elapsed since it entered that status over the analysis time. */
@@ -103,7 +103,7 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
     const patient = await currentPatient(request);
     const rows = studies
       .allForPatient(patient.id)
-      .filter((study) => offersAi(study) && aiChannelsFor(study.modality).length > 0)
+      .filter((study) => offersAi(study) && aiChannelsFor(study).length > 0)
       .map((study): AiStudy => {
         const latest = aiOrders.latestOfStudy(study.id);
         return {

@@ -76,6 +76,12 @@ function infoApi(answers: () => Response) {
   return asked;
 }
 
+/** The patient chooses a channel, then taps apply (nothing is chosen for them). */
+async function applyFor(channelId: string) {
+  await userEvent.click(await screen.findByTestId(`ai-channel-${channelId}`));
+  await userEvent.click(screen.getByTestId('ai-apply-submit'));
+}
+
 const refusal = (statusCode: number) => HttpResponse.json({ statusCode, message: 'refused', result: null });
 
 describe('aiApply: choosing a study', () => {
@@ -95,7 +101,11 @@ describe('aiApply: applying for a study', () => {
     applyApi();
     renderZh('/aiApply?id=8');
     const lung = await screen.findByTestId('ai-channel-lung');
-    expect(lung).toHaveAttribute('aria-checked', 'true');
+    // Nothing that costs money is chosen for the patient: choose first, then apply.
+    expect(lung).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByTestId('ai-channel-bone')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByTestId('ai-apply-submit')).not.toBeInTheDocument();
+    expect(screen.getByTestId('ai-choose-first')).toHaveTextContent('请先选择一项AI分析');
     expect(screen.getByRole('radiogroup', { name: '选择 AI 分析服务' })).toContainElement(lung);
     expect(lung).toHaveTextContent('肺结节 AI 筛查');
     expect(lung).toHaveTextContent('深睿医疗');
@@ -106,6 +116,8 @@ describe('aiApply: applying for a study', () => {
     const bone = screen.getByTestId('ai-channel-bone');
     expect(bone).toHaveTextContent('免费');
     expect(bone).toHaveTextContent('服务方的页面');
+    await userEvent.click(lung);
+    expect(lung).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByTestId('ai-apply-submit')).toHaveTextContent('申请分析 ¥19.90');
   });
 
@@ -117,7 +129,7 @@ describe('aiApply: applying for a study', () => {
     infoApi(() => HttpResponse.json(envelope(info({ status: 0, progress: 0, secondsLeft: 600 }))));
     payRequests.length = 0;
     renderZh('/aiApply?id=8', { payWay: 1 });
-    await userEvent.click(await screen.findByTestId('ai-apply-submit'));
+    await applyFor('lung');
     const dialog = await screen.findByTestId('ai-apply-confirm');
     expect(dialog).toHaveTextContent('申请“肺结节 AI 筛查”，需支付 ¥19.90，确认吗？');
     const confirm = within(dialog).getByRole('button', { name: '确认并支付' });
@@ -137,7 +149,7 @@ describe('aiApply: applying for a study', () => {
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
     payRequests.length = 0;
     renderZh('/aiApply?id=8');
-    await userEvent.click(await screen.findByTestId('ai-apply-submit'));
+    await applyFor('lung');
     await userEvent.click(within(await screen.findByTestId('ai-apply-confirm')).getByRole('button', { name: '确认并支付' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/R1?redirect_url=x'));
     expect(payRequests[0]).toMatchObject({ payway: '2', returnUrl: 'http://localhost/aiApply?id=8' });
@@ -158,12 +170,15 @@ describe('aiApply: applying for a study', () => {
     expect(payRequests).toHaveLength(0);
   });
 
-  it('a live order of the chosen channel says so and links to its progress instead of selling it again', async () => {
+  it("the study's live order comes first, with its progress; its channel is not sold again", async () => {
     applyApi({ study: aiStudy({ latestOrder: { orderId: 'AI7', channelId: 'lung', status: 1 } }) });
     renderZh('/aiApply?id=8');
-    expect(await screen.findByTestId('ai-already-applied')).toHaveTextContent('分析中');
+    const live = await screen.findByTestId('ai-live-order');
+    expect(live).toHaveTextContent('这个检查已申请肺结节 AI 筛查（分析中）');
+    expect(within(live).getByTestId('ai-see-progress')).toHaveAttribute('href', '/aiStatus?orderId=AI7');
+    await userEvent.click(screen.getByTestId('ai-channel-lung'));
+    expect(screen.getByTestId('ai-already-applied')).toHaveTextContent('分析中');
     expect(screen.queryByTestId('ai-apply-submit')).not.toBeInTheDocument();
-    expect(screen.getByTestId('ai-see-progress')).toHaveAttribute('href', '/aiStatus?orderId=AI7');
     // Another channel can still be bought.
     await userEvent.click(screen.getByTestId('ai-channel-bone'));
     expect(screen.getByTestId('ai-apply-submit')).toBeInTheDocument();
@@ -177,11 +192,23 @@ describe('aiApply: applying for a study', () => {
     const { asked } = applyApi({ submit: () => refusal(code) });
     payRequests.length = 0;
     renderZh('/aiApply?id=8');
-    await userEvent.click(await screen.findByTestId('ai-apply-submit'));
+    await applyFor('lung');
     await userEvent.click(within(await screen.findByTestId('ai-apply-confirm')).getByRole('button', { name: '确认并支付' }));
     expect(await screen.findByTestId('ai-apply-problem')).toHaveTextContent(words);
     await waitFor(() => expect(asked.channels).toBe(2));
     expect(payRequests).toHaveLength(0);
+  });
+
+  it('offers only the channels that fit the study: a head CT is offered the stroke analysis, not the lung or heart ones', async () => {
+    const fitting: AiChannel[] = [
+      { ...channels[0]!, channelId: 'lungNodule', fits: { modalities: ['CT'], bodyParts: ['胸部'] } },
+      { ...channels[0]!, channelId: 'coronaryCta', fits: { modalities: ['CT'], bodyParts: ['胸部', '心脏'] } },
+      { ...channels[0]!, channelId: 'stroke', name: '脑卒中AI分析', fits: { modalities: ['CT', 'MR'], bodyParts: ['头颅'] } },
+    ];
+    applyApi({ study: aiStudy({ studyDescription: '头颅CT平扫', bodyPart: '头颅' }), channels: () => HttpResponse.json(envelope({ channels: fitting })) });
+    renderZh('/aiApply?id=8');
+    expect(await screen.findByTestId('ai-channel-stroke')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
   it('a hospital without AI analysis says so on the page', async () => {
@@ -193,7 +220,7 @@ describe('aiApply: applying for a study', () => {
   it('think again orders nothing', async () => {
     const { submits } = applyApi();
     renderZh('/aiApply?id=8');
-    await userEvent.click(await screen.findByTestId('ai-apply-submit'));
+    await applyFor('lung');
     await userEvent.click(within(await screen.findByTestId('ai-apply-confirm')).getByRole('button', { name: '再想想' }));
     expect(screen.queryByTestId('ai-apply-confirm')).not.toBeInTheDocument();
     expect(submits).toEqual([]);

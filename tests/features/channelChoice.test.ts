@@ -24,10 +24,26 @@ const study = (latestOrder: AiStudy['latestOrder']): AiStudy => ({
 const idle = { choice: null, ordering: null, isSubmitting: false };
 
 describe('the AI channel panel', () => {
-  it('shows the first channel chosen until the patient chooses one', () => {
-    expect(channelChoice({ study: null, channels: [lung, brain] }, idle, false).chosen).toBe(lung);
+  it('chooses nothing for the patient (nothing that costs money is pre-selected), then the channel chosen', () => {
+    expect(channelChoice({ study: null, channels: [lung, brain] }, idle, false).chosen).toBeNull();
     expect(channelChoice({ study: null, channels: [lung, brain] }, { ...idle, choice: 'brain' }, false).chosen).toBe(brain);
     expect(channelChoice({ study: null, channels: [] }, idle, false).chosen).toBeNull();
+  });
+
+  it('offers only the channels that fit the study: its modality and body part, as each channel says', () => {
+    const fits = (modalities: string[], bodyParts: string[] | null) => ({ modalities, bodyParts });
+    const lungCt = { ...channel('lungNodule'), fits: fits(['CT'], ['胸部']) };
+    const coronary = { ...channel('coronaryCta'), fits: fits(['CT'], ['心脏']) };
+    const stroke = { ...channel('stroke'), fits: fits(['CT', 'MR'], ['头颅']) };
+    const fracture = { ...channel('fracture'), fits: fits(['DR'], null) };
+    const headCt = { ...study(null), modality: 'CT', bodyPart: '头颅' };
+    const channels = [lungCt, coronary, stroke, fracture];
+    expect(channelChoice({ study: headCt, channels }, idle, false).offered.map((c) => c.channelId)).toEqual(['stroke']);
+    expect(channelChoice({ study: { ...headCt, modality: 'dr', bodyPart: '膝关节' }, channels }, idle, false).offered.map((c) => c.channelId)).toEqual(['fracture']);
+    // A study without a body part fits only a channel for any; a channel that says nothing of its fit is taken as the backend sent it.
+    expect(channelChoice({ study: { ...headCt, bodyPart: null }, channels: [...channels, lung] }, idle, false).offered.map((c) => c.channelId)).toEqual(['lung']);
+    // A chosen channel that does not fit is no choice.
+    expect(channelChoice({ study: headCt, channels }, { ...idle, choice: 'lungNodule' }, false).chosen).toBeNull();
   });
 
   it('names the channel being confirmed, and none otherwise', () => {
@@ -35,13 +51,18 @@ describe('the AI channel panel', () => {
     expect(channelChoice({ study: null, channels: [lung, brain] }, idle, false).ordering).toBeNull();
   });
 
-  it("offers the chosen channel's live order instead of selling it again; a failed or closed one is sold again", () => {
+  it("shows the study's live order first, on any channel, and its progress instead of selling its channel again; a failed or closed one is sold again", () => {
     const order = (status: number) => study({ orderId: 'AI1', channelId: 'lung', status });
     for (const status of [0, 1, 2, 3]) {
-      expect(channelChoice({ study: order(status), channels: [lung, brain] }, idle, false).live, `status ${status}`).toEqual({ orderId: 'AI1', channelId: 'lung', status });
+      const shown = channelChoice({ study: order(status), channels: [lung, brain] }, idle, false);
+      expect(shown.live, `status ${status}`).toEqual({ orderId: 'AI1', channelId: 'lung', status });
+      expect(shown.liveChannel).toBe(lung);
+      expect(channelChoice({ study: order(status), channels: [lung, brain] }, { ...idle, choice: 'lung' }, false).chosenIsLive).toBe(true);
     }
     for (const status of [4, 5]) expect(channelChoice({ study: order(status), channels: [lung, brain] }, idle, false).live, `status ${status}`).toBeNull();
-    expect(channelChoice({ study: order(1), channels: [lung, brain] }, { ...idle, choice: 'brain' }, false).live).toBeNull();
+    const other = channelChoice({ study: order(1), channels: [lung, brain] }, { ...idle, choice: 'brain' }, false);
+    expect(other.live).not.toBeNull();
+    expect(other.chosenIsLive).toBe(false);
   });
 
   it('takes no tap while ordering or paying', () => {

@@ -10,7 +10,6 @@ import { payInApp } from './sandboxPayment';
 const LIST = '/api/V1.0/AI/list';
 const CHANNELS = '/api/V1.0/AI/channelList';
 /** A new order's number: the day, then 10 random characters (the seeded demo orders keep their numbers). */
-const ORDER_NO = /^AI\d{8}[2-9A-HJ-NP-Z]{10}$/;
 const SUBMIT = '/api/V1.0/AI/submmit';
 const INFO = '/api/V1.0/AI/info';
 const AI_INFO = '/api/V2.0/YJPIndex/ReportAiInfo';
@@ -21,6 +20,7 @@ afterEach(() => void vi.useRealTimers());
 interface StudyRow {
   collectFilmId: number;
   modality: string;
+  bodyPart: string;
 }
 
 async function client(app: FastifyInstance, login = 'patient1') {
@@ -44,18 +44,20 @@ async function client(app: FastifyInstance, login = 'patient1') {
 }
 
 describe('V1.0/AI/channelList', () => {
-  it('lists the channels that analyse the study’s modality', async () => {
+  it('lists the channels that fit the study: its modality and its body part (a head CT is offered no lung or heart analysis)', async () => {
     const app = await startSandbox({ env: TEST_MODE });
     const api = await client(app);
     const studies = await api.studies();
-    const channelsOf = async (modality: string) => {
-      const study = studies.find((row) => row.modality === modality)!;
+    const channelsOf = async (modality: string, bodyPart: string) => {
+      const study = studies.find((row) => row.modality === modality && row.bodyPart === bodyPart)!;
       const body = await api.get(`${CHANNELS}?id=${study.collectFilmId}`);
       expect(body.statusCode).toBe(200);
       return aiChannelListSchema.parse(body.result).channels;
     };
-    const ct = await channelsOf('CT');
-    expect(ct.map((channel) => channel.channelId)).toEqual(['lungNodule', 'coronaryCta', 'stroke', 'liverLesion']);
+    const ct = await channelsOf('CT', '胸部');
+    expect(ct.map((channel) => channel.channelId)).toEqual(['lungNodule', 'coronaryCta']);
+    expect((await channelsOf('CT', '头颅')).map((channel) => channel.channelId)).toEqual(['stroke']);
+    expect((await channelsOf('CT', '上腹部')).map((channel) => channel.channelId)).toEqual(['liverLesion']);
     expect(ct[0]).toEqual({
       channelId: 'lungNodule',
       name: '肺结节AI分析',
@@ -64,11 +66,16 @@ describe('V1.0/AI/channelList', () => {
       charge: 12.5,
       checkWay: 2,
       minutes: expect.any(Number),
+      fits: { modalities: ['CT'], bodyParts: ['胸部', '肺'] },
     });
-    expect((await channelsOf('DR')).map((channel) => channel.channelId)).toEqual(['boneAge', 'fracture', 'spine']);
-    expect((await channelsOf('US')).map((channel) => channel.channelId)).toEqual(['thyroidNodule', 'liverLesion']);
-    expect((await channelsOf('MR')).map((channel) => channel.channelId)).toEqual(['stroke', 'liverLesion', 'spine']);
-    expect((await channelsOf('DR')).find((channel) => channel.channelId === 'fracture')!.charge).toBe(0);
+    expect((await channelsOf('DR', '胸部')).map((channel) => channel.channelId)).toEqual(['fracture']);
+    expect((await channelsOf('DR', '颈椎')).map((channel) => channel.channelId)).toEqual(['fracture', 'spine']);
+    expect((await channelsOf('US', '甲状腺')).map((channel) => channel.channelId)).toEqual(['thyroidNodule']);
+    expect((await channelsOf('US', '腹部')).map((channel) => channel.channelId)).toEqual(['liverLesion']);
+    expect((await channelsOf('MR', '头颅')).map((channel) => channel.channelId)).toEqual(['stroke']);
+    expect((await channelsOf('MR', '腰椎')).map((channel) => channel.channelId)).toEqual(['spine']);
+    expect(await channelsOf('MR', '膝关节')).toEqual([]);
+    expect((await channelsOf('DR', '胸部')).find((channel) => channel.channelId === 'fracture')!.charge).toBe(0);
   });
 
   it('answers 4501 for an unknown or another patient’s study, 4503 when the hospital offers no AI', async () => {
@@ -93,13 +100,18 @@ describe('V1.0/AI/list', () => {
     const body = await api.get(LIST);
     expect(body.statusCode).toBe(200);
     const rows = aiStudyListSchema.parse(body.result).studies;
-    expect(rows.map((row) => row.collectFilmId)).toEqual(studies.map((row) => String(row.collectFilmId)));
+    // Every study some channel fits: a knee MR has none.
+    const fitting = studies.filter((row) => !(row.modality === 'MR' && row.bodyPart === '膝关节'));
+    expect(fitting.length).toBeLessThan(studies.length);
+    expect(rows.map((row) => row.collectFilmId)).toEqual(fitting.map((row) => String(row.collectFilmId)));
     // demoData: the newest study's latest order is the free fracture screening, queued.
     expect(rows[0]).toMatchObject({ modality: 'CT', bodyPart: '胸部', latestOrder: { channelId: 'fracture', status: 0 } });
     expect(rows[0]!.latestOrder!.orderId).toMatch(/^AI\d{14}$/);
 
-    const order = await api.submit(studies[2]!.collectFilmId, 'thyroidNodule');
-    expect((await api.get(LIST)).result.studies[2].latestOrder).toEqual({ orderId: order.orderId, channelId: 'thyroidNodule', status: 2 });
+    const thyroid = studies.find((row) => row.modality === 'US' && row.bodyPart === '甲状腺')!.collectFilmId;
+    const order = await api.submit(thyroid, 'thyroidNodule');
+    const listed = aiStudyListSchema.parse((await api.get(LIST)).result).studies.find((row) => row.collectFilmId === String(thyroid));
+    expect(listed?.latestOrder).toEqual({ orderId: order.orderId, channelId: 'thyroidNodule', status: order.status });
   });
 });
 
@@ -113,16 +125,17 @@ describe('V1.0/AI/submmit', () => {
     const seeded = await api.submit(newest, 'lungNodule');
     expect(seeded).toMatchObject({ status: 2, charge: 12.5, reused: true });
 
-    const stroke = await api.submit(newest, 'stroke');
-    expect(stroke).toMatchObject({ status: 2, charge: 29.9, reused: false });
-    expect(stroke.orderId).toMatch(ORDER_NO);
-    expect(await api.submit(newest, 'stroke')).toEqual({ ...stroke, reused: true });
-    const byQuery = await api.post(`${SUBMIT}?${query({ id: newest, channelId: 'stroke' })}`);
+    const headCt = studies.find((row) => row.modality === 'CT' && row.bodyPart === '头颅')!.collectFilmId;
+    // demoData: the head CT has a stroke analysis already; asking again, by body or by query, brings that order back.
+    const stroke = await api.submit(headCt, 'stroke');
+    expect(stroke).toMatchObject({ charge: 29.9, reused: true });
+    expect(await api.submit(headCt, 'stroke')).toEqual({ ...stroke, reused: true });
+    const byQuery = await api.post(`${SUBMIT}?${query({ id: headCt, channelId: 'stroke' })}`);
     expect(byQuery.result).toEqual({ ...stroke, reused: true });
-    expect(app.sandbox.db.prepare('SELECT channel_id AS channelId, item FROM ai_orders WHERE order_no = ?').get(stroke.orderId)).toEqual({
-      channelId: 'stroke',
-      item: '脑卒中AI分析',
-    });
+    // A seeded order from before channels kept only its item.
+    expect(app.sandbox.db.prepare('SELECT item FROM ai_orders WHERE order_no = ?').get(stroke.orderId)).toEqual({ item: '脑卒中AI分析' });
+    // A channel that does not fit the study (a stroke analysis of a chest CT) is not sold: 4502.
+    expect((await api.post(SUBMIT, { id: newest, channelId: 'stroke' })).statusCode).toBe(4502);
 
     // A closed or failed order is no intent any more: a new order is made. demoData: the 15th study's lung-nodule analysis failed.
     const again = await api.submit(studies[14]!.collectFilmId, 'lungNodule');

@@ -113,7 +113,6 @@ function Channels({ page, purchase }: AiApplyScreenView) {
   if (data.kind === 'refused') {
     return <StatusPage testId="ai-apply-refused" illustration="empty" heading={t(PROBLEM_KEYS[data.problem])} />;
   }
-  if (data.channels.length === 0) return <StatusPage testId="ai-apply-no-channels" illustration="empty" heading={t('aiApply.noChannels')} />;
   return <ChannelChoice purchase={purchase} study={data.study} channels={data.channels} />;
 }
 
@@ -141,7 +140,7 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
 function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenView['purchase']; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
-  const { chosen, ordering, live, busy } = channelChoice({ study, channels }, purchase, purchase.isBusy);
+  const { offered, chosen, ordering, live, liveChannel, chosenIsLive, busy } = channelChoice({ study, channels }, purchase, purchase.isBusy);
   return (
     <>
       {study && (
@@ -149,37 +148,50 @@ function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenV
           <StudyLines study={study} />
         </section>
       )}
-      <h2 id="ai-channels-heading" className={css.heading}>
-        {t('aiApply.channelsHeading')}
-      </h2>
-      <RadioChoices
-        options={channels.map((channel) => channel.channelId)}
-        value={chosen?.channelId ?? ''}
-        onChange={purchase.choose}
-        disabled={busy}
-        label={{ by: 'ai-channels-heading' }}
-        className={css.channels}
-        optionClassName={css.channel}
-        testId={(channelId) => `ai-channel-${channelId}`}
-        renderOption={(channelId) => <ChannelOption channel={channels.find((channel) => channel.channelId === channelId)!} />}
-      />
-      {chosen && (
-        <div className={css.actions}>
-          {live ? (
-            <>
-              <p className={css.applied} data-testid="ai-already-applied">
-                {t('aiApply.alreadyApplied', { status: t(statusWords(live.status).key) })}
+      {live && (
+        <section className={css.liveOrder} data-testid="ai-live-order" data-order-id={live.orderId}>
+          <p className={css.applied}>
+            {t('aiApply.liveOrder', { name: liveChannel?.name ?? t('aiApply.anAnalysis'), status: t(statusWords(live.status).key) })}
+          </p>
+          <Link to={aiStatusHref(live.orderId)} className={ui.button.primary} data-testid="ai-see-progress">
+            {t('aiApply.seeProgress')}
+          </Link>
+        </section>
+      )}
+      {offered.length === 0 ? (
+        <StatusPage testId="ai-apply-no-channels" illustration="empty" heading={t('aiApply.noChannels')} />
+      ) : (
+        <>
+          <h2 id="ai-channels-heading" className={css.heading}>
+            {t(live ? 'aiApply.otherChannelsHeading' : 'aiApply.channelsHeading')}
+          </h2>
+          <RadioChoices
+            options={offered.map((channel) => channel.channelId)}
+            value={chosen?.channelId ?? ''}
+            onChange={purchase.choose}
+            disabled={busy}
+            label={{ by: 'ai-channels-heading' }}
+            className={css.channels}
+            optionClassName={css.channel}
+            testId={(channelId) => `ai-channel-${channelId}`}
+            renderOption={(channelId) => <ChannelOption channel={offered.find((channel) => channel.channelId === channelId)!} />}
+          />
+          <div className={css.actions}>
+            {!chosen ? (
+              <p className={css.hint} data-testid="ai-choose-first">
+                {t('aiApply.chooseFirst')}
               </p>
-              <Link to={aiStatusHref(live.orderId)} className={ui.button.secondary} data-testid="ai-see-progress">
-                {t('aiApply.seeProgress')}
-              </Link>
-            </>
-          ) : (
-            <Button onClick={() => purchase.buy(chosen.channelId)} disabled={busy} aria-busy={busy} data-testid="ai-apply-submit">
-              {purchase.isSubmitting ? t('aiApply.submitting') : chosen.charge > 0 ? t('aiApply.applyFor', { price: price(chosen.charge) }) : t('aiApply.applyFree')}
-            </Button>
-          )}
-        </div>
+            ) : chosenIsLive ? (
+              <p className={css.applied} data-testid="ai-already-applied">
+                {t('aiApply.alreadyApplied', { status: t(statusWords(live!.status).key) })}
+              </p>
+            ) : (
+              <Button onClick={() => purchase.buy(chosen.channelId)} disabled={busy} aria-busy={busy} data-testid="ai-apply-submit">
+                {purchase.isSubmitting ? t('aiApply.submitting') : chosen.charge > 0 ? t('aiApply.applyFor', { price: price(chosen.charge) }) : t('aiApply.applyFree')}
+              </Button>
+            )}
+          </div>
+        </>
       )}
       {purchase.isConfirming && ordering && (
         <ConfirmDialog

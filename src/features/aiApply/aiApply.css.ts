@@ -72,3 +72,8 @@ export const barFill = style({ height: '100%', borderRadius: 6, background: bran
 export const progressLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, fontVariantNumeric: 'tabular-nums', fontSize: tokens.size.small, color: tokens.colour.textMuted });
 export const reason = style({ margin: 0, padding: '10px 12px', borderRadius: 8, background: tokens.colour.page, lineHeight: 1.5, overflowWrap: 'anywhere' });
 export const summary = style({ margin: 0, fontSize: tokens.size.body, lineHeight: 1.6, overflowWrap: 'anywhere' });
+
+/** The study's live order, first on the page: what it is, where it stands, and its progress a tap away. */
+export const liveOrder = style({ display: 'grid', gap: 10 });
+
+export const hint = style({ margin: 0, color: tokens.colour.textMuted, lineHeight: 1.5, textAlign: 'center' });

@@ -50,6 +50,11 @@ export const aiChannelSchema = z.object({
   checkWay: z.union([z.literal(1), z.literal(2)]),
   /** About how long an analysis takes once paid. */
   minutes: z.int().check(z.positive()),
+  /**
+   * What studies it fits (this project's backend says so; the app offers a channel only for a
+   * study it fits): its modalities, and its body parts or null for any. Absent: the backend's list is taken as it is.
+   */
+  fits: z.optional(z.object({ modalities: z.array(text), bodyParts: z.nullable(z.array(text)) })),
 });
 export type AiChannel = z.infer<typeof aiChannelSchema>;
 export const aiChannelListSchema = z.object({ channels: z.array(aiChannelSchema) });
