@@ -17,6 +17,8 @@ export interface TraceStep {
   calls: ReadonlyArray<{ name: string; input: unknown }>;
   /** Calls the chart stopped before they were answered (their answer will be ignored). */
   stops: readonly string[];
+  /** The same stopped calls with what each had asked for (when the replay knows it). */
+  stoppedCalls?: ReadonlyArray<{ name: string; input: unknown }>;
   /** Effects the chart ran (its named actions), with their parameters. */
   effects: ReadonlyArray<{ name: string; params: unknown }>;
   /** What the patient sees after the step: the chart's view in plain data. */
@@ -61,6 +63,10 @@ export type Pattern =
   | { saw: Shape }
   /** Before the step, this call had been made and was neither answered, failed nor stopped. */
   | { pending: string }
+  /** In some step before this one, this held (`{ earlier: { input: 'START' } }`: not the first START). */
+  | { earlier: Pattern }
+  /** The latest call of this name whose answer has come (up to this step) had asked for this. */
+  | { answered: string; with?: Shape }
   | { all: readonly Pattern[] }
   | { any: readonly Pattern[] }
   | { not: Pattern };
@@ -103,6 +109,12 @@ export interface Oracle<Snapshot = never> {
   quietMs?: number;
   /** What the patient sees of a snapshot, in plain data (usually the chart's connect object). */
   view: (snapshot: Snapshot) => Record<string, unknown>;
+  /**
+   * The oracle's own bookkeeping, from the trace alone (the calls, stops, effects and inputs up to
+   * and including the last step): added to that step's view, for what the view does not show but
+   * an onlooker could count (the images in flight, the bytes the app was told to keep).
+   */
+  derive?: (trace: Trace) => Record<string, unknown>;
   promises: readonly ChartPromise[];
 }
 
@@ -153,9 +165,22 @@ export function holds(pattern: Pattern, trace: Trace, i: number): boolean {
   if ('sees' in pattern) return fits(step.view, pattern.sees, trace, i);
   if ('saw' in pattern) return i > 0 && fits(trace[i - 1]!.view, pattern.saw, trace, i);
   if ('pending' in pattern) return isPending(pattern.pending, trace, i);
+  if ('earlier' in pattern) return trace.slice(0, i).some((_, j) => holds(pattern.earlier, trace, j));
+  if ('answered' in pattern) {
+    const asked = answeredInput(pattern.answered, trace, i);
+    return asked !== undefined && fitsWith(asked, pattern.with);
+  }
   if ('all' in pattern) return pattern.all.every((inner) => holds(inner, trace, i));
   if ('any' in pattern) return pattern.any.some((inner) => holds(inner, trace, i));
   return !holds(pattern.not, trace, i);
+}
+
+/** What the latest call of this name whose answer has come (up to step i) had asked for. */
+function answeredInput(call: string, trace: Trace, i: number): unknown {
+  const answer = trace.findLastIndex((step, j) => j <= i && step.input.type === `answer:${call}`);
+  if (answer < 0) return undefined;
+  const made = trace.slice(0, answer).flatMap((step) => step.calls.filter((c) => c.name === call));
+  return made[made.length - 1]?.input;
 }
 
 function isPending(call: string, trace: Trace, i: number): boolean {

@@ -76,7 +76,7 @@ async function brokenPromises(machine: AnyStateMachine, chart: Chart): Promise<S
   for (const path of [...transitionPaths(machine, { events, input }), ...ignoredEventPaths(machine, { events, input })]) {
     const { actor, fakes, recorder } = startChart(machine, { input, provide: (clock) => ({ delays: chart.delays(clock) as never }) });
     try {
-      const trace = await replayPath(path, actor, { fakes, recorder, view: oracle.view, input, quietMs: oracle.quietMs });
+      const trace = await replayPath(path, actor, { fakes, recorder, view: oracle.view, derive: oracle.derive, input, quietMs: oracle.quietMs });
       check(oracle, trace).forEach((violation) => broken.add(violation.promise.id));
     } finally {
       actor.stop();
