@@ -32,7 +32,8 @@ export type Trace = readonly TraceStep[];
  * A value to match. Objects match partially and deeply; `{ above: n }`, `{ below: n }`,
  * `{ oneOf: [...] }`, `{ not: shape }` and `{ present: boolean }` test a value;
  * `{ sameAs: 'input.returnTo', plus?: n }` compares with a field of this step's input (`input.`),
- * of the view before it (`saw.`) or after it (`sees.`).
+ * of the view before it (`saw.`) or after it (`sees.`), or of what the latest answered call of a
+ * name had asked for (`answered.load.page`).
  */
 export type Shape =
   | string
@@ -129,9 +130,20 @@ export interface Violation {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function lookUp(path: string, trace: Trace, i: number): unknown {
-  const [where, ...fields] = path.split('.');
-  const root = where === 'input' ? trace[i]!.input : where === 'saw' ? (trace[i - 1]?.view ?? {}) : where === 'sees' ? trace[i]!.view : undefined;
-  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw. or sees.`);
+  const [where, ...rest] = path.split('.');
+  // `answered.<call>.<field>`: what the latest answered call of that name had asked for.
+  const fields = where === 'answered' ? rest.slice(1) : rest;
+  const root =
+    where === 'input'
+      ? trace[i]!.input
+      : where === 'saw'
+        ? (trace[i - 1]?.view ?? {})
+        : where === 'sees'
+          ? trace[i]!.view
+          : where === 'answered'
+            ? (answeredInput(rest[0] ?? '', trace, i) ?? {})
+            : undefined;
+  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw., sees. or answered.<call>.`);
   return fields.reduce<unknown>((value, field) => (isObject(value) ? value[field] : undefined), root);
 }
 
