@@ -32,8 +32,8 @@ export type Trace = readonly TraceStep[];
  * A value to match. Objects match partially and deeply; `{ above: n }`, `{ below: n }`,
  * `{ oneOf: [...] }`, `{ not: shape }` and `{ present: boolean }` test a value;
  * `{ sameAs: 'input.returnTo', plus?: n }` compares with a field of this step's input (`input.`),
- * of the view before it (`saw.`) or after it (`sees.`), or of what the latest answered call of a
- * name had asked for (`answered.load.page`).
+ * of the view before it (`saw.`) or after it (`sees.`), of what the chart was started with
+ * (`start.request`), or of what the latest answered call of a name had asked for (`answered.load.page`).
  */
 export type Shape =
   | string
@@ -142,8 +142,10 @@ function lookUp(path: string, trace: Trace, i: number): unknown {
           ? trace[i]!.view
           : where === 'answered'
             ? (answeredInput(rest[0] ?? '', trace, i) ?? {})
-            : undefined;
-  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw., sees. or answered.<call>.`);
+            : where === 'start'
+              ? (trace[0]?.input.input ?? {})
+              : undefined;
+  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw., sees., start. or answered.<call>.`);
   return fields.reduce<unknown>((value, field) => (isObject(value) ? value[field] : undefined), root);
 }
 
