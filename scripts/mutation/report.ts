@@ -231,7 +231,8 @@ export function renderSection(summary: Summary, run: RunInfo | null): string {
     '| Scope | Mutants | Killed | Timed out | Survived | No coverage | Ignored | Errors | Score |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const g of summary.groups) lines.push(row(`**${g.name}**`, g.counts));
+  const mutantsIn = (c: Counts) => c.killed + c.timeout + c.survived + c.noCoverage + c.ignored + c.other;
+  for (const g of summary.groups) if (mutantsIn(g.counts) > 0) lines.push(row(`**${g.name}**`, g.counts));
   lines.push(row('**all**', summary.total));
   for (const f of summary.files) lines.push(row(`\`${f.file}\``, f.counts));
   lines.push('', '### Surviving mutants', '');
