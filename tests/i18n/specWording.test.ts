@@ -10,7 +10,8 @@
  * English is its translation): it is pinned here character for character, so a change to it is a
  * decision made in this file, not a slip in src/shared/i18n/zh-CN.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
@@ -19,7 +20,15 @@ import { en } from '../../src/shared/i18n/en';
 import { createTranslate, type MessageKey } from '../../src/shared/i18n/translate';
 import { zhCN } from '../../src/shared/i18n/zh-CN';
 
-const SPEC = fileURLToPath(new URL('../../../shared/spec/product-spec.md', import.meta.url));
+/** The specification beside the project (`../shared/spec/`), from wherever the tests run (Stryker's sandbox is deeper). */
+function findSpec(): string {
+  for (let dir = fileURLToPath(new URL('../..', import.meta.url)); ; dir = dirname(dir)) {
+    const candidate = join(dir, '..', 'shared', 'spec', 'product-spec.md');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error('no ../shared/spec/product-spec.md above the project');
+  }
+}
+const SPEC = findSpec();
 const spec = readFileSync(SPEC, 'utf8');
 
 /** The text of a section, from its heading to the next heading of the same or a higher level. */
