@@ -47,7 +47,7 @@ export const resourceOracle: Oracle<SnapshotFrom<ResourceMachine>> = {
       id: 'failure-is-told',
       says: 'A failure goes where the error catalogue says and the screen offers to try again.',
       source: ERRORS,
-      rule: { kind: 'always', if: { input: 'failure:load' }, then: { all: [{ effect: 'reportFailure' }, { sees: { isFailed: true, shown: false } }] } },
+      rule: { kind: 'always', if: { input: 'failure:load' }, then: { all: [{ effect: 'reportFailure', with: { error: { sameAs: 'input.error' } } }, { sees: { isFailed: true, shown: false } }] } },
     },
     {
       id: 'retry-asks-again',
