@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /**
- * Vitest for mutation runs only (stryker.config.mjs): the fast tests that exercise machines/ and
- * src/shared/rules/, not the view, server or docs suites, so each mutant's run stays short.
+ * Vitest for mutation runs only (stryker.config.mjs): the fast tests that exercise what Stryker
+ * mutates (machines/, src/shared/rules/, the error catalogue, the message lookup, the API client,
+ * the audit code), not the view, sandbox or docs suites, so each mutant's run stays short.
  */
 export default defineConfig({
   ...base,
@@ -12,14 +13,16 @@ export default defineConfig({
     include: [
       'tests/machines/**/*.test.ts',
       'tests/rules/**/*.test.ts',
+      // The error catalogue, the API client, the message lookup and the audit code.
+      'tests/api/*.test.ts',
+      'tests/i18n/*.test.ts',
+      'tests/audit/*.test.ts',
       // Other fast tests that run the charts or the rules.
-      'tests/audit/auditTrail.test.ts',
       'tests/features/aiOrderCard.test.ts',
       'tests/qa/probe.test.ts',
       'tests/theme/theme.test.ts',
       'tests/app/chunk.test.ts',
       'tests/platform/wechat.test.ts',
-      'tests/i18n/i18n.test.ts',
       'tests/session/sessionService.test.ts',
     ],
     exclude: [

@@ -17,6 +17,8 @@ export interface TraceStep {
   calls: ReadonlyArray<{ name: string; input: unknown }>;
   /** Calls the chart stopped before they were answered (their answer will be ignored). */
   stops: readonly string[];
+  /** The same stopped calls with what each had asked for (when the replay knows it). */
+  stoppedCalls?: ReadonlyArray<{ name: string; input: unknown }>;
   /** Effects the chart ran (its named actions), with their parameters. */
   effects: ReadonlyArray<{ name: string; params: unknown }>;
   /** What the patient sees after the step: the chart's view in plain data. */
@@ -30,7 +32,8 @@ export type Trace = readonly TraceStep[];
  * A value to match. Objects match partially and deeply; `{ above: n }`, `{ below: n }`,
  * `{ oneOf: [...] }`, `{ not: shape }` and `{ present: boolean }` test a value;
  * `{ sameAs: 'input.returnTo', plus?: n }` compares with a field of this step's input (`input.`),
- * of the view before it (`saw.`) or after it (`sees.`).
+ * of the view before it (`saw.`) or after it (`sees.`), of what the chart was started with
+ * (`start.request`), or of what the latest answered call of a name had asked for (`answered.load.page`).
  */
 export type Shape =
   | string
@@ -61,6 +64,10 @@ export type Pattern =
   | { saw: Shape }
   /** Before the step, this call had been made and was neither answered, failed nor stopped. */
   | { pending: string }
+  /** In some step before this one, this held (`{ earlier: { input: 'START' } }`: not the first START). */
+  | { earlier: Pattern }
+  /** The latest call of this name whose answer has come (up to this step) had asked for this. */
+  | { answered: string; with?: Shape }
   | { all: readonly Pattern[] }
   | { any: readonly Pattern[] }
   | { not: Pattern };
@@ -103,6 +110,12 @@ export interface Oracle<Snapshot = never> {
   quietMs?: number;
   /** What the patient sees of a snapshot, in plain data (usually the chart's connect object). */
   view: (snapshot: Snapshot) => Record<string, unknown>;
+  /**
+   * The oracle's own bookkeeping, from the trace alone (the calls, stops, effects and inputs up to
+   * and including the last step): added to that step's view, for what the view does not show but
+   * an onlooker could count (the images in flight, the bytes the app was told to keep).
+   */
+  derive?: (trace: Trace) => Record<string, unknown>;
   promises: readonly ChartPromise[];
 }
 
@@ -117,9 +130,22 @@ export interface Violation {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function lookUp(path: string, trace: Trace, i: number): unknown {
-  const [where, ...fields] = path.split('.');
-  const root = where === 'input' ? trace[i]!.input : where === 'saw' ? (trace[i - 1]?.view ?? {}) : where === 'sees' ? trace[i]!.view : undefined;
-  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw. or sees.`);
+  const [where, ...rest] = path.split('.');
+  // `answered.<call>.<field>`: what the latest answered call of that name had asked for.
+  const fields = where === 'answered' ? rest.slice(1) : rest;
+  const root =
+    where === 'input'
+      ? trace[i]!.input
+      : where === 'saw'
+        ? (trace[i - 1]?.view ?? {})
+        : where === 'sees'
+          ? trace[i]!.view
+          : where === 'answered'
+            ? (answeredInput(rest[0] ?? '', trace, i) ?? {})
+            : where === 'start'
+              ? (trace[0]?.input.input ?? {})
+              : undefined;
+  if (root === undefined) throw new Error(`oracle: "${path}" must start with input., saw., sees., start. or answered.<call>.`);
   return fields.reduce<unknown>((value, field) => (isObject(value) ? value[field] : undefined), root);
 }
 
@@ -153,9 +179,22 @@ export function holds(pattern: Pattern, trace: Trace, i: number): boolean {
   if ('sees' in pattern) return fits(step.view, pattern.sees, trace, i);
   if ('saw' in pattern) return i > 0 && fits(trace[i - 1]!.view, pattern.saw, trace, i);
   if ('pending' in pattern) return isPending(pattern.pending, trace, i);
+  if ('earlier' in pattern) return trace.slice(0, i).some((_, j) => holds(pattern.earlier, trace, j));
+  if ('answered' in pattern) {
+    const asked = answeredInput(pattern.answered, trace, i);
+    return asked !== undefined && fitsWith(asked, pattern.with);
+  }
   if ('all' in pattern) return pattern.all.every((inner) => holds(inner, trace, i));
   if ('any' in pattern) return pattern.any.some((inner) => holds(inner, trace, i));
   return !holds(pattern.not, trace, i);
+}
+
+/** What the latest call of this name whose answer has come (up to step i) had asked for. */
+function answeredInput(call: string, trace: Trace, i: number): unknown {
+  const answer = trace.findLastIndex((step, j) => j <= i && step.input.type === `answer:${call}`);
+  if (answer < 0) return undefined;
+  const made = trace.slice(0, answer).flatMap((step) => step.calls.filter((c) => c.name === call));
+  return made[made.length - 1]?.input;
 }
 
 function isPending(call: string, trace: Trace, i: number): boolean {

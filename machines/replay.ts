@@ -22,6 +22,8 @@ type ReplayPath = StatePath<AnyMachineSnapshot, EventObject>;
 /** A promise actor whose every run the test settles by hand, oldest first, keeping what each run was asked. */
 export function controllablePromise<T, Input = unknown>() {
   const runs: Array<{ input: Input; resolve: (value: T) => void; reject: (error: unknown) => void; signal: AbortSignal; settled: boolean }> = [];
+  /** What the stopped runs had asked for, in the order they were stopped. */
+  const stopped: Input[] = [];
   /** The oldest run still wanted: runs whose state was left meanwhile were aborted. */
   const current = () => {
     const run = runs.find((candidate) => !candidate.settled && !candidate.signal.aborted);
@@ -31,7 +33,14 @@ export function controllablePromise<T, Input = unknown>() {
   };
   return {
     logic: fromPromise<T, Input>(
-      ({ input, signal }) => new Promise<T>((resolve, reject) => runs.push({ input, resolve, reject, signal, settled: false })),
+      ({ input, signal }) =>
+        new Promise<T>((resolve, reject) => {
+          const run = { input, resolve, reject, signal, settled: false };
+          runs.push(run);
+          signal.addEventListener('abort', () => {
+            if (!run.settled) stopped.push(input);
+          });
+        }),
     ),
     resolve(value: T) {
       current().resolve(value);
@@ -52,6 +61,10 @@ export function controllablePromise<T, Input = unknown>() {
     /** Runs stopped before they were settled. */
     get stoppedRuns() {
       return runs.filter((run) => !run.settled && run.signal.aborted).length;
+    },
+    /** What each run stopped before it was settled had asked for, in the order they were stopped. */
+    get stoppedInputs(): Input[] {
+      return [...stopped];
     },
   };
 }
@@ -141,12 +154,20 @@ interface ReplayOptions {
   recorder?: Recorder;
   /** The view the oracle sees of a snapshot. */
   view?: (snapshot: never) => Record<string, unknown>;
+  /** The oracle's own bookkeeping from the trace so far, added to each step's view (Oracle.derive). */
+  derive?: (trace: Trace) => Record<string, unknown>;
   /** After each step: compare the expected snapshot (from the path) with the actual one. */
   check?: (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => void | Promise<void>;
   /** The input the actor was started with, for the trace's first step. */
   input?: unknown;
   /** When given: after the path, let time pass until the next timer, or this long if none is set. */
   quietMs?: number;
+}
+
+/** Adds the oracle's own bookkeeping (Oracle.derive) to the view of the step just recorded. */
+function withDerived(trace: TraceStep[], derive: ReplayOptions['derive']) {
+  const last = trace[trace.length - 1];
+  if (derive && last) trace[trace.length - 1] = { ...last, view: { ...last.view, ...derive(trace) } };
 }
 
 /** When the simulated clock's next timer is due, if one is set (read from the clock's own table). */
@@ -166,12 +187,12 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
   const { fakes, recorder, view, check } = options;
   const clock = simulatedClockOf(actor);
   const trace: TraceStep[] = [];
-  let stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedRuns]));
+  let stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedInputs.length]));
   /** The calls stopped since the last look, one entry per run. */
   const newStops = () => {
-    const stops = Object.entries(fakes).flatMap(([id, fake]) => Array(fake.stoppedRuns - (stopped[id] ?? 0)).fill(id) as string[]);
-    stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedRuns]));
-    return stops;
+    const stoppedCalls = Object.entries(fakes).flatMap(([id, fake]) => fake.stoppedInputs.slice(stopped[id] ?? 0).map((input) => ({ name: id, input })));
+    stopped = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, fake.stoppedInputs.length]));
+    return { stops: stoppedCalls.map((call) => call.name), stoppedCalls };
   };
   for (const [i, step] of path.steps.entries()) {
     let waited: number | null = null;
@@ -204,10 +225,11 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
       trace.push({
         input: i === 0 ? { type: 'start', input: options.input } : inputOf(step.event, waited),
         ...recorder.take(),
-        stops: newStops(),
+        ...newStops(),
         view: view ? view(actual as never) : {},
         at: clock?.now() ?? 0,
       });
+      withDerived(trace, options.derive);
     }
   }
   if (recorder && clock && options.quietMs !== undefined) {
@@ -216,7 +238,8 @@ export async function replayPath(path: ReplayPath, actor: AnyActorRef, options: 
     clock.increment(waited);
     await flush();
     const actual = actor.getSnapshot() as AnyMachineSnapshot;
-    trace.push({ input: { type: 'time', ms: waited }, ...recorder.take(), stops: newStops(), view: view ? view(actual as never) : {}, at: clock.now() });
+    trace.push({ input: { type: 'time', ms: waited }, ...recorder.take(), ...newStops(), view: view ? view(actual as never) : {}, at: clock.now() });
+    withDerived(trace, options.derive);
   }
   return trace;
 }

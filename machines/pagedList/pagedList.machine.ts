@@ -32,9 +32,10 @@ export function createPagedListMachine<T, F>() {
         page: 0,
         error: null,
       })),
-      replaceWithFirstPage: assign((_, page: ListPage<T>) => ({ items: page.rows, totals: page.totals, page: 1 })),
+      // The list ends exactly at totals: rows past it (a server whose pages overlap) are not shown.
+      replaceWithFirstPage: assign((_, page: ListPage<T>) => ({ items: page.rows.slice(0, page.totals), totals: page.totals, page: 1 })),
       appendPage: assign(({ context }, page: ListPage<T>) => ({
-        items: [...context.items, ...page.rows],
+        items: [...context.items, ...page.rows].slice(0, page.totals),
         totals: page.totals,
         page: context.page + 1,
       })),

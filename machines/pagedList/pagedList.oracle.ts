@@ -11,14 +11,13 @@ export const pagedListOracle: Oracle<SnapshotFrom<PagedListMachine<unknown, unkn
   chart: 'pagedList',
   view: (snapshot) => {
     const list = connectPagedList(snapshot, () => {});
-    const { page, pageSize } = snapshot.context;
     return {
       loaded: list.items.length,
       totals: list.totals,
-      // The oracle's own reading of "reaches totals", not the chart's.
+      // The oracle's own readings of "reaches totals" and "ends exactly at totals", not the chart's.
       reachedTotals: list.items.length >= list.totals,
-      page,
-      pageSize,
+      atTotals: list.items.length === list.totals,
+      overTotals: list.items.length > list.totals,
       filter: list.filter,
       isFinished: list.isFinished,
       isFailed: list.isFailed,
@@ -45,7 +44,7 @@ export const pagedListOracle: Oracle<SnapshotFrom<PagedListMachine<unknown, unkn
       rule: {
         kind: 'always',
         if: { all: [{ input: 'LOAD_MORE' }, { saw: { canLoadMore: true } }] },
-        then: { call: 'load', with: { page: { sameAs: 'saw.page', plus: 1 }, pageSize: { sameAs: 'saw.pageSize' }, filter: { sameAs: 'saw.filter' } } },
+        then: { call: 'load', with: { page: { sameAs: 'answered.load.page', plus: 1 }, pageSize: { sameAs: 'answered.load.pageSize' }, filter: { sameAs: 'saw.filter' } } },
       },
     },
     {
@@ -63,6 +62,34 @@ export const pagedListOracle: Oracle<SnapshotFrom<PagedListMachine<unknown, unkn
         if: { all: [{ input: 'answer:load' }, { sees: { reachedTotals: false } }, { not: emptyPage }] },
         then: { sees: { isFinished: false, canLoadMore: true } },
       },
+    },
+    {
+      id: 'ends-exactly-at-totals',
+      says: 'A list that reaches totals ends there: it shows exactly totals rows, never more.',
+      source: `${LIST}; spec §4, infinite scroll ends with "no more"`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:load' }, { sees: { isFinished: true } }, { not: emptyPage }] },
+        then: { sees: { atTotals: true } },
+      },
+    },
+    {
+      id: 'never-past-totals',
+      says: 'The list never shows more rows than totals.',
+      source: LIST,
+      rule: { kind: 'always', if: { input: 'answer:load' }, then: { sees: { overTotals: false } } },
+    },
+    {
+      id: 'no-more-after-the-end',
+      says: 'Once the list has ended ("no more"), scrolling on asks for nothing.',
+      source: `${LIST}; spec §2, the end text is "no more"`,
+      rule: { kind: 'always', if: { all: [{ input: 'LOAD_MORE' }, { saw: { isFinished: true } }] }, then: { not: { call: 'load' } } },
+    },
+    {
+      id: 'more-only-before-totals',
+      says: '"Load more" is offered only while fewer than totals are shown.',
+      source: LIST,
+      rule: { kind: 'always', if: { sees: { canLoadMore: true } }, then: { sees: { reachedTotals: false } } },
     },
     {
       id: 'tab-switch-starts-over',
@@ -94,7 +121,11 @@ export const pagedListOracle: Oracle<SnapshotFrom<PagedListMachine<unknown, unkn
       id: 'first-page-replaces',
       says: 'Page 1 replaces what the list showed.',
       source: LIST,
-      rule: { kind: 'always', if: { all: [{ input: 'answer:load' }, { sees: { page: 1 } }] }, then: { sees: { loaded: { sameAs: 'input.output.rows.length' } } } },
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:load' }, { answered: 'load', with: { page: 1 } }] },
+        then: { sees: { loaded: { sameAs: 'input.output.rows.length' } } },
+      },
     },
     {
       id: 'failure-shown',

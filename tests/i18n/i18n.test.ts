@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/shared/i18n/en';
-import { formatSexAge } from '../../src/shared/i18n/format';
+import { formatGender, formatSexAge } from '../../src/shared/i18n/format';
 import { matchLocale, resolveLocale } from '../../src/shared/i18n/locale';
 import { createTranslate, isMessageKey } from '../../src/shared/i18n/translate';
 import { zhCN } from '../../src/shared/i18n/zh-CN';
@@ -18,7 +18,7 @@ describe('message catalogues', () => {
   });
 
   it('say what the specification says', () => {
-    expect(en['error.network']).toMatch(/network connection timed out, please try again later/i);
+    expect(en['error.network']).toBe('Network connection timed out, try later.');
     expect(en['error.default']).toMatch(/entered an error page.*contact the administrator/i);
     expect(en['stop.heading']).toBe('Cannot access');
     expect(en['stop.default']).toMatch(/hospital has disabled the cloud film.*contact the hospital/i);
@@ -38,6 +38,22 @@ describe('message catalogues', () => {
     expect(formatSexAge(createTranslate('en'), 'F', '008M')).toBe('Female · 8 mo');
     expect(formatSexAge(createTranslate('en'), 'X', 'garbage')).toBe('');
   });
+
+  it('shows what is known and only that: the sex alone, the age alone, nothing for a sex it cannot read', () => {
+    const en = createTranslate('en');
+    expect(formatSexAge(en, 'X', '045Y')).toBe('45 yrs');
+    expect(formatSexAge(en, 'M', null)).toBe('Male');
+    expect(formatGender(en, 'F')).toBe('Female');
+    expect(formatGender(en, 'X')).toBe('');
+    expect(formatGender(en, undefined)).toBe('');
+  });
+
+  it('fills every parameter, each where it stands, and leaves those not given', () => {
+    const t = createTranslate('en');
+    expect(t('age.years', { n: 3 })).toBe('3 yrs');
+    expect(t('age.years', { other: 3 })).toBe('{n} yrs');
+    expect(createTranslate('zh-CN')('error.code', { code: 401 })).toBe('[401]');
+  });
 });
 
 describe('locale order: ?lang=, saved choice, browser language, zh-CN', () => {
@@ -54,5 +70,21 @@ describe('locale order: ?lang=, saved choice, browser language, zh-CN', () => {
   it('matches tags case-insensitively', () => {
     expect(matchLocale('EN-us')).toBe('en');
     expect(matchLocale('english')).toBeNull();
+  });
+
+  it('matches a bare language and its regional tags, nothing that only starts alike', () => {
+    expect(matchLocale('en')).toBe('en');
+    expect(matchLocale('zh')).toBe('zh-CN');
+    expect(matchLocale('ZH-hans-cn')).toBe('zh-CN');
+    expect(matchLocale('zhuang')).toBeNull();
+    expect(matchLocale('')).toBeNull();
+    expect(matchLocale(null)).toBeNull();
+    expect(matchLocale(undefined)).toBeNull();
+  });
+
+  it('falls back past every source it cannot read, to zh-CN', () => {
+    expect(resolveLocale({ query: 'xx', saved: 'yy', browser: [] })).toBe('zh-CN');
+    expect(resolveLocale({ query: 'xx', saved: 'en-GB', browser: ['zh'] })).toBe('en');
+    expect(resolveLocale({ query: null, saved: null, browser: ['de', 'zh-TW', 'en'] })).toBe('zh-CN');
   });
 });

@@ -82,7 +82,7 @@ async function brokenPromises(machine: AnyStateMachine, chart: Chart): Promise<S
     const actions = Object.fromEntries((chart.messages ?? []).map((name) => [name, () => {}]));
     const { actor, fakes, recorder } = startChart(machine, { input, provide: (clock) => ({ delays: chart.delays(clock) as never, actions }) });
     try {
-      const trace = await replayPath(path, actor, { fakes, recorder, view: oracle.view, input, quietMs: oracle.quietMs });
+      const trace = await replayPath(path, actor, { fakes, recorder, view: oracle.view, derive: oracle.derive, input, quietMs: oracle.quietMs });
       check(oracle, trace).forEach((violation) => broken.add(violation.promise.id));
     } finally {
       actor.stop();

@@ -170,6 +170,7 @@ export function describeModel<Started extends StartedChart>(options: {
       fakes: started.fakes,
       recorder: started.recorder,
       view: options.oracle.view,
+      derive: options.oracle.derive,
       input,
       quietMs: options.oracle.quietMs,
       check: (expected, actual) => {

@@ -41,6 +41,13 @@ describe('paged list: when the list ends', () => {
     expect(started.view()).toMatchObject({ isFinished: true, isEmpty: true, canLoadMore: false });
   });
 
+  it('a first page with more rows than totals shows totals rows and ends the list', async () => {
+    const started = startList();
+    await answer(started, page(rows(1, 8), 3));
+    expect(ids(started.view().items)).toEqual([1, 2, 3]);
+    expect(started.view()).toMatchObject({ isFinished: true, totals: 3 });
+  });
+
   it('a first page short of totals can load more', async () => {
     const started = startList();
     await answer(started, page(rows(1, 8), 9));

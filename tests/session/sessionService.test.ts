@@ -10,6 +10,7 @@ import { SIGN_IN_DEFAULTS } from '../../src/shared/rules/constants';
 import { createClientStateStore } from '../../src/shared/state/clientState';
 import { DRAFT_PREFIX, FEEDBACK_DRAFT_DATABASE } from '../../src/shared/state/drafts';
 import { safeStorage } from '../../src/shared/state/safeStorage';
+import { SESSION_KEYS } from '../../src/shared/state/storageKeys';
 import { hospitalSetting } from '../msw/fixtures';
 
 /**
@@ -298,11 +299,20 @@ describe('session with the OpenID Connect library', () => {
     const { um, port, store, setPath } = start({ stored: user() });
     await port.accessToken();
     store.update({ hospitalSetting });
-    window.sessionStorage.setItem('cf.state', 'health data');
+    // Every key the app keeps in session storage (src/shared/state/storageKeys.ts): the study
+    // pass, the pending payment, the health data, the sign-in's own, the provider's tokens, drafts.
+    const seeded = SESSION_KEYS.map((k) => [k.prefix ? `${k.key}seeded` : k.key, `seeded ${k.key}`, k.on401] as const);
+    for (const [key, value] of seeded) window.sessionStorage.setItem(key, value);
     window.sessionStorage.setItem(`${DRAFT_PREFIX}feedback`, 'The film would not open');
     setPath('/help?topic=3');
     port.unauthorized();
     await flush();
+    for (const [key, value, on401] of seeded) {
+      if (on401 === 'kept') expect(window.sessionStorage.getItem(key), key).toBe(value);
+      else expect(window.sessionStorage.getItem(key), key).not.toBe(value);
+    }
+    expect(window.sessionStorage.getItem('cf.studyPass')).toBeNull();
+    expect(window.sessionStorage.getItem('cf.pendingPayment')).toBeNull();
     expect(window.sessionStorage.getItem('cf.state')).toBeNull();
     expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}feedback`)).toBe('The film would not open');
     expect(store.get().hospitalSetting).toBeNull();

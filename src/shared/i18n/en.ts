@@ -61,12 +61,12 @@ export const en: Record<MessageKey, string> = {
 
 
   'error.default': 'You have entered an error page. Please contact the administrator.',
-  'error.network': 'Network connection timed out, please try again later.',
+  'error.network': 'Network connection timed out, try later.',
   'error.notFound': 'The page you asked for does not exist.',
   'error.malformed': 'The server sent an answer we could not read. Please try again later.',
   'error.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
   'error.server': 'The service is unavailable right now. Please try again later.',
-  'error.listFailed': 'Network abnormal, please try again later.',
+  'error.listFailed': 'Network abnormal, try again later.',
   'error.code': '[{code}]',
   'error.serviceHeading': 'Customer service',
   'error.scanHelp': 'If scanning a code went wrong, take a screenshot and contact customer service; we will sort it out quickly.',
