@@ -179,10 +179,10 @@ function ReportSection({ view }: { view: View }) {
       {report && (
         <>
           <h4 className={css.reportHeading}>{t('film.findings')}</h4>
-          <p className={css.reportText} data-testid="report-findings">{report.findings}</p>
+          <p className={css.reportText} data-testid="report-findings" data-authored="doctor">{report.findings}</p>
           <h4 className={css.reportHeading}>{t('film.impression')}</h4>
-          <p className={css.impression} data-testid="report-impression">{report.impression}</p>
-          <p className={css.muted}>
+          <p className={css.impression} data-testid="report-impression" data-authored="doctor">{report.impression}</p>
+          <p className={css.muted} data-testid="report-signed">
             {[
               report.reportedBy && t('film.reportedBy', { name: report.reportedBy, time: formatDate(report.reportedAt, 'YYYY-MM-DD HH:mm') }),
               report.reviewedBy && t('film.reviewedBy', { name: report.reviewedBy, time: formatDate(report.reviewedAt, 'YYYY-MM-DD HH:mm') }),
