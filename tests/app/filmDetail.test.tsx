@@ -23,9 +23,9 @@ describe('film detail (index with a film id)', () => {
     const study = within(page).getByTestId('film-study');
     expect(study).toHaveTextContent('云胶片示范医院');
     expect(study).toHaveTextContent('李娜');
-    expect(within(study).getByRole('heading', { name: '胸部CT平扫' })).toBeInTheDocument();
+    expect(within(study).getByRole('heading', { name: 'Chest CT non-contrast' })).toBeInTheDocument();
     expect(study).toHaveTextContent('2026-11-18 09:30');
-    await waitFor(() => expect(study).toHaveTextContent('放射科CT室'));
+    await waitFor(() => expect(study).toHaveTextContent('Radiology CT room'));
     const open = within(page).getByTestId('film-open-viewer');
     const viewer = new URL(open.getAttribute('href')!, 'http://localhost');
     expect(viewer.pathname).toBe('/cloudFilm');
@@ -111,7 +111,7 @@ describe('film detail (index with a film id)', () => {
     );
     renderApp('/index?id=7');
     const ai = await screen.findByTestId('film-ai');
-    expect(ai).toHaveTextContent('肺结节AI分析');
+    expect(ai).toHaveTextContent('Lung nodule AI analysis');
     expect(ai).toHaveTextContent('Analysis succeeded');
     const link = new URL(within(ai).getByTestId('film-ai-viewer').getAttribute('href')!, 'http://localhost');
     expect(link.searchParams.get('showAi')).toBe('true');
