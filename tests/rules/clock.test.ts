@@ -45,10 +45,10 @@ describe('every time shown is on the hospital\'s clock, whatever the phone\'s zo
 
   it('any instant is shown the same in every phone zone', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.constantFrom('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss'), (ms, format) => {
+      fc.property(fc.integer({ min: Date.UTC(1992, 0, 1), max: 4_000_000_000_000 }), fc.constantFrom('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss'), (ms, format) => {
         const shown = PHONE_ZONES.map((zone) => onPhoneIn(zone, () => [formatDate(ms, format), formatDate(new Date(ms).toISOString(), format)]));
         for (const each of shown) expect(each).toEqual(shown[0]);
-        // ... and it is the hospital's clock: UTC+8 all year in Asia/Shanghai.
+        // ... and it is the hospital's clock: UTC+8 all year in Asia/Shanghai since 1992 (China kept summer time 1986-1991).
         const hospital = new Date(ms + 8 * 3_600_000).toISOString();
         expect(shown[0]![0]).toBe(format === 'YYYY-MM-DD' ? hospital.slice(0, 10) : `${hospital.slice(0, 10)} ${hospital.slice(11, 19)}`);
       }),
