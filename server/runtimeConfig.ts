@@ -49,12 +49,14 @@ export function buildRuntimeConfig(
     // A second, plain WADO-URI archive (the browser tests start one): CF_IMAGE_ARCHIVES=http://host:port,...
     imageArchiveOrigins: imageArchiveOrigins(env),
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
+    // The hospital's clock for every time shown: CF_TIME_ZONE=Asia/Urumqi (default Asia/Shanghai).
+    timeZone: envValue(env, 'CF_TIME_ZONE'),
     // A QA deployment of the sandbox: CF_QA_PANEL=1 npm start.
     qaPanel: envValue(env, 'CF_QA_PANEL') === '1',
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME, CF_QA_PANEL, CF_IMAGE_ARCHIVES): ${detail}`);
+    throw new Error(`Invalid runtime configuration (check CF_PRODUCT_TITLE, CF_DEFAULT_THEME, CF_TIME_ZONE, CF_QA_PANEL, CF_IMAGE_ARCHIVES): ${detail}`);
   }
   return parsed.data;
 }

@@ -8,6 +8,7 @@ import { ChunkLoadError } from './app/chunk';
 import { createEntryUrlMemory, fullPath } from './shared/navigation/navigation';
 import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './shared/config/runtimeConfig';
+import { showTimesIn } from './shared/rules/dates';
 import { I18nProvider } from './shared/i18n/I18nProvider';
 import { createTranslate } from './shared/i18n/translate';
 import { startAnalytics } from './shared/analytics/startAnalytics';
@@ -65,6 +66,8 @@ async function start() {
   }
   const config = loaded.config;
   document.title = config.productTitle;
+  // One clock: every time shown is the hospital's (decisions.md).
+  showTimesIn(config.timeZone);
 
   // QA tooling loads only when asked for, so a patient's page never downloads it.
   const qa = wantsQaPanel(config, window.location.search, import.meta.env.PROD)

@@ -32,7 +32,7 @@ export function patientRepository(db: SqliteDatabase) {
   );
   const profile = db.prepare<[number], PatientProfile>('SELECT nick_name AS nickName, email FROM patients WHERE id = ?');
   const setNickName = db.prepare<[string, number]>('UPDATE patients SET nick_name = ? WHERE id = ?');
-  const setEmail = db.prepare<[string, number]>('UPDATE patients SET email = ? WHERE id = ?');
+  const setEmail = db.prepare<[string | null, number]>('UPDATE patients SET email = ? WHERE id = ?');
   const studyCount = db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM studies WHERE patient_id = ?');
 
   return {
@@ -49,7 +49,8 @@ export function patientRepository(db: SqliteDatabase) {
     setNickName(patientId: number, nickName: string): void {
       setNickName.run(nickName, patientId);
     },
-    setEmail(patientId: number, email: string): void {
+    /** null: no address (the patient cleared it). */
+    setEmail(patientId: number, email: string | null): void {
       setEmail.run(email, patientId);
     },
     /** How many studies the patient has (their own, not the ones they collected). */

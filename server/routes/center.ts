@@ -13,7 +13,7 @@ import { avatarUrl } from '../sandboxUrls';
 import { AVATAR_MAX_BYTES, CENTER_CODES } from '../../src/shared/api/centerSchemas';
 import type { avatarUploadedSchema, userInfoSchema } from '../../src/shared/api/centerSchemas';
 import type * as zm from 'zod/mini';
-import { requireValidEmail } from '../emailRule';
+import { savedEmail } from '../emailRule';
 import { requireText, textRefusalMessage } from '../textRule';
 import { TEXT_FIELDS } from '../../src/shared/rules/text';
 
@@ -76,8 +76,8 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/V1.0/Center/UpdateUserEmail', async (request) => {
     const patient = await currentPatient(request);
     const email = emailInput.parse(commandInput(request)).email ?? '';
-    requireValidEmail(email, CENTER_CODES.emailInvalid);
-    patients.setEmail(patient.id, email);
+    // Empty clears the saved address (decisions.md).
+    patients.setEmail(patient.id, savedEmail(email, CENTER_CODES.emailInvalid));
     return ok(userInfoOf(patient));
   });
 

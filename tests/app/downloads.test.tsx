@@ -177,9 +177,9 @@ describe('downloadFilm?id= (the owner packs a study)', () => {
     );
     renderApp('/downloadFilm?id=film-1');
     const input = await screen.findByTestId('package-email');
-    await userEvent.type(input, 'li.na@example.com');
+    await userEvent.type(input, 'li..na@example.com');
     await userEvent.click(screen.getByTestId('package-send-email'));
-    expect(screen.getByTestId('package-email-problem')).toHaveTextContent('That address does not look right');
+    expect(screen.getByTestId('package-email-problem')).toHaveTextContent('Check the part before the @');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toEqual([]);
 
@@ -365,7 +365,7 @@ describe('downloadLink#token= (someone received the link)', () => {
     );
     renderApp('/downloadLink#token=tok-1', { session: 'signedOut' });
     const page = await screen.findByTestId('download-received');
-    expect(within(page).getByRole('heading', { name: '胸部CT平扫' })).toBeInTheDocument();
+    expect(within(page).getByRole('heading', { name: 'Chest CT non-contrast' })).toBeInTheDocument();
     for (const text of ['2026-11-18', 'CT', '云胶片示范医院', 'Original DICOM files', 'Personal details removed', '12.3 MB', '2026-11-27 10:00']) {
       expect(page).toHaveTextContent(text);
     }
@@ -464,7 +464,7 @@ describe('downloadList (my download records)', () => {
     );
     renderApp('/downloadList');
     const [first, second] = await screen.findAllByTestId('download-record');
-    for (const text of ['胸部CT平扫', 'CT · 2026-11-18', 'Original DICOM files', 'With personal details', 'In the app · 2026-11-20 09:05 · 50.0 MB']) {
+    for (const text of ['Chest CT non-contrast', 'CT · 2026-11-18', 'Original DICOM files', 'With personal details', 'In the app · 2026-11-20 09:05 · 50.0 MB']) {
       expect(first).toHaveTextContent(text);
     }
     expect(within(first!).getByTestId('download-again')).toHaveAttribute('href', '/api/v2/FilmDown/FilmDownFile?taskId=t-1&via=app&exp=1795000000&grant=p1&sig=abc');

@@ -23,9 +23,9 @@ describe('film detail (index with a film id)', () => {
     const study = within(page).getByTestId('film-study');
     expect(study).toHaveTextContent('云胶片示范医院');
     expect(study).toHaveTextContent('李娜');
-    expect(within(study).getByRole('heading', { name: '胸部CT平扫' })).toBeInTheDocument();
+    expect(within(study).getByRole('heading', { name: 'Chest CT non-contrast' })).toBeInTheDocument();
     expect(study).toHaveTextContent('2026-11-18 09:30');
-    await waitFor(() => expect(study).toHaveTextContent('放射科CT室'));
+    await waitFor(() => expect(study).toHaveTextContent('Radiology CT room'));
     const open = within(page).getByTestId('film-open-viewer');
     const viewer = new URL(open.getAttribute('href')!, 'http://localhost');
     expect(viewer.pathname).toBe('/cloudFilm');
@@ -40,6 +40,27 @@ describe('film detail (index with a film id)', () => {
     expect(within(page).queryByTestId('film-buy-storage')).toBeNull();
     expect(within(page).getByTestId('film-apply-ai')).toHaveAttribute('href', '/aiApply?id=7');
     expect(within(page).getByTestId('film-download')).toHaveAttribute('href', '/downloadFilm?id=7');
+  });
+
+  it.each(['UTC', 'America/New_York'])("on a phone set to %s, shows the report signed after the exam: every time on the hospital's clock (decisions.md)", async (phoneZone) => {
+    const before = process.env.TZ;
+    process.env.TZ = phoneZone;
+    try {
+      // The phone's own clock really is elsewhere: 2026-11-18 11:00 in Shanghai is not 11:00 here.
+      expect(new Date('2026-11-18T11:00:00+08:00').getHours()).not.toBe(11);
+      renderApp('/index?id=7');
+      const page = await screen.findByTestId('film-detail');
+      // The exam: 2026-11-18 09:30 as the hospital wrote it (tests/msw/handlers.ts).
+      expect(within(page).getByTestId('film-study')).toHaveTextContent('2026-11-18 09:30');
+      // The report: signed 2026-11-18T11:00:00+08:00, reviewed 12:00+08:00: after the exam, not 03:00 or 22:00 the day before.
+      await within(page).findByTestId('report-findings');
+      const signed = within(page).getByTestId('report-signed');
+      expect(signed).toHaveTextContent('2026-11-18 11:00');
+      expect(signed).toHaveTextContent('2026-11-18 12:00');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it('shows every entry when the hospital switches everything on', async () => {
@@ -90,7 +111,7 @@ describe('film detail (index with a film id)', () => {
     );
     renderApp('/index?id=7');
     const ai = await screen.findByTestId('film-ai');
-    expect(ai).toHaveTextContent('肺结节AI分析');
+    expect(ai).toHaveTextContent('Lung nodule AI analysis');
     expect(ai).toHaveTextContent('Analysis succeeded');
     const link = new URL(within(ai).getByTestId('film-ai-viewer').getAttribute('href')!, 'http://localhost');
     expect(link.searchParams.get('showAi')).toBe('true');

@@ -8,6 +8,7 @@ import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
 import type { RuntimeConfig } from '../../src/shared/config/runtimeConfig';
+import { showTimesIn } from '../../src/shared/rules/dates';
 import { I18nProvider } from '../../src/shared/i18n/I18nProvider';
 import type { Locale } from '../../src/shared/i18n/locale';
 import type { AppSession, SessionStatus } from '../../src/shared/session/appSession';
@@ -25,6 +26,7 @@ export const testConfig: RuntimeConfig = {
   allowedRedirectOrigins: ['http://localhost'],
   defaultTheme: 2,
   imageArchiveOrigins: [],
+  timeZone: 'Asia/Shanghai',
   qaPanel: false,
 };
 
@@ -78,8 +80,11 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   });
   const analytics = createAnalytics({ deliver: () => {}, deviceId: () => store.get().uuid, userId: session.userId, newId: () => crypto.randomUUID() });
   const passes = studyPassStore(safeStorage(() => window.sessionStorage));
+  const config = { ...testConfig, ...options.config };
+  // As src/main.tsx does: every time shown is on the configured hospital clock.
+  showTimesIn(config.timeZone);
   const services: AppServices = {
-    config: { ...testConfig, ...options.config },
+    config,
     api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null })),
     session,
     store,

@@ -139,7 +139,7 @@ describe('checkList (a passed verification)', () => {
     first.unmount();
     renderApp('/checkList', { session: 'signedOut' });
     const card = await screen.findByTestId('study-card');
-    expect(card).toHaveTextContent('胸部CT平扫');
+    expect(card).toHaveTextContent('Chest CT non-contrast');
     expect(asked).toEqual([{ page: '1', size: expect.stringMatching(/^\d+$/), pass: 'pass-1' }]);
     expect(card.closest('a')).toHaveAttribute('href', '/index?id=film-7');
     sessionStorage.clear();

@@ -185,7 +185,7 @@ describe('the film viewer', () => {
     fireEvent.wheel(stage, { deltaY: 100 });
     expect(viewer()).toHaveAttribute('data-slice-index', '2');
     const tiles = within(screen.getByTestId('viewer-series-strip')).getAllByTestId('viewer-series');
-    expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual(['Series 1, CT, 3 images', 'Series 2, CT, 1 images']);
+    expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual(['Series 1, CT, 3 images', 'Series 2, CT, 1 image']);
     fireEvent.click(tiles[1]!);
     expect(viewer()).toHaveAttribute('data-series-index', '1');
     expect(tiles[1]).toHaveAttribute('aria-pressed', 'true');

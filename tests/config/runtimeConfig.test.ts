@@ -13,7 +13,13 @@ const answer = (body: string, status = 200) => (async () => new Response(body, {
 
 describe('runtime configuration', () => {
   it('loads and validates the file, qaPanel off and no other image archive by default', async () => {
-    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [] } });
+    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [], timeZone: 'Asia/Shanghai' } });
+  });
+
+  it("takes the hospital's time zone, Asia/Shanghai by default (decisions.md), and refuses one that is not an IANA zone", async () => {
+    expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, timeZone: 'Asia/Urumqi' })))).toMatchObject({ ok: true, config: { timeZone: 'Asia/Urumqi' } });
+    expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, timeZone: 'Mars/Olympus' })))).toMatchObject({ ok: false, problem: 'invalid', detail: expect.stringContaining('timeZone') });
+    expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, timeZone: '' })))).toMatchObject({ ok: false, problem: 'invalid' });
   });
 
   it('takes the image archives the viewer may fetch from, and refuses one that is not a URL', async () => {

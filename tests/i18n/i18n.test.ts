@@ -12,7 +12,8 @@ describe('message catalogues', () => {
     for (const key of Object.keys(zhCN) as Array<keyof typeof zhCN>) {
       expect(zhCN[key].trim(), key).not.toBe('');
       expect(en[key].trim(), key).not.toBe('');
-      const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      // A plural ({count, plural, one {# image} other {# images}}) is its parameter's placeholder.
+      const placeholders = (s: string) => (s.replace(/\{(\w+), plural, one \{[^{}]*\} other \{[^{}]*\}\}/g, '{$1}').match(/\{\w+\}/g) ?? []).sort();
       expect(placeholders(en[key]), key).toEqual(placeholders(zhCN[key]));
     }
   });
@@ -23,6 +24,24 @@ describe('message catalogues', () => {
     expect(en['stop.heading']).toBe('Cannot access');
     expect(en['stop.default']).toMatch(/hospital has disabled the cloud film.*contact the hospital/i);
     expect(zhCN['error.serviceHours']).toContain('9:00-18:00');
+  });
+
+  it('says 1 image and 2 images in English: the plural form follows the number', () => {
+    const t = createTranslate('en');
+    expect(t('film.imageCount', { count: 1 })).toBe('1 image');
+    expect(t('film.imageCount', { count: 2 })).toBe('2 images');
+    expect(t('film.imageCount', { count: 0 })).toBe('0 images');
+    expect(t('checking.summary', { name: 'Li', count: 1, hospital: 'H' })).toBe('Li, you have 1 study at H.');
+    expect(t('film.storedUntil', { date: '2027-01-01', days: 1 })).toBe('Images kept until 2027-01-01 (1 day left)');
+    expect(t('film.imageCount')).toBe('{count, plural, one {# image} other {# images}}');
+    expect(createTranslate('zh-CN')('film.imageCount', { count: 1 })).not.toMatch(/plural/);
+  });
+
+  it('writes no plural form it cannot choose: every English plural is one {...} other {...} with #', () => {
+    for (const [key, text] of Object.entries(en)) {
+      if (!text.includes('plural')) continue;
+      expect(text, key).toMatch(/^[^{}]*(?:(?:\{\w+\}|\{\w+, plural, one \{[^{}]*#[^{}]*\} other \{[^{}]*#[^{}]*\}\})[^{}]*)*$/);
+    }
   });
 
   it('fills parameters and leaves unknown ones visible', () => {

@@ -8,15 +8,19 @@ import { formatDate, isToday, midnightSeconds } from '../../src/shared/rules/dat
 const DAY = 86_400_000;
 
 describe('formatDate', () => {
-  const localMorning = new Date(2024, 0, 5, 9, 7, 3);
+  // 2024-01-05 09:07:03 on the hospital's clock (Asia/Shanghai, UTC+8), whatever the machine's zone.
+  const hospitalMorning = new Date('2024-01-05T09:07:03+08:00');
 
   it.each([
-    ['a local Date', localMorning, undefined, '2024-01-05'],
-    ['a millisecond timestamp', localMorning.getTime(), undefined, '2024-01-05'],
-    ['a Dayjs', dayjs(localMorning), undefined, '2024-01-05'],
-    ['a date string', '2024-01-05', undefined, '2024-01-05'],
-    ['a date-time string', '2024-12-31 23:59:59', undefined, '2024-12-31'],
-    ['a custom format', localMorning, 'YYYY/MM/DD HH:mm:ss', '2024/01/05 09:07:03'],
+    ['a Date', hospitalMorning, undefined, '2024-01-05'],
+    ['a millisecond timestamp', hospitalMorning.getTime(), undefined, '2024-01-05'],
+    ['a Dayjs', dayjs(hospitalMorning), undefined, '2024-01-05'],
+    ['a date string (the hospital\'s day)', '2024-01-05', undefined, '2024-01-05'],
+    ['a date-time string without an offset (the hospital\'s wall time)', '2024-12-31 23:59:59', undefined, '2024-12-31'],
+    ['the same, shown to the second', '2024-12-31 23:59:59', 'YYYY-MM-DD HH:mm:ss', '2024-12-31 23:59:59'],
+    ['an instant in UTC', '2024-12-31T16:30:00Z', 'YYYY-MM-DD HH:mm', '2025-01-01 00:30'],
+    ['an instant with another offset', '2024-12-31T11:30:00-05:00', 'YYYY-MM-DD HH:mm', '2025-01-01 00:30'],
+    ['a custom format', hospitalMorning, 'YYYY/MM/DD HH:mm:ss', '2024/01/05 09:07:03'],
     ['null', null, undefined, ''],
     ['undefined (not now)', undefined, undefined, ''],
     ['an empty string', '', undefined, ''],

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isValidEmail } from '../../src/shared/rules/email';
+import { clearsEmail, emailProblem, isValidEmail, savedEmailProblem } from '../../src/shared/rules/email';
 
 const ASCII_WORD = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'];
 const chineseChar = fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((code) => String.fromCharCode(code));
@@ -12,10 +12,17 @@ const email = fc
   .tuple(localPart, domainLabel, fc.array(domainLabel, { minLength: 1, maxLength: 4 }))
   .map(([local, domain, suffixes]) => `${local}@${domain}.${suffixes.join('.')}`);
 
-/** Characters outside both allowed alphabets (and not '@'). */
+/** Characters outside both allowed alphabets (and not '@', '.' or '+'). */
 const forbiddenChar = fc
   .string({ unit: 'binary', minLength: 1, maxLength: 1 })
-  .filter((c) => c !== '@' && !ASCII_WORD.includes(c) && !/[\u4e00-\u9fa5]/.test(c));
+  .filter((c) => !'@.+'.includes(c) && !ASCII_WORD.includes(c) && !/[\u4e00-\u9fa5]/.test(c));
+
+/** decisions.md: the local part may also hold plus signs, and dots between its words. */
+const localWord = fc.string({ unit: fc.oneof(fc.constantFrom(...ASCII_WORD, '+'), chineseChar), minLength: 1, maxLength: 12 });
+const dottedLocal = fc.array(localWord, { minLength: 1, maxLength: 5 }).map((words) => words.join('.'));
+const dottedEmail = fc
+  .tuple(dottedLocal, domainLabel, fc.array(domainLabel, { minLength: 1, maxLength: 3 }))
+  .map(([local, domain, suffixes]) => `${local}@${domain}.${suffixes.join('.')}`);
 
 describe('isValidEmail', () => {
   it.each([
@@ -30,8 +37,17 @@ describe('isValidEmail', () => {
     ['user@example.', false], // empty suffix
     ['user@.com', false], // empty domain part
     ['user@example..com', false],
-    ['first.last@example.com', false], // dots in the local part are not in the spec's alphabet
-    ['user+tag@example.com', false],
+    ['first.last@example.com', true], // decisions.md: dots before the @ too
+    ['zhang.wei@163.com', true],
+    ['john.smith@gmail.com', true],
+    ['user+tag@example.com', true], // and plus signs
+    ['john.smith+film@gmail.com', true],
+    ['+@example.com', true],
+    ['张.伟@example.cn', true],
+    ['.user@example.com', false], // a dot separates words: not first,
+    ['user.@example.com', false], // not last,
+    ['us..er@example.com', false], // never two together
+    ['user@exam+ple.com', false], // the domain keeps the spec's alphabet
     ['@example.com', false],
     ['user@', false],
     ['user', false],
@@ -86,21 +102,92 @@ describe('isValidEmail', () => {
     );
   });
 
-  it('rejects a valid address with a forbidden character (dot included) inserted into the local part', () => {
+  it('accepts any address the spec accepts with dots between words and plus signs before the @ (decisions.md)', () => {
     fc.assert(
-      fc.property(email, fc.oneof(forbiddenChar, fc.constant('.')), fc.nat(), (value, bad, at) => {
-        const index = at % (value.indexOf('@') + 1);
-        expect(isValidEmail(`${value.slice(0, index)}${bad}${value.slice(index)}`)).toBe(false);
+      fc.property(dottedEmail, (value) => {
+        fc.pre(value.length <= 254);
+        expect(emailProblem(value)).toBeNull();
       }),
     );
   });
 
-  it('rejects a valid address with a forbidden character (not a dot) inserted after the @', () => {
+  it('rejects a valid address with a forbidden character inserted into the local part, and blames the local part', () => {
     fc.assert(
-      fc.property(email, forbiddenChar.filter((c) => c !== '.'), fc.nat(), (value, bad, at) => {
+      fc.property(dottedEmail, forbiddenChar, fc.nat(), (value, bad, at) => {
+        fc.pre(value.length < 254);
+        const index = at % (value.indexOf('@') + 1);
+        expect(emailProblem(`${value.slice(0, index)}${bad}${value.slice(index)}`)).toBe('local');
+      }),
+    );
+  });
+
+  it('rejects a dot at either end of the local part or next to another dot, and blames the local part', () => {
+    fc.assert(
+      fc.property(dottedEmail, fc.nat(), fc.constantFrom('start', 'end', 'double'), (value, at, where) => {
+        const local = value.slice(0, value.indexOf('@'));
+        const domain = value.slice(value.indexOf('@'));
+        const dots = [...local].flatMap((c, i) => (c === '.' ? [i] : []));
+        const broken =
+          where === 'start' ? `.${local}` : where === 'end' ? `${local}.` : dots.length ? `${local.slice(0, dots[at % dots.length])}.${local.slice(dots[at % dots.length])}` : `${local}..x`;
+        expect(emailProblem(`${broken}${domain}`)).toBe('local');
+      }),
+    );
+  });
+
+  it('rejects a valid address with a forbidden character (a plus sign too) inserted after the @, and blames the domain', () => {
+    fc.assert(
+      fc.property(dottedEmail, fc.oneof(forbiddenChar, fc.constant('+'), fc.constant('@')), fc.nat(), (value, bad, at) => {
+        fc.pre(value.length < 254);
         const from = value.indexOf('@') + 1;
         const index = from + (at % (value.length - from + 1));
-        expect(isValidEmail(`${value.slice(0, index)}${bad}${value.slice(index)}`)).toBe(false);
+        expect(emailProblem(`${value.slice(0, index)}${bad}${value.slice(index)}`)).toBe('domain');
+      }),
+    );
+  });
+
+  it('blames the missing @ for any text without one', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...ASCII_WORD, '.', '+', '张'), minLength: 1 }), (value) => {
+        expect(emailProblem(value)).toBe('noAt');
+      }),
+    );
+  });
+});
+
+describe('emailProblem: which part is wrong', () => {
+  it.each([
+    ['', 'empty'],
+    ['zhangwei163.com', 'noAt'],
+    ['@163.com', 'local'],
+    ['zhang wei@163.com', 'local'],
+    ['zhang..wei@163.com', 'local'],
+    ['zhang!wei@163.com', 'local'],
+    ['zhang.wei@', 'domain'],
+    ['zhang.wei@163', 'domain'],
+    ['zhang.wei@163..com', 'domain'],
+    ['zhang.wei@@163.com', 'domain'],
+    ['zhang.wei@例子.com', 'domain'],
+    [`zhang@${'a'.repeat(64)}.com`, 'domain'],
+    [`${'a'.repeat(200)}@${'b'.repeat(60)}.com`, 'long'],
+    ['zhang.wei@163.com', null],
+  ] as const)('%j → %s', (value, problem) => {
+    expect(emailProblem(value)).toBe(problem);
+    expect(isValidEmail(value)).toBe(problem === null);
+  });
+});
+
+describe('the saved address may be cleared (decisions.md)', () => {
+  it.each(['', ' ', '   '])('%j clears it', (value) => {
+    expect(clearsEmail(value)).toBe(true);
+    expect(savedEmailProblem(value)).toBeNull();
+  });
+
+  it('anything else is the e-mail rule', () => {
+    fc.assert(
+      fc.property(fc.oneof(dottedEmail, fc.string()), (value) => {
+        fc.pre(value.trim() !== '');
+        expect(clearsEmail(value)).toBe(false);
+        expect(savedEmailProblem(value)).toBe(emailProblem(value));
       }),
     );
   });

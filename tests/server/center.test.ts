@@ -112,14 +112,40 @@ describe('UpdateUserEmail', () => {
     expect(stored).toEqual({ email: 'li_na@example.cn' });
   });
 
-  it.each(['li.na@example.cn', 'li+na@example.cn', 'lina@example', '', ' lina@example.cn', `${'a'.repeat(201)}@${'b'.repeat(50)}.cn`, `li_na@${'b'.repeat(64)}.cn`, 'li_na\u202E@example.cn'])(
-    'refuses %j with 4602 (spec section 5, 254 characters at most, labels of 63)',
+  it.each(['zhang.wei@163.com', 'john.smith+film@gmail.com', '张.伟@example.cn', 'li_na@example.cn'])(
+    'keeps %j: dots and plus signs before the @ are fine (decisions.md), the spec\'s addresses too',
     async (email) => {
-    const answer = (await postJson(sandbox.app(), UPDATE_EMAIL, { email }, await headers())).json();
-    expect(answer).toEqual({ statusCode: 4602, message: '邮箱格式不正确', result: null });
-    expect((await userInfo()).email).toBe('li_na@example.cn');
+      const answer = (await postJson(sandbox.app(), UPDATE_EMAIL, { email }, await headers())).json();
+      expect(answer.statusCode).toBe(200);
+      expect((await userInfo()).email).toBe(email);
     },
   );
+
+  it.each([
+    ['lina.example.cn', '邮箱格式不正确：缺少@'],
+    ['.lina@example.cn', '邮箱格式不正确：@前只能用字母、数字、汉字、点、加号、-或_'],
+    ['li..na@example.cn', '邮箱格式不正确：@前只能用字母、数字、汉字、点、加号、-或_'],
+    [' lina@example.cn', '邮箱格式不正确：@前只能用字母、数字、汉字、点、加号、-或_'],
+    ['li_na\u202E@example.cn', '邮箱格式不正确：@前只能用字母、数字、汉字、点、加号、-或_'],
+    ['lina@example', '邮箱格式不正确：@后的域名不对，例如 example.com'],
+    [`li_na@${'b'.repeat(64)}.cn`, '邮箱格式不正确：@后的域名不对，例如 example.com'],
+    [`${'a'.repeat(201)}@${'b'.repeat(50)}.cn`, '邮箱格式不正确：最多254个字符'],
+  ])('refuses %j with 4602 and says which part is wrong (spec section 5, 254 characters at most, labels of 63)', async (email, message) => {
+    const answer = (await postJson(sandbox.app(), UPDATE_EMAIL, { email }, await headers())).json();
+    expect(answer).toEqual({ statusCode: 4602, message, result: null });
+    expect((await userInfo()).email).toBe('li_na@example.cn');
+  });
+
+  it('clears the saved address when it is saved empty (decisions.md): no address, stored as null', async () => {
+    for (const cleared of ['', '   ']) {
+      expect((await postJson(sandbox.app(), UPDATE_EMAIL, { email: 'li_na@example.cn' }, await headers())).json().statusCode).toBe(200);
+      const answer = (await postJson(sandbox.app(), UPDATE_EMAIL, { email: cleared }, await headers())).json();
+      expect(answer.statusCode).toBe(200);
+      expect(userInfoSchema.parse(answer.result).email).toBeNull();
+      expect(sandbox.app().sandbox.db.prepare("SELECT email FROM patients WHERE login_name = 'patient2'").get()).toEqual({ email: null });
+    }
+    expect((await postJson(sandbox.app(), UPDATE_EMAIL, { email: 'li_na@example.cn' }, await headers())).json().statusCode).toBe(200);
+  });
 });
 
 describe('UploadImage', () => {

@@ -32,6 +32,7 @@ describe('/config.json', () => {
       allowedRedirectOrigins: [PUBLIC_ORIGIN],
       imageArchiveOrigins: [],
       defaultTheme: 2,
+      timeZone: 'Asia/Shanghai',
       qaPanel: false,
     });
     expect(runtimeConfigSchema.safeParse(response.json()).success).toBe(true);

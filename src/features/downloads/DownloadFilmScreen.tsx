@@ -4,7 +4,8 @@ import { PACKAGE_FORMATS, PACKAGE_KEEP_DAYS, type PackageTask } from '../../shar
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE } from '../../shared/navigation/routes';
-import { isValidEmail } from '../../shared/rules/email';
+import { emailProblem } from '../../shared/rules/email';
+import { emailProblemWords } from '../../shared/i18n/emailWords';
 import { useServices } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import * as form from '../../shared/views/form.css';
@@ -262,6 +263,12 @@ const EMAIL_PROBLEM: Readonly<Record<NonNullable<View['emailProblem']>, MessageK
   refused: 'download.emailRefused',
 };
 
+/** A refused address says which part is wrong (the phone's rule and the server's 4203 are the same rule). */
+function emailWords(problem: NonNullable<View['emailProblem']>, email: string): MessageKey {
+  const part = problem === 'invalidEmail' ? emailProblem(email) : null;
+  return part ? emailProblemWords[part] : EMAIL_PROBLEM[problem];
+}
+
 function EmailForm({ view }: { view: View }) {
   const { t } = useI18n();
   const inputId = useId();
@@ -269,7 +276,7 @@ function EmailForm({ view }: { view: View }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The e-mail rule (spec §5) is the view's to apply; the chart takes what it found.
-    view.sendEmail(isValidEmail(view.email) ? null : 'invalidEmail');
+    view.sendEmail(emailProblem(view.email) === null ? null : 'invalidEmail');
   };
   return (
     <form className={form.field} onSubmit={submit} noValidate>
@@ -298,7 +305,7 @@ function EmailForm({ view }: { view: View }) {
       </div>
       <div aria-live="polite">
         {view.emailProblem && (
-          <p id={problemId} className={form.problem} role="alert" data-testid="package-email-problem">{t(EMAIL_PROBLEM[view.emailProblem])}</p>
+          <p id={problemId} className={form.problem} role="alert" data-testid="package-email-problem">{t(emailWords(view.emailProblem, view.email))}</p>
         )}
         {!view.emailProblem && view.emailSentTo && (
           <p className={form.success} data-testid="package-email-sent">{t('download.emailSent', { email: view.emailSentTo })}</p>

@@ -10,6 +10,7 @@ import * as ui from '../../shared/views/ui.css';
 import { loadRecords } from './downloadCalls';
 import { dateTime, desensitizeLabel, FORMAT_LABEL, sizeInMb, VIA_LABEL } from './downloadText';
 import * as css from './downloads.css';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 const recordListMachine = createPagedListMachine<DownloadRecord, null>();
 
@@ -22,8 +23,8 @@ export default function DownloadListScreen() {
 }
 
 function RecordCard({ record }: { record: DownloadRecord }) {
-  const { t } = useI18n();
-  const title = record.studyDescription || record.modality;
+  const { t, locale } = useI18n();
+  const title = hospitalTerm(locale, record.studyDescription || record.modality);
   const size = sizeInMb(record.sizeBytes);
   return (
     <article className={css.record} data-testid="download-record" aria-label={title}>

@@ -14,6 +14,7 @@ import { loadReceived, type Received } from './downloadCalls';
 import { dateTime, desensitizeLabel, FORMAT_LABEL, sizeInMb } from './downloadText';
 import * as css from './downloads.css';
 import { useLinkToken } from './useLinkToken';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 /** The download a link's token opens (the linkToken chart moves a token out of the query first). */
 export function LinkedDownload({ found }: { found: LinkTokenInput }) {
@@ -55,7 +56,7 @@ export function ReceivedDownload({ token }: { token: string }) {
 }
 
 function ReceivedPackage({ task, checkAgain }: { task: PackageTask; checkAgain: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const size = sizeInMb(task.sizeBytes);
   const facts: [MessageKey, string | null | undefined][] = [
     ['download.date', task.studyDate],
@@ -70,7 +71,7 @@ function ReceivedPackage({ task, checkAgain }: { task: PackageTask; checkAgain: 
     <div className={css.page} data-testid="download-received" data-task-state={task.state}>
       <section className={css.section} aria-labelledby="received-title">
         <p className={css.muted}>{t('download.received')}</p>
-        <h2 id="received-title" className={css.title}>{task.studyDescription || task.modality}</h2>
+        <h2 id="received-title" className={css.title}>{hospitalTerm(locale, task.studyDescription || task.modality)}</h2>
         <Facts facts={facts} />
       </section>
       <section className={css.section}>

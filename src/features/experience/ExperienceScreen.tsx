@@ -7,6 +7,7 @@ import * as form from '../../shared/views/form.css';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './experience.css';
 import { useExperience, type ExperienceView } from './useExperience';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 /**
  * experience (public, issue 14): what the demo is (a real study anyone may open, with no sign-in and
@@ -43,7 +44,7 @@ export default function ExperienceScreen() {
 }
 
 function DemoStudy({ view }: { view: ExperienceView }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   if (view.limitedMinutes !== null) {
     return (
       <section className={css.problem} role="alert" data-testid="experience-limited">
@@ -75,7 +76,7 @@ function DemoStudy({ view }: { view: ExperienceView }) {
     <div className={css.actions}>
       <div className={css.study} data-testid="experience-study">
         <span className={ui.modalityBadge}>{study.modality}</span>
-        <p className={css.studyName}>{study.description || study.modality}</p>
+        <p className={css.studyName}>{hospitalTerm(locale, study.description || study.modality)}</p>
       </div>
       <Button onClick={view.open} data-testid="experience-open">{t('experience.open')}</Button>
       <p className={form.note}>{t('experience.afterOpen')}</p>

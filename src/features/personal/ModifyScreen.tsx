@@ -163,8 +163,8 @@ function FieldForm(props: {
 }) {
   const { t } = useI18n();
   const noticeId = `modify-${props.about}-notice`;
-  // A refused display name says whether a hidden character or the length is wrong.
-  const words = props.about === 'name' ? { ...NOTICE_WORDS.name, invalid: props.view.nameInvalidWords } : NOTICE_WORDS.email;
+  // A refused display name says whether a hidden character or the length is wrong; a refused address, which part.
+  const words = { ...NOTICE_WORDS[props.about], invalid: props.about === 'name' ? props.view.nameInvalidWords : props.view.emailInvalidWords };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSave();

@@ -1,5 +1,7 @@
 import type { UserInfo } from '../../shared/api/centerSchemas';
-import { isValidEmail } from '../../shared/rules/email';
+import { savedEmailProblem } from '../../shared/rules/email';
+import type { MessageKey } from '../../shared/i18n/translate';
+import { emailProblemWords } from '../../shared/i18n/emailWords';
 import { TEXT_FIELDS, textProblem } from '../../shared/rules/text';
 
 /** What the app greets the patient by: the display name, else the name. */
@@ -12,5 +14,11 @@ export const nickNameProblem = (value: string): 'invalid' | null => (textProblem
 export const nickNameWords = (value: string): 'modify.nameCharacters' | 'modify.nameInvalid' =>
   textProblem(TEXT_FIELDS.nickName, value) === 'characters' ? 'modify.nameCharacters' : 'modify.nameInvalid';
 
-/** The e-mail rule of spec section 5, on what was typed. */
-export const emailProblem = (value: string): 'invalid' | null => (isValidEmail(value) ? null : 'invalid');
+/** The e-mail rule (spec section 5 widened by decisions.md) on what was typed; empty clears the saved address. */
+export const emailProblem = (value: string): 'invalid' | null => (savedEmailProblem(value) ? 'invalid' : null);
+
+/** What the page says of a refused address: the part that is wrong (the server's 4602 is the same rule). */
+export const emailWords = (value: string): MessageKey => {
+  const problem = savedEmailProblem(value);
+  return problem ? emailProblemWords[problem] : 'modify.emailInvalid';
+};

@@ -9,7 +9,7 @@ import { blobToDataUrl, compressImage } from '../../shared/platform/imageCompres
 import { useWechatReady } from '../../shared/platform/useWechatReady';
 import { useServices } from '../../shared/services';
 import { loadUserInfo, saveEmail, saveNickName, uploadAvatar } from './personalCalls';
-import { emailProblem, nickNameProblem, nickNameWords } from './personalRules';
+import { emailProblem, emailWords, nickNameProblem, nickNameWords } from './personalRules';
 
 /** The chooser, the compression or the upload of the avatar is under way: its button says it is busy. */
 export const isAvatarWorking = (phase: AvatarPhase) => phase === 'choosing' || phase === 'compressing' || phase === 'uploading';
@@ -52,7 +52,9 @@ export function useModify() {
       avatar: { ...view.avatar, isWorking: isAvatarWorking(view.avatar.phase) },
       /** How a refused display name is said (the phone's rule and the server's 4601 are the same rule). */
       nameInvalidWords: nickNameWords(view.nickName),
-      /** Save with the rule's verdict on what was typed. */
+      /** How a refused address is said: the part that is wrong (the phone's rule and the server's 4602 are the same rule). */
+      emailInvalidWords: emailWords(view.email),
+      /** Save with the rule's verdict on what was typed (an empty address clears it). */
       saveName: () => view.saveName(nickNameProblem(view.nickName)),
       saveEmail: () => view.saveEmail(emailProblem(view.email)),
     };

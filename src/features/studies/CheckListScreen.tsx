@@ -12,6 +12,7 @@ import { NeedsPass } from '../../shared/views/NeedsPass';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 import { loadCheckPage } from './studyCalls';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 const checkListMachine = createPagedListMachine<CheckRow, null>();
 
@@ -22,7 +23,7 @@ export default function CheckListScreen() {
 
 function CheckList() {
   const { api } = useServices();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadCheckPage(api, request, signal), [api]);
   const list = usePagedList({ machine: checkListMachine, filter: null, load });
   return (
@@ -36,7 +37,7 @@ function CheckList() {
           <Link className={tappableLink} to={filmDetailHref(row.collectFilmId)} data-testid="study-link">
             <StudyCard
               modality={row.modality}
-              title={row.studyDescription || row.bodyPart || row.modality}
+              title={hospitalTerm(locale, row.studyDescription || row.bodyPart || row.modality)}
               status={{ text: t(ready ? 'study.reportReady' : 'study.reportPending'), ready }}
               lines={[`${row.studyDate} · ${row.hospitalName}`, row.imageCount !== undefined ? t('checkList.images', { count: row.imageCount }) : '']}
             />

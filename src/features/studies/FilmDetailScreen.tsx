@@ -22,6 +22,7 @@ import { useFilmDetail } from './useFilmDetail';
 import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
 import { aiResultPageHref } from '../../shared/ai/aiResultLink';
 import { statusWords } from '../../shared/ai/aiStatusWords';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 type View = FilmDetailView<FilmDetail, Report, FilmExtras>;
 
@@ -72,13 +73,14 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
 }
 
 function StudySection({ film, departments }: { film: FilmDetail; departments: DeptNames }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const setting = useClientState((state) => state.hospitalSetting);
-  const department = departments.find((dept) => dept.code === film.deptCode)?.name;
+  // What the hospital names a body part or department by, in English through the glossary when it gives no translation.
+  const department = hospitalTerm(locale, departments.find((dept) => dept.code === film.deptCode)?.name);
   const facts: Fact[] = [
     ['film.patient', [film.patientName, formatSexAge(t, film.sex, film.age)].filter(Boolean).join(' ')],
     ['film.modality', film.modality],
-    ['film.bodyPart', film.bodyPart],
+    ['film.bodyPart', hospitalTerm(locale, film.bodyPart)],
     ['film.date', [film.studyDate, film.studyTime?.slice(0, 5)].filter(Boolean).join(' ')],
     ['film.department', department],
     ['film.accession', film.accessionNumber],
@@ -89,7 +91,7 @@ function StudySection({ film, departments }: { film: FilmDetail; departments: De
         {setting?.logoUrl && <img className={css.logo} src={setting.logoUrl} alt="" width={40} height={40} />}
         <p className={css.hospitalName} data-testid="film-hospital">{film.hospitalName ?? setting?.hospitalName}</p>
       </div>
-      <h2 id="film-title" className={css.studyTitle}>{film.studyDescription ?? film.bodyPart ?? film.modality}</h2>
+      <h2 id="film-title" className={css.studyTitle}>{hospitalTerm(locale, film.studyDescription ?? film.bodyPart ?? film.modality)}</h2>
       <Facts facts={facts} />
     </section>
   );
@@ -179,10 +181,10 @@ function ReportSection({ view }: { view: View }) {
       {report && (
         <>
           <h4 className={css.reportHeading}>{t('film.findings')}</h4>
-          <p className={css.reportText} data-testid="report-findings">{report.findings}</p>
+          <p className={css.reportText} data-testid="report-findings" data-authored="doctor">{report.findings}</p>
           <h4 className={css.reportHeading}>{t('film.impression')}</h4>
-          <p className={css.impression} data-testid="report-impression">{report.impression}</p>
-          <p className={css.muted}>
+          <p className={css.impression} data-testid="report-impression" data-authored="doctor">{report.impression}</p>
+          <p className={css.muted} data-testid="report-signed">
             {[
               report.reportedBy && t('film.reportedBy', { name: report.reportedBy, time: formatDate(report.reportedAt, 'YYYY-MM-DD HH:mm') }),
               report.reviewedBy && t('film.reviewedBy', { name: report.reviewedBy, time: formatDate(report.reviewedAt, 'YYYY-MM-DD HH:mm') }),
@@ -214,7 +216,7 @@ function ReportSection({ view }: { view: View }) {
 }
 
 function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmDetail; collectFilmId: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const modules = useModules();
   if (view.extrasFailed) {
     return (
@@ -237,8 +239,8 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
               <li key={order.orderId}>
                 <Link className={css.aiOrderLink} to={aiResultPageHref({ collectFilmId, orderId: order.orderId })} data-testid="film-ai-order">
                   <div>
-                    <p className={css.factValue}><strong>{order.item}</strong> · {t(statusWords(order.status).key)}</p>
-                    {order.summary && <p className={css.muted}>{order.summary}</p>}
+                    <p className={css.factValue}><strong>{hospitalTerm(locale, order.item)}</strong> · {t(statusWords(order.status).key)}</p>
+                    {order.summary && <p className={css.muted} data-authored="ai">{order.summary}</p>}
                   </div>
                 </Link>
               </li>

@@ -19,13 +19,14 @@ import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import { ScanEntry } from '../../shared/views/ScanEntry';
 import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
 import type { ActionItem } from '../../../machines/confirmedAction/confirmedAction.types';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 const filmListMachine = createPagedListMachine<FilmPackage, null>();
 
 /** My images (kept alive): the studies the patient collected, newest collected first; each opens its study. */
 export default function MyFilmsScreen() {
   const { api } = useServices();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadFilmPage(api, request, signal), [api]);
   const list = usePagedList({ machine: filmListMachine, filter: null, load });
   const act = useCallback((item: ActionItem) => removeFilm(api, item.id), [api]);
@@ -46,7 +47,7 @@ export default function MyFilmsScreen() {
             <Link className={tappableLink} to={filmDetailHref(film.collectFilmId)} data-testid="study-link">
               <StudyCard
                 modality={film.modality}
-                title={film.studyDescription ?? film.bodyPart ?? film.modality}
+                title={hospitalTerm(locale, film.studyDescription ?? film.bodyPart ?? film.modality)}
                 lines={[`${film.patientName} · ${film.studyDate}`, [film.hospitalName, t('films.collectedAt', { date: formatDate(film.collectedAt) })].filter(Boolean).join(' · ')]}
               />
             </Link>
@@ -55,7 +56,7 @@ export default function MyFilmsScreen() {
               className={css.cornerAction}
               onClick={() => removal.ask({ id: film.collectId })}
               disabled={removal.isBusy}
-              aria-label={`${t('films.remove')} ${film.studyDescription ?? film.modality}`}
+              aria-label={`${t('films.remove')} ${hospitalTerm(locale, film.studyDescription ?? film.modality)}`}
               data-testid="film-remove"
             >
               {t('films.remove')}

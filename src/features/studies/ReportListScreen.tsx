@@ -14,6 +14,7 @@ import { TabStrip } from '../../shared/views/TabStrip';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 import { loadCheckTypes, loadReportPage } from './studyCalls';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 /** The "all" tab: no check type. */
 const ALL = '';
@@ -23,7 +24,7 @@ const NO_REQUEST = {};
 /** Electronic reports: every report of the patient, newest first, with a tab per check type (CT, MR, ...). */
 export default function ReportListScreen() {
   const { api } = useServices();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const loadTypes = useCallback((_: object, signal: AbortSignal) => loadCheckTypes(api, signal), [api]);
   const types: CheckTypes = useResource(loadTypes, NO_REQUEST, { quiet: true }).data?.types ?? [];
   const load = useCallback((request: LoadRequest<string>, signal: AbortSignal) => loadReportPage(api, request, signal), [api]);
@@ -51,7 +52,7 @@ export default function ReportListScreen() {
             <Link className={tappableLink} to={`${filmDetailHref(row.collectFilmId)}#report`} data-testid="study-link">
               <StudyCard
                 modality={row.checkType}
-                title={row.studyDescription}
+                title={hospitalTerm(locale, row.studyDescription)}
                 status={{ text: t(written ? 'study.reportReady' : 'reports.pending'), ready: written }}
                 lines={[row.impression ?? '', [row.studyDate, row.hospitalName].filter(Boolean).join(' · ')]}
               />

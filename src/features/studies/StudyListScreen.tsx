@@ -12,6 +12,7 @@ import { useServices } from '../../shared/services';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 import { loadStudyPage } from './studyCalls';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 const studyListMachine = createPagedListMachine<Study, null>();
 
@@ -23,7 +24,7 @@ export default function StudyListScreen() {
 /** The patient's studies, each a link to `hrefFor` its id: the study history, or "choose a study" for a page that shows one. */
 export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => string }) {
   const { api } = useServices();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadStudyPage(api, request, signal), [api]);
   const list = usePagedList({ machine: studyListMachine, filter: null, load });
   return (
@@ -37,7 +38,7 @@ export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => s
           <Link className={tappableLink} to={hrefFor(study.collectFilmId)} data-testid="study-link">
             <StudyCard
               modality={study.modality}
-              title={study.studyDescription ?? study.bodyPart ?? study.modality}
+              title={hospitalTerm(locale, study.studyDescription ?? study.bodyPart ?? study.modality)}
               status={{ text: t(ready ? 'study.reportReady' : 'study.reportPending'), ready }}
               lines={[`${study.patientName} ${formatSexAge(t, study.sex, study.age)}`, `${study.studyDate} ${study.hospitalName ?? ''}`]}
             />

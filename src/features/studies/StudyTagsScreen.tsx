@@ -13,6 +13,7 @@ import * as css from './renderedImages.css';
 import { loadStudyTags, type FilmRequest } from './studyCalls';
 import { StudyPicker } from './StudyListScreen';
 import { Facts, type Fact } from './Facts';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 /** medicalTag: the study's identifying information and its series, as the images carry them. */
 export default function StudyTagsScreen() {
@@ -23,7 +24,7 @@ export default function StudyTagsScreen() {
 }
 
 function Tags({ collectFilmId }: { collectFilmId: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { api } = useServices();
   const load = useCallback((film: FilmRequest, signal: AbortSignal) => loadStudyTags(api, film, signal), [api]);
   const resource = useResource(load, useMemo(() => ({ collectFilmId }), [collectFilmId]));
@@ -36,7 +37,7 @@ function Tags({ collectFilmId }: { collectFilmId: string }) {
     ['film.patient', [images.patientName ?? detail.patientName, formatSexAge(t, detail.sex, detail.age)].filter(Boolean).join(' ')],
     ['tags.patientId', images.patientId],
     ['film.date', images.studyDate ?? detail.studyDate],
-    ['tags.description', images.studyDescription ?? detail.studyDescription],
+    ['tags.description', hospitalTerm(locale, images.studyDescription ?? detail.studyDescription)],
     ['film.accession', detail.accessionNumber],
     ['tags.studyUid', images.studyUId],
   ];

@@ -21,6 +21,7 @@ import {
 } from './gestures';
 import { createRenderer } from './renderer';
 import * as css from './viewer.css';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 
 interface Props {
   viewer: ViewerView;
@@ -63,7 +64,7 @@ const rounded = (value: number) => String(Math.round(value));
  * math); the charts hear when a gesture starts and what it came to, and each slice step.
  */
 export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [renderer] = useState(() => createRenderer());
@@ -243,7 +244,7 @@ export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) 
           <div className={css.corner.topRight}>
             {study.hospitalName && <span>{study.hospitalName}</span>}
             {study.studyDate && <span>{study.studyDate}</span>}
-            {study.studyDescription && <span>{study.studyDescription}</span>}
+            {study.studyDescription && <span>{hospitalTerm(locale, study.studyDescription)}</span>}
           </div>
           <div className={css.corner.bottomLeft}>
             <span>

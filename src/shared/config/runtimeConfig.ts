@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { describeIssues } from '../api/schemas';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates';
 
 /**
  * The runtime configuration loaded at start, so that one build serves many hospitals
@@ -21,6 +22,11 @@ export const runtimeConfigSchema = z.object({
    */
   imageArchiveOrigins: z._default(z.array(z.url()), []),
   defaultTheme: z.int().check(z.gte(1), z.lte(6)),
+  /**
+   * The hospital's IANA time zone: every time the app shows is on its clock, whatever the phone's
+   * (decisions.md). Default Asia/Shanghai.
+   */
+  timeZone: z._default(z.string().check(z.refine(isTimeZone, 'not an IANA time zone')), DEFAULT_TIME_ZONE),
   /** Non-production QA tooling; never on in a patient's build unless asked for. */
   qaPanel: z._default(z.boolean(), false),
 });

@@ -1,5 +1,41 @@
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * One clock (decisions.md): every time the app shows is in the hospital's time zone, whatever the
+ * phone's. The runtime configuration names it (`timeZone`); this is the zone until it is read.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+let shownZone = DEFAULT_TIME_ZONE;
+
+/** True when `zone` is an IANA time zone this browser knows (`Asia/Shanghai`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The hospital's zone, from the runtime configuration, once at start (src/main.tsx). */
+export function showTimesIn(zone: string): void {
+  shownZone = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The zone every shown time is in. */
+export function shownTimeZone(): string {
+  return shownZone;
+}
+
+/** A time the server wrote with its offset (`Z`, `+08:00`, `-0500`) names an instant; without one it is the hospital's wall time. */
+const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Default date format (spec §9). */
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -18,11 +54,17 @@ function toDayjs(input: DateInput): Dayjs | null {
 }
 
 /**
- * Formats `input` with a dayjs format string (default {@link DATE_FORMAT}), in local time.
- * Numbers are milliseconds. Returns `''` for null, undefined or anything dayjs cannot parse.
+ * Formats `input` with a dayjs format string (default {@link DATE_FORMAT}) in the hospital's time
+ * zone ({@link shownTimeZone}), never the phone's: an instant (a Date, a Dayjs, milliseconds, a
+ * string with an offset) is shown as the hospital's clock read it; a string without an offset is
+ * already the hospital's wall time and is shown as written. Returns `''` for null, undefined or
+ * anything dayjs cannot parse. This is the one place the app turns a time into text.
  */
 export function formatDate(input: DateInput, format: string = DATE_FORMAT): string {
-  return toDayjs(input)?.format(format) ?? '';
+  const parsed = toDayjs(input);
+  if (!parsed) return '';
+  if (typeof input === 'string' && !HAS_OFFSET.test(input.trim())) return dayjs.tz(input.trim(), shownZone).format(format);
+  return parsed.tz(shownZone).format(format);
 }
 
 /**

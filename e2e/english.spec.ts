@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { demoStudyRecords } from '../server/seed';
+import { DEMO_HOSPITAL, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXPERIENCE_PATIENT } from '../server/demoData';
+import { DEFAULT_PRODUCT_TITLE } from '../server/runtimeConfig';
+import { expect, PatientApp, screenSettled, test } from './fixtures';
+
+/**
+ * English all the way (issue 24, point 10; decisions.md: English is complete too). One signed-in
+ * pass over the main screens in English; on each, every run of Chinese characters in the page's
+ * text is a failure unless it is a proper name (a patient, the hospital, a doctor) or text a doctor
+ * wrote (the report, marked `data-authored="doctor"`, which stays in the doctor's words).
+ */
+
+const PATIENT = 'patient1';
+
+/** Proper names the English screens show as they are. */
+const NAMES: readonly string[] = [
+  ...DEMO_PATIENTS.map((patient) => patient.name),
+  EXPERIENCE_PATIENT.name,
+  DEMO_HOSPITAL.name,
+  // The hospital's postal address: the name of a place, for a taxi driver to read.
+  DEMO_HOSPITAL.address,
+  DEMO_RADIOLOGISTS.reporter,
+  DEMO_RADIOLOGISTS.reviewer,
+  // The product's name, as the hospital configured it (config.json productTitle).
+  DEFAULT_PRODUCT_TITLE,
+  // The language switch names the other language in its own script, as every language menu does.
+  '中文',
+];
+
+const CJK_RUN = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]+/g;
+
+/** patient1's study by its date (ids grow in the order the sandbox seeds them, as in a11y.spec.ts). */
+const studyId = (date: string) => String(demoStudyRecords().findIndex((one) => one.patient.loginName === PATIENT && one.study.date === date) + 1);
+const NEWEST = studyId('2026-11-18');
+const WITH_AI = studyId('2026-02-09');
+
+/**
+ * Screens still showing Chinese in English, each with why: they are left out of the check until
+ * fixed, so the check keeps the rest honest meanwhile. Remove a line once its screen is English.
+ */
+const NOT_YET: Readonly<Record<string, string>> = {
+  [`/aiApply?id=${WITH_AI}`]: "the AI services' names, providers and descriptions: the sandbox's channel answer has no English fields yet (nameEn/descriptionEn), and src/features/aiApply is the payment/AI owner's",
+  [`/aiResult?id=${WITH_AI}`]: "the AI service's name and finding: the same, in src/features/aiApply",
+  '/aiOrder': "the AI service names on the order cards: src/features/aiOrders is the payment/AI owner's (the glossary's hospitalTerm fits there)",
+  '/aiOrder?tab=paid': 'as /aiOrder',
+  [`/imageStore?id=${NEWEST}`]: "the study's name: src/features/storage is the payment/AI owner's (hospitalTerm fits there)",
+};
+
+/** The main screens a signed-in patient opens, and a part that shows each has its content. */
+const SCREENS: ReadonlyArray<{ path: string; shows?: string }> = [
+  { path: '/Home' },
+  { path: '/myStudyList' },
+  { path: '/myImageList' },
+  { path: `/index?id=${NEWEST}`, shows: 'film-detail' },
+  { path: `/index?id=${WITH_AI}`, shows: 'film-detail' },
+  { path: `/medicalTag?id=${NEWEST}` },
+  { path: `/aiApply?id=${WITH_AI}` },
+  { path: `/aiResult?id=${WITH_AI}` },
+  { path: '/aiOrder' },
+  { path: '/aiOrder?tab=paid' },
+  { path: '/storeOrder' },
+  { path: `/imageStore?id=${NEWEST}` },
+  { path: '/shareList' },
+  { path: '/downloadList' },
+  { path: '/personal' },
+  { path: '/modify' },
+  { path: '/help' },
+  { path: '/about' },
+  { path: '/experience' },
+];
+
+/** The page's text outside what a doctor wrote, as the patient reads it. */
+const shownText = (page: Page) =>
+  page.evaluate(() => {
+    // innerText leaves out what is not rendered: the doctor's text is hidden for the reading only.
+    const authored = [...document.querySelectorAll<HTMLElement>('[data-authored]')];
+    for (const element of authored) element.style.display = 'none';
+    const text = document.body.innerText;
+    for (const element of authored) element.style.removeProperty('display');
+    return text;
+  });
+
+/** Chinese runs that are not a name on the allow-list. */
+function strayChinese(text: string): string[] {
+  let rest = text;
+  for (const name of NAMES) rest = rest.replaceAll(name, ' ');
+  return [...new Set(rest.match(CJK_RUN) ?? [])];
+}
+
+/** Moves inside the app as a tap on a link would: the session and the language stay. */
+async function openInApp(page: Page, address: string) {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: `en${idx}`, idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, address);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test('no Chinese on the English screens but names and what a doctor wrote', async ({ page }) => {
+  const app = new PatientApp(page);
+  await page.goto('/?lang=en');
+  await app.completeSignIn(PATIENT);
+  await expect.poll(() => app.path()).toBe('/Home');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  const found: string[] = [];
+  for (const screen of SCREENS.filter((one) => !(one.path in NOT_YET))) {
+    await openInApp(page, screen.path);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(screen.path.split('?')[0]);
+    if (screen.shows) await expect(page.getByTestId(screen.shows)).toBeVisible();
+    await screenSettled(page, screen.path);
+    // A screen's data may arrive in parts (the report, the AI analyses): wait until nothing is busy.
+    await page.waitForLoadState('networkidle');
+    await screenSettled(page, screen.path);
+    const stray = strayChinese(await shownText(page));
+    if (stray.length) found.push(`${screen.path}: ${stray.map((run) => JSON.stringify(run)).join(', ')}`);
+  }
+  expect(found, 'Chinese on English screens (not a name, not a doctor\'s text)').toEqual([]);
+});
