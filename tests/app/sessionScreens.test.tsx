@@ -83,6 +83,26 @@ describe('sign-in pages and guards', () => {
     expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
   });
 
+  it.each(['cancelled', 'failed'] as const)('the %s sign-in page offers "collect my images", which needs no account', async (signInProblem) => {
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem });
+    await userEvent.click(await screen.findByRole('link', { name: 'Collect my images' }));
+    await waitFor(() => expect(app.location()).toBe('/newCheck'));
+  });
+
+  it('a visitor sees "collect my images" and "sign in" on the home page', async () => {
+    const app = renderApp('/index', { session: 'signedOut' });
+    const entry = await screen.findByTestId('hub-visitor-entry');
+    expect(entry).toHaveTextContent('Collect my images');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(app.session.signIn).toHaveBeenCalledWith('/Home');
+  });
+
+  it('a signed-in patient does not see the visitor\'s ways in on the home page', async () => {
+    renderApp('/index');
+    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    expect(screen.queryByTestId('hub-visitor-entry')).not.toBeInTheDocument();
+  });
+
   it('logout signs a signed-in patient out', async () => {
     const app = renderApp('/logout');
     await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));

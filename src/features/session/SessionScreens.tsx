@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { isPublicRoute, ROUTE, routeByPath } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -7,6 +7,7 @@ import { useSessionStatus } from '../../shared/session/useSession';
 import { Busy } from '../../shared/views/Busy';
 import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
 import { useSessionGate } from './useSessionGate';
 
 /** oidcIndex (`/`): the session gate chart sends a signed-out visitor to sign in, a signed-in patient to Home. */
@@ -70,6 +71,9 @@ export function SignInErrorScreen() {
             <Button variant="secondary" onClick={() => (hasPageBefore() ? void navigate(-1) : void navigate(backFromSignIn(session.returnTo()), { replace: true }))} data-testid="sign-in-back">
               {t('app.back')}
             </Button>
+            <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
+              {t('route.newCheck')}
+            </Link>
           </>
         }
       />
@@ -83,7 +87,15 @@ export function SignInErrorScreen() {
       illustration="offline"
       heading={t('session.errorHeading')}
       text={t('session.errorBody')}
-      actions={<Button onClick={() => session.retrySignIn()}>{t('app.retry')}</Button>}
+      actions={
+        <>
+          <Button onClick={() => session.retrySignIn()}>{t('app.retry')}</Button>
+          {/* No account needed to collect images: a way on while sign-in does not work. */}
+          <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
+            {t('route.newCheck')}
+          </Link>
+        </>
+      }
     >
       {/* The provider's or the browser's reason is in English: shown to an English reader only. */}
       {detail && locale === 'en' && <p data-testid="sign-in-error-detail">{t('session.errorDetail', { detail })}</p>}

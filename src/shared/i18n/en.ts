@@ -786,5 +786,8 @@ export const en: Record<MessageKey, string> = {
   'session.cancelledHeading': 'Sign-in was cancelled',
   'session.cancelledBody': 'You did not finish signing in, and nothing has changed. You can sign in again whenever you like.',
   'session.signInAgain': 'Sign in again',
+  'visitor.heading': 'Not signed in',
+  'visitor.text': 'No account needed: collect your images with your ID card number, or your name and mobile number. Have an account? Sign in.',
+  'visitor.signIn': 'Sign in',
   // end issue 24
 };

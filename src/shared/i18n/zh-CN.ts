@@ -784,6 +784,9 @@ export const zhCN = {
   'session.cancelledHeading': '已取消登录',
   'session.cancelledBody': '您没有完成登录，什么都没有改变。需要时可以重新登录。',
   'session.signInAgain': '重新登录',
+  'visitor.heading': '还没有登录',
+  'visitor.text': '不用注册：用身份证号或姓名和手机号就能领取您的影像；已有账号请登录。',
+  'visitor.signIn': '登录',
   // end issue 24
 } as const;
 
