@@ -211,6 +211,20 @@ describe('aiApply: applying for a study', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
+  it('in English, a channel shows the English name and description the backend gives, else the glossary’s name', async () => {
+    const english: AiChannel[] = [
+      { ...channels[0]!, nameEn: 'Lung nodule AI screening', descriptionEn: 'Finds lung nodules and estimates their size' },
+      { ...channels[1]!, name: '骨折AI筛查' },
+    ];
+    applyApi({ channels: () => HttpResponse.json(envelope({ channels: english })) });
+    renderApp('/aiApply?id=8', { locale: 'en' });
+    const lung = await screen.findByTestId('ai-channel-lung');
+    expect(lung).toHaveTextContent('Lung nodule AI screening');
+    expect(lung).toHaveTextContent('Finds lung nodules and estimates their size');
+    expect(lung).not.toHaveTextContent('肺结节');
+    expect(screen.getByTestId('ai-channel-bone')).toHaveTextContent('Fracture AI screening');
+  });
+
   it('a hospital without AI analysis says so on the page', async () => {
     applyApi({ channels: () => refusal(4503) });
     renderZh('/aiApply?id=8');

@@ -15,7 +15,7 @@ import * as ui from '../../shared/views/ui.css';
 import * as css from './aiApply.css';
 import type { AiApplyProblem, ApplyPage } from './aiApplyCalls';
 import { aiApplyHref, aiStatusHref } from './aiApplyLinks';
-import { channelChoice } from './channelChoice';
+import { channelChoice, channelWords } from './channelChoice';
 import { statusWords } from '../../shared/ai/aiStatusWords';
 import { useAiApply, useAiStudies, type AiApplyScreenView } from './useAiApply';
 
@@ -118,18 +118,19 @@ function Channels({ page, purchase }: AiApplyScreenView) {
 
 /** A channel as its card says it: name and price, provider, what it does, how long and where its result opens. */
 function ChannelOption({ channel }: { channel: AiChannel }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const price = usePrice();
+  const words = channelWords(channel, locale);
   return (
     <>
       <span className={css.channelHead}>
-        <span className={css.channelName}>{channel.name}</span>
+        <span className={css.channelName}>{words.name}</span>
         <span className={css.price} data-testid="ai-channel-price">
           {price(channel.charge)}
         </span>
       </span>
       <span className={css.meta}>{t('aiApply.provider', { provider: channel.provider })}</span>
-      <span className={css.description}>{channel.description}</span>
+      <span className={css.description}>{words.description}</span>
       <span className={css.meta}>
         {[t('aiApply.minutes', { minutes: channel.minutes }), t(channel.checkWay === 1 ? 'aiApply.opensProvider' : 'aiApply.opensViewer')].join(' · ')}
       </span>
@@ -140,6 +141,7 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
 function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenView['purchase']; study: AiStudy | null; channels: AiChannel[] }) {
   const { t } = useI18n();
   const price = usePrice();
+  const { locale } = useI18n();
   const { offered, chosen, ordering, live, liveChannel, chosenIsLive, busy } = channelChoice({ study, channels }, purchase, purchase.isBusy);
   return (
     <>
@@ -151,7 +153,7 @@ function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenV
       {live && (
         <section className={css.liveOrder} data-testid="ai-live-order" data-order-id={live.orderId}>
           <p className={css.applied}>
-            {t('aiApply.liveOrder', { name: liveChannel?.name ?? t('aiApply.anAnalysis'), status: t(statusWords(live.status).key) })}
+            {t('aiApply.liveOrder', { name: liveChannel ? channelWords(liveChannel, locale).name : t('aiApply.anAnalysis'), status: t(statusWords(live.status).key) })}
           </p>
           <Link to={aiStatusHref(live.orderId)} className={ui.button.primary} data-testid="ai-see-progress">
             {t('aiApply.seeProgress')}
@@ -196,7 +198,7 @@ function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenV
       {purchase.isConfirming && ordering && (
         <ConfirmDialog
           testId="ai-apply-confirm"
-          message={t(ordering.charge > 0 ? 'aiApply.confirmPaid' : 'aiApply.confirmFree', { name: ordering.name, price: price(ordering.charge) })}
+          message={t(ordering.charge > 0 ? 'aiApply.confirmPaid' : 'aiApply.confirmFree', { name: channelWords(ordering, locale).name, price: price(ordering.charge) })}
           confirmLabel={t(ordering.charge > 0 ? 'aiApply.confirmPay' : 'aiApply.confirm')}
           dismissLabel={t('aiApply.thinkAgain')}
           onConfirm={purchase.confirm}

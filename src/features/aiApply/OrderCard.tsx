@@ -1,4 +1,5 @@
 import type { AiOrderInfo } from '../../shared/api/aiApplySchemas';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { formatYuan } from '../../shared/rules/money';
 import * as css from './aiApply.css';
@@ -6,12 +7,12 @@ import { statusWords } from '../../shared/ai/aiStatusWords';
 
 /** The order: what was applied for, its number, for which study, its status and price. */
 export function OrderCard({ info }: { info: AiOrderInfo }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const words = statusWords(info.status);
   return (
     <section className={css.order} data-testid="ai-order" data-order-id={info.orderId}>
       <div className={css.studyHead}>
-        <h2 className={css.studyTitle}>{info.item}</h2>
+        <h2 className={css.studyTitle}>{hospitalTerm(locale, info.item)}</h2>
         <span className={css.status[words.tone]} data-testid="ai-order-status" data-status={info.status}>
           {t(words.key)}
         </span>

@@ -1,5 +1,7 @@
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import type { AiChannel, AiStudy } from '../../shared/api/aiApplySchemas';
+import { hospitalTerm } from '../../shared/i18n/glossary';
+import type { Locale } from '../../shared/i18n/locale';
 import { channelFits } from '../../shared/rules/aiFit';
 
 type LiveOrder = { orderId: string; channelId: string | null; status: number };
@@ -39,4 +41,10 @@ export function channelChoice(
     chosenIsLive: Boolean(chosen && live && live.channelId === chosen.channelId),
     busy: apply.isSubmitting || paymentBusy,
   };
+}
+
+/** A channel's name and description in the patient's language: the backend's English where it gives it, else the glossary's words for the name (the description stays as the hospital wrote it). */
+export function channelWords(channel: AiChannel, locale: Locale): { name: string; description: string } {
+  if (locale !== 'en') return { name: channel.name, description: channel.description };
+  return { name: channel.nameEn ?? hospitalTerm(locale, channel.name), description: channel.descriptionEn ?? channel.description };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AiOrderRow } from '../../shared/api/schemas';
 import { formatSexAge } from '../../shared/i18n/format';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { formatYuan, hasCharge } from '../../shared/rules/money';
 import { Button } from '../../shared/views/Button';
@@ -15,7 +16,7 @@ import type { CardButton } from './cardButtons';
 /** One AI order (spec section 2): time, status label, patient, item, detection status, amount, buttons. */
 export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton[]; busy: boolean; onOpen: () => void; onPress: (button: CardButton) => void }) {
   const { row } = props;
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const label = aiOrderStatusLabel(row.status);
   const detection = aiDetectionStatus(row.status);
   return (
@@ -28,7 +29,7 @@ export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton
         <Field term={t('aiOrder.patient')}>
           {row.name} {formatSexAge(t, row.sex, row.age)}
         </Field>
-        <Field term={t('aiOrder.item')}>{row.item}</Field>
+        <Field term={t('aiOrder.item')}>{hospitalTerm(locale, row.item)}</Field>
         {detection && (
           <Field term={t('aiOrder.detectionStatus')}>
             <span className={css.detection[detection]}>{t(`aiOrder.detection.${detection}`)}</span>

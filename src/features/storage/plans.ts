@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { StoragePlan, StudyStorage } from '../../shared/api/storageSchemas';
 import type { Translate } from '../../shared/i18n/translate';
-import { DATE_FORMAT } from '../../shared/rules/dates';
+import { DATE_FORMAT, hospitalDay } from '../../shared/rules/dates';
 
 /** A plan's length in the patient's words: whole years as years, else months. */
 export function planLength(t: Translate, months: number): string {
@@ -13,9 +13,10 @@ export function planLength(t: Translate, months: number): string {
 /**
  * The storage end a plan would give, as the sandbox computes it: the later of today and the current
  * end, plus the plan's months (a shown estimate; the server's answer after paying is what counts).
+ * "Today" is the hospital's day, whatever the phone's zone.
  */
-export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, months: number, today: Date = new Date()): string {
-  const start = dayjs(today).startOf('day');
+export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, months: number, now: Date = new Date()): string {
+  const start = dayjs(hospitalDay(now));
   const from = storage.expireDate && dayjs(storage.expireDate).isAfter(start) ? dayjs(storage.expireDate) : start;
   return from.add(months, 'month').format(DATE_FORMAT);
 }

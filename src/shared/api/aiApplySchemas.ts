@@ -46,6 +46,9 @@ export const aiChannelSchema = z.object({
   name: text,
   provider: text,
   description: text,
+  /** The name and description in English, where the backend gives them (this project's extension); else the glossary's words for the name. */
+  nameEn: z.optional(text),
+  descriptionEn: z.optional(text),
   charge: yuan,
   checkWay: z.union([z.literal(1), z.literal(2)]),
   /** About how long an analysis takes once paid. */

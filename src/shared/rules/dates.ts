@@ -40,6 +40,11 @@ const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** Default date format (spec §9). */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
+/** The hospital's calendar day of an instant (default now), whatever the phone's zone: for date maths shown to the patient. */
+export function hospitalDay(instant: Date = new Date()): string {
+  return dayjs(instant).tz(shownZone).format(DATE_FORMAT);
+}
+
 /** One day in milliseconds: the "today" window (spec §9). */
 export const ONE_DAY_MS = 86_400_000;
 
