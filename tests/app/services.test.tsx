@@ -74,7 +74,7 @@ describe('experience (public)', () => {
     const page = await screen.findByTestId('experience');
     expect(page).toHaveTextContent('no sign-in');
     expect(page).toHaveTextContent('holds nothing of yours');
-    expect(await screen.findByTestId('experience-study')).toHaveTextContent('胸部CT平扫（示例）');
+    expect(await screen.findByTestId('experience-study')).toHaveTextContent('Chest CT non-contrast');
     await user.click(screen.getByTestId('experience-open'));
 
     expect(app.location()).toBe('/index?id=demo-1');
@@ -297,7 +297,7 @@ describe('the official-account prompt on the home page', () => {
     promptOn();
     const first = renderApp('/Home');
     const prompt = await screen.findByTestId('follow-prompt');
-    expect(screen.getByTestId('follow-name')).toHaveTextContent('Follow 示范医院服务号');
+    expect(screen.getByTestId('follow-name')).toHaveTextContent('Follow 示范医院 official account');
     expect(screen.getByTestId('follow-qr')).toHaveAttribute('src', hospitalSetting.officialAccountQrUrl);
     expect(prompt).toHaveTextContent('when your report is ready');
     expect(prompt).toHaveTextContent('storage');

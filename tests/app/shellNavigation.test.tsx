@@ -108,7 +108,7 @@ describe('the film detail', () => {
   it('index with a film id is the film detail, not the home grid', async () => {
     renderApp('/index?id=film-5');
     const page = await screen.findByTestId('film-detail');
-    expect(within(page).getByRole('heading', { name: '胸部CT平扫' })).toBeInTheDocument();
+    expect(within(page).getByRole('heading', { name: 'Chest CT non-contrast' })).toBeInTheDocument();
     expect(screen.queryByTestId('hub')).not.toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('Cloud film');
   });

@@ -26,8 +26,9 @@ describe("the sandbox's own audit trail", () => {
   it('writes every money step it performs for an AI order, whatever the app sends: created, pay asked, provider told, result answered', async () => {
     const app = await startSandbox({ env: { CF_AI_ANALYSIS_MS: 'off' } });
     const api = await patientApi(app);
-    const [study] = (await api.get(`${STUDY_LIST}?pageIndex=1&pageLength=1`)).result.rows as Array<{ collectFilmId: number }>;
-    const created = (await api.post(AI_SUBMIT, { id: study!.collectFilmId, channelId: 'stroke' })).result as { orderId: string; id: number };
+    // demoData: patient1's tenth study is an abdominal ultrasound whose liver lesion analysis failed, so a new order is made.
+    const study = ((await api.get(`${STUDY_LIST}?pageIndex=1&pageLength=10`)).result.rows as Array<{ collectFilmId: number }>)[9];
+    const created = (await api.post(AI_SUBMIT, { id: study!.collectFilmId, channelId: 'liverLesion' })).result as { orderId: string; id: number };
     const pay = (await api.get(`${AI_PAY_PARAMS}?${query({ payway: 2, checkRecordId: created.id })}`)).result as { h5_url: string; record_no: string };
     await api.get(`${AI_PAY_RESULT}?checkRecordId=${created.id}`);
     await postH5(app, pay.h5_url, { action: 'pay' });
@@ -37,8 +38,8 @@ describe("the sandbox's own audit trail", () => {
 
     const steps = await serverSteps(app, created.orderId);
     expect(stepsOf(steps)).toEqual([
-      ['order_created', 'patient1', { item: '脑卒中AI分析', chargeFen: 2990, status: 2, reused: false }],
-      ['pay_requested', 'patient1', { payWay: 2, outcome: 'started', recordNo: pay.record_no, amountFen: 2990 }],
+      ['order_created', 'patient1', { item: '肝脏病灶AI分析', chargeFen: 1990, status: 2, reused: false }],
+      ['pay_requested', 'patient1', { payWay: 2, outcome: 'started', recordNo: pay.record_no, amountFen: 1990 }],
       ['pay_result_answered', 'patient1', { answer: 0 }],
       ['provider_notified', 'provider', { recordNo: pay.record_no, payWay: 2, said: 'paid', state: 'paid', settledNow: true, orderPaid: true }],
       ['provider_notified', 'provider', { recordNo: pay.record_no, payWay: 2, said: 'failed', state: 'paid', settledNow: false, orderPaid: false }],
