@@ -26,7 +26,7 @@ describe('AI order list', () => {
     const toBePaid = card(2);
     expect(toBePaid).toHaveTextContent('To be paid');
     expect(toBePaid).toHaveTextContent('张三 Female · 30 yrs');
-    expect(toBePaid).toHaveTextContent('肺结节AI分析');
+    expect(toBePaid).toHaveTextContent('Lung nodule AI analysis');
     expect(toBePaid).toHaveTextContent('¥12.50');
     expect(within(toBePaid).getByTestId('action-applyProgress')).toBeInTheDocument();
     expect(within(toBePaid).getByTestId('action-cancelOrder')).toBeInTheDocument();

@@ -63,6 +63,8 @@ describe('V1.0/AI/channelList', () => {
       name: '肺结节AI分析',
       provider: expect.any(String),
       description: expect.stringContaining('结节'),
+      nameEn: 'Lung nodule AI analysis',
+      descriptionEn: expect.stringContaining('lung nodules'),
       charge: 12.5,
       checkWay: 2,
       minutes: expect.any(Number),
