@@ -92,7 +92,7 @@ function contextOptions(use: ProjectUse) {
  * thumbnails, film sheets, download links, AI result pages, pay pages, the consultation service) as
  * `javascript:alert(1)`. The patient's own strings come from the hostile patient.
  */
-const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'paragraphs', 'typeName', 'provider', 'summary', 'description', 'studyDescription']);
+const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'paragraphs', 'typeName', 'provider', 'summary', 'description', 'nameEn', 'descriptionEn', 'studyDescription']);
 const HOSTILE_URL = 'javascript:alert(1)';
 
 function hostileAnswer(value: unknown, key = ''): unknown {
@@ -329,7 +329,8 @@ const PATIENT_SCREENS: readonly ScreenVisit[] = [
   { name: 'storage orders', visitor: patient, address: () => '/storeOrder', route: 'storeOrder', shows: hostile('study') },
   { name: 'storage plans of a study', visitor: patient, address: byId('/imageStore'), route: 'imageStore', shows: hostile('study') },
   { name: 'AI orders', visitor: patient, address: () => '/aiOrder', route: 'aiOrder', shows: hostile('name', ...AI_ITEMS) },
-  { name: 'AI apply', visitor: patient, address: byId('/aiApply'), route: 'aiApply', shows: hostile('study', 'bodyPart') },
+  // The radiograph: a channel for any body part fits it (a study whose body part no channel names is offered none, and not shown).
+  { name: 'AI apply', visitor: patient, address: byId('/aiApply', studyWithPackage), route: 'aiApply', shows: hostile('study', 'bodyPart') },
   {
     name: 'AI result, succeeded',
     visitor: patient,
@@ -392,7 +393,8 @@ const HOSPITAL_SCREENS: readonly ScreenVisit[] = [
   { name: 'help article (hostile hospital)', visitor: hostileHospital, address: () => `/helpDetail?id=${HELP_ARTICLES[0]!.questionId}`, route: 'helpDetail', shows: hostile('title', 'typeName', 'paragraphs') },
   { name: 'about (hostile hospital)', visitor: hostileHospital, address: () => '/about', route: 'about', shows: hostile('hospitalName', 'address') },
   { name: 'personal centre (hostile hospital)', visitor: hostileHospital, address: () => '/personal', route: 'personal', shows: hostile('hospitalName', 'nick') },
-  { name: 'AI apply (hostile hospital)', visitor: hostileHospital, address: byId('/aiApply'), route: 'aiApply', shows: hostile('name', 'provider', 'description') },
+  // The English UI shows a channel's English name and description (the Chinese ones are hostile too).
+  { name: 'AI apply (hostile hospital)', visitor: hostileHospital, address: byId('/aiApply', studyWithPackage), route: 'aiApply', shows: hostile('nameEn', 'provider', 'descriptionEn') },
   { name: 'film sheets (hostile hospital)', visitor: hostileHospital, address: byId('/electronicFilm'), route: 'electronicFilm', shows: hostile('title') },
   { name: 'HD images (hostile hospital)', visitor: hostileHospital, address: byId('/customHDImageList'), route: 'customHDImageList', shows: hostile('title') },
   { name: 'download a study (hostile hospital)', visitor: hostileHospital, address: byId('/downloadFilm', studyWithPackage), route: 'downloadFilm', shows: hostile('file') },

@@ -54,7 +54,6 @@ export async function loadApplyPage(api: ApiClient, collectFilmId: string, signa
   }
 }
 
-/** An order of that channel still under way or done (not failed, not closed): the patient is not sold it again. */
 /** POST V1.0/AI/submmit { id, channelId }: the order (new, or the same one again), or a refusal. */
 export async function submitAiOrder(api: ApiClient, request: { collectFilmId: string; channelId: string }, signal: AbortSignal): Promise<SubmitOutcome> {
   try {
