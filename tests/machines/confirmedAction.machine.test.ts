@@ -9,7 +9,7 @@ describeModel({
   name: 'confirmedAction',
   machine: confirmedActionMachine,
   events: confirmedActionEvents as never,
-  pinnedPaths: 12,
+  pinnedPaths: 6,
   oracle: confirmedActionOracle,
   start: () =>
     startChart(confirmedActionMachine, {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { vi } from 'vitest';
 import { shareOpenMachine } from '../../machines/shareOpen/shareOpen.machine';
-import { shareOpenEvents, shareOpenInput, shareOpenPastedInput } from '../../machines/shareOpen/shareOpen.model';
+import { shareOpenEvents, shareOpenInput } from '../../machines/shareOpen/shareOpen.model';
 import { shareOpenOracle } from '../../machines/shareOpen/shareOpen.oracle';
 import { describeModel, startChart } from './modelHarness';
 
@@ -10,8 +10,7 @@ describeModel({
   machine: shareOpenMachine,
   events: shareOpenEvents as never,
   input: shareOpenInput,
-  otherInputs: [shareOpenPastedInput],
-  pinnedPaths: 204,
+  pinnedPaths: 102,
   oracle: shareOpenOracle,
-  start: (input) => startChart(shareOpenMachine, { input: input as typeof shareOpenInput, provide: () => ({ actions: { openStudy: vi.fn<() => void>() } }) }),
+  start: () => startChart(shareOpenMachine, { input: shareOpenInput, provide: () => ({ actions: { openStudy: vi.fn<() => void>() } }) }),
 });

@@ -18,9 +18,8 @@ export const bagLine = style({ margin: 0, fontSize: tokens.size.small, color: to
 
 export const captcha = style({
   flex: '0 0 auto',
-  // The image code at a size an older patient reads (server/collect/captchaImage.ts draws 160 x 60).
-  width: 136,
-  height: 51,
+  width: 120,
+  height: 44,
   padding: 0,
   border: `1px solid ${tokens.colour.line}`,
   borderRadius: 8,
