@@ -168,7 +168,7 @@ test.describe('AI orders when the API fails', () => {
     await app.signIn();
     await page.route('**/api/V1.0/AI/OrderList*', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await app.open('/aiOrder');
-    await expect(app.errorPage().getByTestId('status-text')).toHaveText(/网络异常，请稍后再试|Network abnormal, please try again later/);
+    await expect(app.errorPage().getByTestId('status-text')).toHaveText(/网络异常，请稍后再试|Network abnormal, try again later/);
   });
 
   test('a refused cancel shows the server message', async ({ page }) => {

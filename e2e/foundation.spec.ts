@@ -126,7 +126,7 @@ test.describe('faults land on the right page with the right text', () => {
       const app = new PatientApp(page);
       await app.forceApi('HospitalStudyList', 'network');
       await app.open('/myStudyList');
-      await expect(app.errorPage().getByTestId('status-text')).toHaveText(/网络连接超时，请稍后再试|Network connection timed out, please try again later/);
+      await expect(app.errorPage().getByTestId('status-text')).toHaveText(/网络连接超时，请稍后再试|Network connection timed out, try later/);
       await expect(app.errorPage().getByTestId('customer-service')).toHaveCount(0);
     });
   });

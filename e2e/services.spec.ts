@@ -96,7 +96,8 @@ test.describe("the official account's prompt", () => {
       await app.signIn(login);
       const prompt = page.getByTestId('follow-prompt');
       await expect(prompt).toBeVisible();
-      await expect(page.getByTestId('follow-name')).toContainText(DEMO_HOSPITAL.officialAccountName);
+      // The account's name in the patient's language (the glossary's words in English: "… official account").
+      await expect(page.getByTestId('follow-name')).toContainText(/云胶片示范医院(服务号| official account)/);
       await expect(page.getByTestId('follow-qr')).toHaveJSProperty('complete', true);
       expect(await page.getByTestId('follow-qr').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
