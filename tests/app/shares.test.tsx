@@ -163,7 +163,7 @@ describe('my shares (shareList)', () => {
     expect(within(rows[0]!).getByTestId('share-state')).toHaveTextContent('Active');
     expect(within(rows[0]!).getByTestId('share-opens')).toHaveTextContent('Opened: 3 · last 2026-11-21');
     expect(within(rows[0]!).getByTestId('share-codes')).toHaveTextContent('ABCD2001 · access code 1001');
-    expect(rows[0]).toHaveTextContent('胸部CT平扫');
+    expect(rows[0]).toHaveTextContent('Chest CT non-contrast');
     expect(within(rows[0]!).getByTestId('share-revoke')).toBeInTheDocument();
     expect(within(rows[1]!).getByTestId('share-state')).toHaveTextContent('Expired');
     expect(within(rows[1]!).getByTestId('share-opens')).toHaveTextContent('Opened: 0');

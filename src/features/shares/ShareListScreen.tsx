@@ -6,6 +6,7 @@ import { createPagedListMachine } from '../../../machines/pagedList/pagedList.ma
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { SHARE_DAYS, type Share } from '../../shared/api/shareSchemas';
 import { useConfirmedAction } from '../../shared/charts/useConfirmedAction';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
@@ -156,8 +157,8 @@ function Created({ view, share }: { view: ShareView; share: Share }) {
 }
 
 function ShareRow({ share, revoke }: { share: Share; revoke: ConfirmedActionView }) {
-  const { t } = useI18n();
-  const title = share.studyDescription || share.modality;
+  const { t, locale } = useI18n();
+  const title = hospitalTerm(locale, share.studyDescription || share.modality);
   return (
     <article className={css.row} data-testid="share-row" data-share-state={share.state} data-code={share.code}>
       <div className={css.rowHead}>

@@ -1,4 +1,5 @@
 import { STORAGE_ORDER_STATUS, type StorageOrderRow } from '../../shared/api/storageSchemas';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { PagedList } from '../../shared/list/PagedList';
 import type { ScreenProps } from '../../shared/navigation/routes';
@@ -56,13 +57,13 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
 }
 
 function OrderCard({ row, busy, canPay, onPay, onCancel }: { row: StorageOrderRow; busy: boolean; canPay: boolean; onPay: () => void; onCancel: () => void }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const status = statusName(row.status);
   return (
     <article className={css.order} data-testid="store-order" data-status={row.status} data-order-id={row.orderId}>
       <div className={css.studyHead}>
         <span className={css.modality}>{row.modality}</span>
-        <h2 className={css.studyTitle}>{row.studyDescription || row.modality}</h2>
+        <h2 className={css.studyTitle}>{hospitalTerm(locale, row.studyDescription || row.modality)}</h2>
         <span className={css.orderStatus[status]}>{t(`storeOrder.status.${status}`)}</span>
       </div>
       <dl className={css.facts}>
