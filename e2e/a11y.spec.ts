@@ -121,7 +121,7 @@ const OPENINGS: Record<RouteName, Opening> = {
   shareList: [{ label: 'shares' }, { label: 'share a study', query: () => `id=${STUDY.newest}` }],
   shareCode: [{ query: (world) => `code=${encodeURIComponent(world.shareCode)}`, shows: 'share-preview' }],
   storeOrder: [{}],
-  imageStore: [{ label: 'every study' }, { label: 'plans of a study', query: () => `id=${STUDY.newest}`, shows: 'storage-buy' }],
+  imageStore: [{ label: 'every study' }, { label: 'plans of a study', query: () => `id=${STUDY.newest}`, shows: 'storage-choose-first' }],
   aiOrder: [{}],
   aiApply: [{ label: 'choose a study' }, withStudy('channels of a study')],
   aiResult: [{ query: () => `id=${STUDY.withAiResult}` }],
@@ -537,6 +537,7 @@ test.describe('outside the app', () => {
       const checker = new Checker(page, testInfo);
       await new PatientApp(page).signIn(PATIENT);
       await page.goto(`/imageStore?id=${STUDY.bought}`);
+      await page.getByRole('radio').first().click();
       await page.getByTestId('storage-buy').click();
       await expect(page.getByTestId('storage-confirm')).toBeVisible();
       await checker.check('storage purchase, confirmation');

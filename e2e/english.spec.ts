@@ -44,7 +44,6 @@ const NOT_YET: Readonly<Record<string, string>> = {
   [`/aiResult?id=${WITH_AI}`]: "the AI service's name and finding: the same, in src/features/aiApply",
   '/aiOrder': "the AI service names on the order cards: src/features/aiOrders is the payment/AI owner's (the glossary's hospitalTerm fits there)",
   '/aiOrder?tab=paid': 'as /aiOrder',
-  [`/imageStore?id=${NEWEST}`]: "the study's name: src/features/storage is the payment/AI owner's (hospitalTerm fits there)",
 };
 
 /** The main screens a signed-in patient opens, and a part that shows each has its content. */

@@ -11,13 +11,15 @@ async function openStudyStore(page: Page, login: 'patient2' | 'patient3', state:
   const app = new PatientApp(page);
   await app.signIn(login);
   await app.open('/imageStore');
-  const href = await page.getByTestId('storage-study').last().getByRole('link').getAttribute('href');
+  const href = await page.getByTestId('storage-study-link').last().getAttribute('href');
   const collectFilmId = new URL(href!, 'http://app').searchParams.get('id')!;
   const set = await page.request.post(`/sandbox/test/storage/expire?collectFilmId=${collectFilmId}&days=${state === 'expired' ? -5 : 5}`);
   expect(set.ok()).toBe(true);
   await app.open(`/imageStore?id=${collectFilmId}`);
   await expect(page.getByTestId('storage-study')).toHaveAttribute('data-state', state);
-  await expect(page.getByTestId('storage-buy')).toBeVisible();
+  // Nothing that costs money is chosen for the patient: no plan, so no buy button, until one is tapped.
+  await expect(page.getByTestId('storage-choose-first')).toBeVisible();
+  await expect(page.getByTestId('storage-buy')).toHaveCount(0);
 }
 
 async function buy(page: Page, planId: string) {

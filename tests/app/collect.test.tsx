@@ -95,6 +95,17 @@ describe('collecting a study (newCheck, verification, checking)', () => {
     await userEvent.click(screen.getByTestId('collect-verify'));
     await waitFor(() => expect(app.location()).toBe('/checking'));
     expect(await screen.findByTestId('checking')).toHaveTextContent('张*, you have 3 studies');
+    // Signed out, the page offers to keep the studies: sign in, then add them to My images.
+    await userEvent.click(screen.getByTestId('checking-sign-in'));
+    expect(app.session.signIn).toHaveBeenCalledWith('/addFilm');
+  });
+
+  it('signed in, the checking page offers no sign-in (My images keeps the studies already)', async () => {
+    collectServer();
+    window.sessionStorage.setItem('cf.studyPass', JSON.stringify({ token: 'pass-1', scope: 'collect', studyIds: null, expiresAt: '2099-01-01T00:00:00.000Z' }));
+    renderApp('/checking', { session: 'signedIn' });
+    expect(await screen.findByTestId('checking')).toHaveTextContent('张*, you have 3 studies');
+    expect(screen.queryByTestId('checking-sign-in')).toBeNull();
   });
 
   it("from a film bag: the bag's study shows only once the patient is identified, asked with the same image code, and stays on the code page", async () => {

@@ -47,16 +47,19 @@ function storeServer(options: { storage?: object; submit?: () => Response } = {}
 }
 
 describe('paid storage (imageStore)', () => {
-  it('shows until when the study is kept and the plans, the recommended one chosen; buying confirms the price, submits one order and pays it on the H5 page', async () => {
+  it('shows until when the study is kept and the plans, none chosen for the patient (the recommended one only marked); buying confirms the price, submits one order and pays it on the H5 page', async () => {
     const calls = storeServer();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
     renderApp('/imageStore?id=8');
     expect(await screen.findByTestId('storage-until')).toHaveTextContent('Kept until 2026-12-10 (17 days left)');
     expect(screen.getByTestId('storage-study')).toHaveAttribute('data-state', 'expiring');
-    expect(screen.getByTestId('storage-plan-y3')).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByTestId('storage-plan-y3')).toHaveTextContent('3 years');
+    expect(screen.getAllByRole('radio').filter((plan) => plan.getAttribute('aria-checked') === 'true')).toEqual([]);
+    expect(screen.getByTestId('storage-plan-y3')).toHaveTextContent('3 yearsBest value');
+    expect(screen.queryByTestId('storage-buy')).not.toBeInTheDocument();
+    expect(screen.getByTestId('storage-choose-first')).toHaveTextContent('Choose how long to keep it, then buy.');
     await userEvent.click(screen.getByTestId('storage-plan-y1'));
+    expect(screen.getByTestId('storage-plan-y1')).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByTestId('storage-buy')).toHaveTextContent('Buy for ¥30.00');
     await userEvent.click(screen.getByTestId('storage-plan-y3'));
     await userEvent.click(screen.getByTestId('storage-buy'));
@@ -71,7 +74,8 @@ describe('paid storage (imageStore)', () => {
   it('thinking again at the price orders nothing', async () => {
     const calls = storeServer();
     renderApp('/imageStore?id=8');
-    await userEvent.click(await screen.findByTestId('storage-buy'));
+    await userEvent.click(await screen.findByTestId('storage-plan-y3'));
+    await userEvent.click(screen.getByTestId('storage-buy'));
     await userEvent.click(within(await screen.findByTestId('storage-confirm')).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByTestId('storage-confirm')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === 'V1.0/Image/submmit')).toBe(false);
@@ -80,7 +84,8 @@ describe('paid storage (imageStore)', () => {
   it('a plan no longer offered is said, and the plans are loaded again', async () => {
     const calls = storeServer({ submit: () => refusal(STORAGE_CODES.planUnknown) });
     renderApp('/imageStore?id=8');
-    await userEvent.click(await screen.findByTestId('storage-buy'));
+    await userEvent.click(await screen.findByTestId('storage-plan-y3'));
+    await userEvent.click(screen.getByTestId('storage-buy'));
     await userEvent.click(within(await screen.findByTestId('storage-confirm')).getByRole('button', { name: 'Pay' }));
     expect(await screen.findByTestId('storage-problem')).toHaveTextContent('no longer offered');
     await waitFor(() => expect(calls.filter((call) => call.path === 'V1.0/Image/chargelist')).toHaveLength(2));
@@ -95,10 +100,11 @@ describe('paid storage (imageStore)', () => {
     expect(calls.some((call) => call.path === 'V1.0/Image/chargelist')).toBe(false);
   });
 
-  it('without a study: every study\'s storage, each opening its plans', async () => {
+  it('without a study: every study\'s storage, a tap anywhere on its card opening its plans; its title in English', async () => {
     storeServer();
     const app = renderApp('/imageStore');
-    await userEvent.click(await screen.findByRole('link', { name: '胸部CT平扫' }));
+    expect(await screen.findByTestId('storage-study-link')).toHaveTextContent('Chest CT non-contrast');
+    await userEvent.click(screen.getByTestId('storage-until'));
     await waitFor(() => expect(app.location()).toBe('/imageStore?id=8'));
   });
 });

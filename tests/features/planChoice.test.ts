@@ -8,10 +8,11 @@ const threeYears = plan('36m', true);
 const idle = { choice: null, ordering: null };
 
 describe('the storage plans panel', () => {
-  it("shows the hospital's recommended plan chosen until the patient chooses one, else the first", () => {
-    expect(planChoice([oneYear, threeYears], idle).chosen).toBe(threeYears);
-    expect(planChoice([oneYear, plan('60m')], idle).chosen).toBe(oneYear);
+  it('chooses nothing that costs money for the patient: no plan until they choose one, not even the recommended one', () => {
+    expect(planChoice([oneYear, threeYears], idle).chosen).toBeNull();
+    expect(planChoice([threeYears, oneYear], idle).chosen).toBeNull();
     expect(planChoice([oneYear, threeYears], { ...idle, choice: '12m' }).chosen).toBe(oneYear);
+    expect(planChoice([oneYear, threeYears], { ...idle, choice: 'gone' }).chosen).toBeNull();
     expect(planChoice([], idle).chosen).toBeNull();
   });
 

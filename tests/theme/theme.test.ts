@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, NEUTRAL_COLOURS, PALETTES, STATUS_COLOURS } from '../../src/shared/theme/palettes';
+import { contrastRatio, NEUTRAL_COLOURS, PALETTES, STATUS_COLOURS, VIEWER_OVERLAY } from '../../src/shared/theme/palettes';
 import { installRootFontSize, layoutRootFontSizePx } from '../../src/shared/theme/rootFontSize';
 import { chooseTheme } from '../../src/shared/theme/useThemeClass';
 import { THEMES } from '../../src/shared/rules/constants';
@@ -31,6 +31,15 @@ describe('themes', () => {
     it.each(Object.entries(backgrounds))('the accent (focus rings, a chosen card, progress) reaches 3:1 on %s', (_name, background) => {
       expect(contrastRatio(palette.brand, background)).toBeGreaterThanOrEqual(3);
     });
+  });
+
+  it("the viewer's corner text reaches 4.5:1 over any image, pure white included", () => {
+    const { text, band, bandOpacity } = VIEWER_OVERLAY;
+    const over = (image: number) => {
+      const channel = Math.round(image * (1 - bandOpacity) + parseInt(band.slice(1, 3), 16) * bandOpacity);
+      return `#${channel.toString(16).padStart(2, '0').repeat(3)}`;
+    };
+    for (const image of [0, 128, 200, 255]) expect(contrastRatio(text, over(image)), `over grey ${image}`).toBeGreaterThanOrEqual(4.5);
   });
 
   it('status colours are readable on white', () => {

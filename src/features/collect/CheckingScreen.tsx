@@ -7,6 +7,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { ROUTE } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
+import { useSessionStatus } from '../../shared/session/useSession';
 import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { NeedsPass } from '../../shared/views/NeedsPass';
@@ -31,7 +32,10 @@ export default function CheckingScreen() {
 
 function Summary({ focus }: { focus: string | null }) {
   const { t } = useI18n();
-  const { api } = useServices();
+  const { api, session } = useServices();
+  // Signed out, the pass lasts a while on this device; signed in, My images keeps the studies
+  // (addFilm adds them, after the same check).
+  const signedOut = useSessionStatus() === 'signedOut';
   const load = useCallback((_: object, signal: AbortSignal) => loadPassSummary(api, signal), [api]);
   const summary = useResource<PassSummary, Record<string, never>>(load, NO_REQUEST, { quiet: true });
   if (summary.isFailed) {
@@ -64,6 +68,11 @@ function Summary({ focus }: { focus: string | null }) {
         {t('checking.allStudies')}
       </Link>
       <p className={form.note}>{t('checking.keep', { time: formatDate(data.expiresAt, 'YYYY-MM-DD HH:mm') })}</p>
+      {signedOut && (
+        <Button variant="secondary" className={css.wide} onClick={() => session.signIn(ROUTE.addFilm.path)} data-testid="checking-sign-in">
+          {t('checking.signIn')}
+        </Button>
+      )}
     </section>
   );
 }

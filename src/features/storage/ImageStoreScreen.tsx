@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { StoragePlan, StudyStorage } from '../../shared/api/storageSchemas';
 import { useResource } from '../../shared/charts/useResource';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, ROUTE, type ScreenProps } from '../../shared/navigation/routes';
@@ -15,6 +16,7 @@ import * as form from '../../shared/views/form.css';
 import { RadioChoices } from '../../shared/views/RadioChoices';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
+import { tappableLink } from '../../shared/views/tappable.css';
 import * as ui from '../../shared/views/ui.css';
 import { planChoice, planLength, storageEndAfter } from './plans';
 import { loadAllStorage, type StoreBuyProblem } from './storageCalls';
@@ -78,7 +80,7 @@ function Offer({ store, buy }: StoreBuyView) {
           </Link>
         </section>
       )}
-      {!storage.canBuy || !chosen ? (
+      {!storage.canBuy || plans.length === 0 ? (
         <p className={form.note} data-testid="storage-not-for-sale">
           {t(storage.state === 'permanent' ? 'storage.permanentNote' : 'storage.notForSaleNote')}
         </p>
@@ -89,7 +91,7 @@ function Offer({ store, buy }: StoreBuyView) {
           </h2>
           <RadioChoices
             options={plans.map((plan) => plan.planId)}
-            value={chosen.planId}
+            value={chosen?.planId ?? ''}
             onChange={buy.choose}
             disabled={busy}
             label={{ by: 'storage-plans-heading' }}
@@ -98,9 +100,15 @@ function Offer({ store, buy }: StoreBuyView) {
             testId={(planId) => `storage-plan-${planId}`}
             renderOption={(planId) => <PlanOption plan={plans.find((plan) => plan.planId === planId)!} storage={storage} />}
           />
-          <Button className={css.wide} disabled={busy} onClick={() => buy.buy(chosen.planId)} data-testid="storage-buy">
-            {t('storage.buy', { price: formatYuan(chosen.charge) })}
-          </Button>
+          {chosen ? (
+            <Button className={css.wide} disabled={busy} onClick={() => buy.buy(chosen.planId)} data-testid="storage-buy">
+              {t('storage.buy', { price: formatYuan(chosen.charge) })}
+            </Button>
+          ) : (
+            <p className={form.note} data-testid="storage-choose-first">
+              {t('storage.chooseFirst')}
+            </p>
+          )}
           <p className={form.note}>{t('storage.buyNote')}</p>
         </section>
       )}
@@ -134,15 +142,15 @@ function PlanOption({ plan, storage }: { plan: StoragePlan; storage: StudyStorag
 }
 
 /** One study's storage: its state in words and colour, and until when. */
-function StorageCard({ storage, link }: { storage: StudyStorage; link?: boolean }) {
-  const { t } = useI18n();
-  const title = storage.studyDescription || storage.modality;
+function StorageCard({ storage }: { storage: StudyStorage }) {
+  const { t, locale } = useI18n();
+  const title = hospitalTerm(locale, storage.studyDescription || storage.modality);
   return (
     <article className={css.study} data-testid="storage-study" data-state={storage.state}>
       <div className={css.studyHead}>
         <span className={css.modality}>{storage.modality}</span>
         <h2 className={css.studyTitle}>
-          {link ? <Link to={studyPageHref(ROUTE.imageStore.path, storage.collectFilmId)}>{title}</Link> : title}
+          {title}
         </h2>
         <span className={css.state[storage.state]}>{t(`storage.state.${storage.state}`)}</span>
       </div>
@@ -158,7 +166,7 @@ function StorageCard({ storage, link }: { storage: StudyStorage; link?: boolean 
   );
 }
 
-/** Every study's storage, soonest to end first: each opens its plans. */
+/** Every study's storage, soonest to end first: a tap anywhere on a study's card opens its plans. */
 function AllStorage() {
   const { t } = useI18n();
   const { api } = useServices();
@@ -175,7 +183,9 @@ function AllStorage() {
       <ul className={ui.list}>
         {resource.data.studies.map((storage) => (
           <li key={storage.collectFilmId}>
-            <StorageCard storage={storage} link />
+            <Link className={tappableLink} to={studyPageHref(ROUTE.imageStore.path, storage.collectFilmId)} data-testid="storage-study-link">
+              <StorageCard storage={storage} />
+            </Link>
           </li>
         ))}
       </ul>

@@ -22,10 +22,11 @@ export function storageEndAfter(storage: Pick<StudyStorage, 'expireDate'>, month
 }
 
 /**
- * The plans panel's choice: the chosen plan (while the patient has chosen none, the hospital's
- * recommended one, else the first) and the plan whose price is being confirmed.
+ * The plans panel's choice: the plan the patient chose (none until they choose: nothing that costs
+ * money is chosen for them, not even the hospital's recommended plan, which is only marked) and the
+ * plan whose price is being confirmed.
  */
 export function planChoice(plans: readonly StoragePlan[], buy: { choice: string | null; ordering: string | null }) {
-  const byId = (planId: string | null) => plans.find((plan) => plan.planId === planId);
-  return { chosen: byId(buy.choice) ?? plans.find((plan) => plan.recommended) ?? plans[0] ?? null, ordering: byId(buy.ordering) ?? null };
+  const byId = (planId: string | null) => plans.find((plan) => plan.planId === planId) ?? null;
+  return { chosen: byId(buy.choice), ordering: byId(buy.ordering) };
 }

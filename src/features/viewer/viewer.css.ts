@@ -1,4 +1,5 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { VIEWER_OVERLAY } from '../../shared/theme/palettes';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 
 /**
@@ -6,7 +7,8 @@ import { brandVars, tokens } from '../../shared/theme/theme.css';
  * height, so nothing moves when a series loads, fails or finishes: the canvas takes what is left.
  */
 const TOP_BAR = 'calc(49px + env(safe-area-inset-top))';
-const TEXT = '#F3F4F6';
+const TEXT = VIEWER_OVERLAY.text;
+const OVERLAY_BAND = `rgba(0, 0, 0, ${VIEWER_OVERLAY.bandOpacity})`;
 const MUTED = '#9CA3AF';
 const LINE = '#374151';
 
@@ -124,11 +126,14 @@ const cornerBase = style({
   pointerEvents: 'none',
   overflowWrap: 'anywhere',
 });
+// Each line on its own dark band: a shadow alone is lost on a bright image (a radiograph's bone, a
+// white MIP); the band keeps the text above 4.5:1 even on pure white.
+globalStyle(`${cornerBase} > *`, { background: OVERLAY_BAND, padding: '0 4px', borderRadius: 3 });
 export const corner = styleVariants({
-  topLeft: [cornerBase, { top: 6, left: 'calc(8px + env(safe-area-inset-left))' }],
-  topRight: [cornerBase, { top: 6, right: 'calc(8px + env(safe-area-inset-right))', textAlign: 'right' }],
-  bottomLeft: [cornerBase, { bottom: 6, left: 'calc(8px + env(safe-area-inset-left))' }],
-  bottomRight: [cornerBase, { bottom: 6, right: 'calc(8px + env(safe-area-inset-right))', textAlign: 'right' }],
+  topLeft: [cornerBase, { top: 6, left: 'calc(8px + env(safe-area-inset-left))', justifyItems: 'start' }],
+  topRight: [cornerBase, { top: 6, right: 'calc(8px + env(safe-area-inset-right))', textAlign: 'right', justifyItems: 'end' }],
+  bottomLeft: [cornerBase, { bottom: 6, left: 'calc(8px + env(safe-area-inset-left))', justifyItems: 'start' }],
+  bottomRight: [cornerBase, { bottom: 6, right: 'calc(8px + env(safe-area-inset-right))', textAlign: 'right', justifyItems: 'end' }],
 });
 
 export const imageMessage = style({

@@ -54,3 +54,9 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/**
+ * The viewer's corner text (patient, study, slice, window): light text, each line on a black band
+ * this opaque, so it stays readable over any image, even pure white (tests/theme/theme.test.ts).
+ */
+export const VIEWER_OVERLAY = { text: '#F3F4F6', band: '#000000', bandOpacity: 0.6 } as const;
