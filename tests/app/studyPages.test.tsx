@@ -86,6 +86,10 @@ describe('film sheets (electronicFilm) and HD images (customHDImageList)', () =>
     expect(first).toHaveAttribute('href', '/electronicFilm?id=film-1');
     await userEvent.click(first!);
     const item = await screen.findByTestId('film-sheets-item');
+    // Under each sheet, until it arrives and covers it: that it is loading (for the eyes only; the
+    // button's name is the sheet's).
+    expect(within(item).getByTestId('film-sheets-loading')).toHaveTextContent('Loading the film sheet…');
+    expect(within(item).getByTestId('film-sheets-loading')).toHaveAttribute('aria-hidden', 'true');
     await userEvent.click(item);
     const zoom = screen.getByTestId('zoom-view');
     expect(zoom).toHaveAttribute('data-zoom', '1.00');

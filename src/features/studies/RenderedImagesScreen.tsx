@@ -19,9 +19,9 @@ import { StudyPicker } from './StudyListScreen';
 
 type Kind = 'films' | 'hdImages';
 
-const KINDS: Record<Kind, { path: string; none: MessageKey; testId: string }> = {
-  films: { path: ROUTE.electronicFilm.path, none: 'sheets.none', testId: 'film-sheets' },
-  hdImages: { path: ROUTE.customHDImageList.path, none: 'hd.none', testId: 'hd-images' },
+const KINDS: Record<Kind, { path: string; none: MessageKey; loading: MessageKey; testId: string }> = {
+  films: { path: ROUTE.electronicFilm.path, none: 'sheets.none', loading: 'sheets.loading', testId: 'film-sheets' },
+  hdImages: { path: ROUTE.customHDImageList.path, none: 'hd.none', loading: 'hd.loading', testId: 'hd-images' },
 };
 
 /** electronicFilm: the study's film sheets, one under another, each opening full screen to zoom. */
@@ -49,7 +49,7 @@ function Pictures({ kind, request }: { kind: Kind; request: FilmRequest }) {
   const load = useCallback((film: FilmRequest, signal: AbortSignal) => loadElectImages(api, film, signal), [api]);
   const resource = useResource(load, useMemo(() => request, [request]));
   const [open, setOpen] = useState<number | null>(null);
-  const { none, testId } = KINDS[kind];
+  const { none, loading: loadingKey, testId } = KINDS[kind];
   if (resource.isFailed) {
     return <StatusPage illustration="error" heading={t('error.listFailed')} actions={<Button onClick={resource.retry}>{t('app.retry')}</Button>} />;
   }
@@ -69,7 +69,13 @@ function Pictures({ kind, request }: { kind: Kind; request: FilmRequest }) {
         {images.map((image, index) => (
           <li key={image.url}>
             <button type="button" className={css.tile} onClick={() => setOpen(index)} data-testid={`${testId}-item`}>
-              <img className={css.picture} src={image.url} alt={image.title ?? ''} width={image.width} height={image.height} loading={index < 2 ? 'eager' : 'lazy'} />
+              <span className={css.frame}>
+                <span className={css.loading} aria-hidden="true" data-testid={`${testId}-loading`}>
+                  <span className={ui.spinner} />
+                  {t(loadingKey)}
+                </span>
+                <img className={css.picture} src={image.url} alt={image.title ?? ''} width={image.width} height={image.height} loading={index < 2 ? 'eager' : 'lazy'} />
+              </span>
               <p className={css.caption}>{image.title ?? t('sheets.page', { page: index + 1, count: images.length })}</p>
             </button>
           </li>
