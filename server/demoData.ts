@@ -18,6 +18,7 @@ export const DEMO_HOSPITAL = {
   officialAccountFollowUrl: 'http://weixin.qq.com/r/cloud-film-demo001',
   officialAccountQrUrl: OFFICIAL_ACCOUNT_QR_PATH,
   serviceHours: '9:00-18:00',
+  servicePhone: '010-65008888',
   /** Its place on the map: GCJ-02 coordinates (what Chinese maps and WeChat's openLocation use). */
   address: '北京市朝阳区东三环北路16号',
   latitude: 39.932431,

@@ -527,4 +527,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE captchas ADD COLUMN answered_for TEXT;
     `,
   },
+  {
+    name: 'the hospital\'s service telephone number, to call from the app (issue 24)',
+    sql: `
+      -- Shown as a tap-to-call link beside the service hours; NULL: the hospital gives none.
+      ALTER TABLE hospitals ADD COLUMN service_phone TEXT;
+    `,
+  },
 ];

@@ -160,6 +160,7 @@ function seedHospitalServices(db: SqliteDatabase, hospitalId: number, createdAt:
     DEMO_HOSPITAL.longitude,
     hospitalId,
   );
+  db.prepare<[string, number]>('UPDATE hospitals SET service_phone = ? WHERE id = ? AND service_phone IS NULL').run(DEMO_HOSPITAL.servicePhone, hospitalId);
   const hasStudy = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM hospitals WHERE id = ? AND experience_study_id IS NOT NULL');
   if (hasStudy.get(hospitalId)) return;
 

@@ -10,6 +10,8 @@ export interface Hospital {
   officialAccountFollowUrl: string | null;
   officialAccountQrUrl: string | null;
   serviceHours: string;
+  /** The service telephone number patients may call in the service hours, or null. */
+  servicePhone: string | null;
   /** Where the hospital is, for the map: GCJ-02 coordinates, as Chinese maps use. */
   address: string | null;
   latitude: number | null;
@@ -29,6 +31,7 @@ interface HospitalRow {
   official_account_follow_url: string | null;
   official_account_qr_url: string | null;
   service_hours: string;
+  service_phone: string | null;
   address: string | null;
   latitude: number | null;
   longitude: number | null;
@@ -58,6 +61,7 @@ export function hospitalRepository(db: SqliteDatabase) {
       officialAccountFollowUrl: row.official_account_follow_url,
       officialAccountQrUrl: row.official_account_qr_url,
       serviceHours: row.service_hours,
+      servicePhone: row.service_phone,
       address: row.address,
       latitude: row.latitude,
       longitude: row.longitude,

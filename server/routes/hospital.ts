@@ -15,6 +15,7 @@ export async function hospitalRoutes(app: FastifyInstance): Promise<void> {
       officialAccountName: hospital.officialAccountName,
       officialAccountQrUrl: hospital.officialAccountQrUrl,
       serviceHours: hospital.serviceHours,
+      servicePhone: hospital.servicePhone,
       address: hospital.address,
       latitude: hospital.latitude,
       longitude: hospital.longitude,

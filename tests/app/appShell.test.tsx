@@ -126,6 +126,14 @@ describe('error page and stopped page', () => {
     expect(service).toHaveTextContent(/official account/);
   });
 
+  it("beside the service hours, the hospital's number, one tap to call (none when the hospital gives none)", async () => {
+    const app = renderApp('/error?code=500');
+    const service = await screen.findByTestId('customer-service');
+    expect(within(service).queryByRole('link')).toBeNull();
+    act(() => app.services.store.update({ hospitalSetting }));
+    expect(within(service).getByRole('link', { name: 'Call 010-65008888' })).toHaveAttribute('href', 'tel:01065008888');
+  });
+
   it('shows the default message and no code when none is given', async () => {
     renderApp('/error');
     expect(await screen.findByTestId('status-text')).toHaveTextContent('You have entered an error page. Please contact the administrator.');

@@ -10,6 +10,7 @@ export const hospitalSetting: HospitalSetting = {
   officialAccountName: '示范医院服务号',
   officialAccountQrUrl: '/sandbox/assets/official-account-qr.svg',
   serviceHours: '9:00-18:00',
+  servicePhone: '010-65008888',
   modules: { aiAnalysis: true, imageStore: false, filmDownload: true, share: true },
 };
 

@@ -56,6 +56,7 @@ describe('GetHospitalSetting', () => {
       officialAccountName: expect.any(String),
       officialAccountQrUrl: '/sandbox/assets/official-account-qr.svg',
       serviceHours: '9:00-18:00',
+      servicePhone: '010-65008888',
       address: '北京市朝阳区东三环北路16号',
       latitude: 39.932431,
       longitude: 116.461087,

@@ -32,6 +32,8 @@ export const hospitalSettingSchema = z.object({
   officialAccountName: optionalText,
   officialAccountQrUrl: optionalText,
   serviceHours: optionalText,
+  /** The service telephone number, shown as tap-to-call beside the service hours. */
+  servicePhone: optionalText,
   /** Where the hospital is (issue 14: opened in a map at MAP_SCALE_DEFAULT). */
   address: optionalText,
   latitude: z.nullish(z.number()),

@@ -73,6 +73,7 @@ export const en: Record<MessageKey, string> = {
   'error.followPrompt': "Scan or long-press the QR code to follow the hospital's official account for help",
   'error.followAlt': "QR code of the hospital's official account",
   'error.serviceHours': 'Service hours 9:00-18:00',
+  'error.servicePhone': 'Call {phone}',
 
   'stop.heading': 'Cannot access',
   'stop.default': 'The hospital has disabled the cloud film. If in doubt, please contact the hospital.',

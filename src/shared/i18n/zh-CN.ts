@@ -71,6 +71,7 @@ export const zhCN = {
   'error.followPrompt': '长按或扫描二维码，关注医院公众号获取帮助',
   'error.followAlt': '医院公众号二维码',
   'error.serviceHours': '服务时间 9:00-18:00',
+  'error.servicePhone': '拨打客服电话 {phone}',
 
   'stop.heading': '无法访问',
   'stop.default': '医院已停用云胶片，如有疑问请联系医院',

@@ -1,11 +1,13 @@
 import { useClientState } from '../services';
 import { useI18n } from '../i18n/I18nProvider';
+import { telephone } from '../rules/telephone';
 import * as ui from './ui.css';
 
-/** Help for scanning errors, the official-account QR prompt and the service hours. */
+/** Help for scanning errors, the official-account QR prompt, the service hours and a tap-to-call number. */
 export function CustomerService() {
   const { t } = useI18n();
   const qrUrl = useClientState((state) => state.hospitalSetting?.officialAccountQrUrl ?? null);
+  const phone = telephone(useClientState((state) => state.hospitalSetting?.servicePhone ?? null));
   return (
     <aside className={ui.serviceBlock} data-testid="customer-service">
       <h3 className={ui.serviceHeading}>{t('error.serviceHeading')}</h3>
@@ -13,6 +15,11 @@ export function CustomerService() {
       {qrUrl && <img className={ui.qrImage} src={qrUrl} alt={t('error.followAlt')} width={132} height={132} />}
       <p className={ui.statusText}>{t('error.followPrompt')}</p>
       <p className={ui.statusText}>{t('error.serviceHours')}</p>
+      {phone && (
+        <a className={ui.button.secondary} href={`tel:${phone.dial}`} data-testid="service-phone">
+          {t('error.servicePhone', { phone: phone.shown })}
+        </a>
+      )}
     </aside>
   );
 }
