@@ -26,6 +26,7 @@ import { createClientStateStore, saveOnUnload } from './shared/state/clientState
 import { safeStorage } from './shared/state/safeStorage';
 import { newUuid } from './shared/state/uuid';
 import { installRootFontSize } from './shared/theme/rootFontSize';
+import { textSizeStore } from './shared/theme/textSize';
 import './shared/theme/global.css';
 
 const LOCALE_KEY = 'cf.locale';
@@ -105,6 +106,7 @@ async function start() {
   }).start();
   const appSession = sessionPort(sessionActor, currentPath, signOutTasks);
   const passes = studyPassStore(session);
+  const textSize = textSizeStore(local, document.documentElement);
   const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession, studyPass: () => passes.current()?.token ?? null });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
   const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
@@ -129,7 +131,7 @@ async function start() {
 
   root.render(
     <App
-      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, inspect }}
+      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, textSize, inspect }}
       router={router}
       locale={locale}
       onLocaleChange={saveLocale}

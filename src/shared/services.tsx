@@ -9,6 +9,7 @@ import type { ClientState, ClientStateStore } from './state/clientState';
 import type { SafeStorage } from './state/safeStorage';
 import type { StudyPassStore } from './session/studyPass';
 import type { EntryUrlMemory } from './navigation/navigation';
+import type { TextSize, TextSizeStore } from './theme/textSize';
 
 /** Everything the views reach outside themselves, created once at start and swapped in tests. */
 export interface AppServices {
@@ -23,6 +24,8 @@ export interface AppServices {
   sessionStorage: SafeStorage;
   /** The study pass of someone not signed in (an SMS verification, an opened share). */
   passes: StudyPassStore;
+  /** The text size the reader chose on this device (standard or large). */
+  textSize: TextSizeStore;
   /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */
   inspect?: Inspector;
   /** What the charts' delays are timed by: real time when absent; tests hand in XState's SimulatedClock. */
@@ -39,6 +42,12 @@ export function useServices(): AppServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices outside ServicesProvider');
   return services;
+}
+
+/** The reader's text size, and the way to change it (kept on the device). */
+export function useTextSize(): [TextSize, (size: TextSize) => void] {
+  const { textSize } = useServices();
+  return [useSyncExternalStore(textSize.subscribe, textSize.get), textSize.set];
 }
 
 export function useClientState<T>(select: (state: ClientState) => T): T {

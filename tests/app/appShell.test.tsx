@@ -111,6 +111,18 @@ describe('app shell and routes', () => {
     expect(await screen.findByRole('link', { name: /^我的检查/ })).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('首页');
   });
+
+  it('turns large text on and off from the home page', async () => {
+    window.localStorage.removeItem('cf.textSize');
+    renderApp('/Home');
+    const toggle = await screen.findByRole('button', { name: 'Large text' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.dataset.textSize).toBe('large');
+    await userEvent.click(toggle);
+    expect(document.documentElement.dataset.textSize).toBe('standard');
+  });
 });
 
 describe('error page and stopped page', () => {

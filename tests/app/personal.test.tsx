@@ -112,6 +112,20 @@ describe('the personal centre (personal)', () => {
     expect(screen.getByTestId('personal-language-zh-CN')).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('switches to large text, kept on the device, and back', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem('cf.textSize');
+    center();
+    renderApp('/personal');
+    expect(await screen.findByTestId('personal-text-standard')).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByTestId('personal-text-large'));
+    expect(document.documentElement.dataset.textSize).toBe('large');
+    expect(window.localStorage.getItem('cf.textSize')).toBe('large');
+    expect(screen.getByTestId('personal-text-large')).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByTestId('personal-text-standard'));
+    expect(document.documentElement.dataset.textSize).toBe('standard');
+  });
+
   it('a record that cannot load says so and tries again; the entries still work', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -3,6 +3,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { studyPassStore } from '../../src/shared/session/studyPass';
+import { textSizeStore } from '../../src/shared/theme/textSize';
 import { createApiClient } from '../../src/shared/api/client';
 import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
@@ -104,6 +105,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     inspect: createAuditInspector(analytics),
     sessionStorage: safeStorage(() => window.sessionStorage),
     passes,
+    textSize: textSizeStore(safeStorage(() => window.localStorage), document.documentElement),
     ...(options.clock && { clock: options.clock }),
   };
   // The address the app has drawn, not the one the router is moving to: the router navigates in a

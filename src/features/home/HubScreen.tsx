@@ -5,7 +5,7 @@ import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE, type RouteName } from '../../shared/navigation/routes';
-import { useClientState, useServices } from '../../shared/services';
+import { useClientState, useServices, useTextSize } from '../../shared/services';
 import { useModules } from '../../shared/state/modules';
 import { useSessionStatus } from '../../shared/session/useSession';
 import { FollowPrompt } from '../../shared/views/FollowPrompt';
@@ -59,6 +59,7 @@ const NO_REQUEST = {};
 /** The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs attention. */
 export default function HubScreen() {
   const { t, locale, setLocale } = useI18n();
+  const [textSize, setTextSize] = useTextSize();
   const { api, session } = useServices();
   // Only once the session is known: a signed-in patient never sees the visitor's card flash by.
   const visitor = useSessionStatus() === 'signedOut';
@@ -115,6 +116,9 @@ export default function HubScreen() {
       <div className={css.footer}>
         <button type="button" className={css.languageButton} lang={locale === 'en' ? 'zh-CN' : 'en'} onClick={() => setLocale(locale === 'en' ? 'zh-CN' : 'en')}>
           {t('app.language')}
+        </button>
+        <button type="button" className={css.languageButton} aria-pressed={textSize === 'large'} onClick={() => setTextSize(textSize === 'large' ? 'standard' : 'large')} data-testid="hub-large-text">
+          {t('app.largeText')}
         </button>
       </div>
     </div>

@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { UserInfo } from '../../shared/api/centerSchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
+import { TEXT_SIZES } from '../../shared/theme/textSize';
 import { LOCALES } from '../../shared/i18n/locale';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { ROUTE, type RouteName } from '../../shared/navigation/routes';
-import { useServices } from '../../shared/services';
+import { useServices, useTextSize } from '../../shared/services';
 import { Button } from '../../shared/views/Button';
 import { ConfirmDialog } from '../../shared/views/ConfirmDialog';
 import { RadioChoices } from '../../shared/views/RadioChoices';
@@ -34,6 +35,7 @@ const NO_REQUEST = {};
 /** personal (signed in): who the patient is, and the way to everything that is theirs. */
 export default function PersonalScreen() {
   const { t, locale, setLocale } = useI18n();
+  const [textSize, setTextSize] = useTextSize();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -57,6 +59,17 @@ export default function PersonalScreen() {
             renderOption={(option) => <span lang={option}>{t(option === 'en' ? 'personal.languageEn' : 'personal.languageZh')}</span>}
             testId={(option) => `personal-language-${option}`}
             label={{ by: 'personal-language' }}
+          />
+        </li>
+        <li className={css.languageRow}>
+          <span id="personal-text-size" className={css.rowLabel}>{t('personal.textSize')}</span>
+          <RadioChoices
+            options={TEXT_SIZES}
+            value={textSize}
+            onChange={setTextSize}
+            renderOption={(option) => t(option === 'large' ? 'personal.textLarge' : 'personal.textStandard')}
+            testId={(option) => `personal-text-${option}`}
+            label={{ by: 'personal-text-size' }}
           />
         </li>
         <li>

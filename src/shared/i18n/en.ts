@@ -10,6 +10,7 @@ export const en: Record<MessageKey, string> = {
   'app.home': 'Go to home',
   'app.homeButton': 'Home',
   'app.language': '中文',
+  'app.largeText': 'Large text',
 
   'route.index': 'Cloud film',
   'route.checking': 'Confirmed',
@@ -655,6 +656,9 @@ export const en: Record<MessageKey, string> = {
   'personal.language': 'Language',
   'personal.languageZh': '中文',
   'personal.languageEn': 'English',
+  'personal.textSize': 'Text size',
+  'personal.textStandard': 'Standard',
+  'personal.textLarge': 'Large',
   'personal.signOut': 'Sign out',
   'personal.signOutConfirm': 'Sign out now?',
   'personal.signOutYes': 'Sign out',

@@ -8,6 +8,7 @@ export const zhCN = {
   'app.home': '回到首页',
   'app.homeButton': '首页',
   'app.language': 'English',
+  'app.largeText': '大字模式',
 
   'route.index': '云胶片',
   'route.checking': '核对结果',
@@ -653,6 +654,9 @@ export const zhCN = {
   'personal.language': '语言',
   'personal.languageZh': '中文',
   'personal.languageEn': 'English',
+  'personal.textSize': '字体大小',
+  'personal.textStandard': '标准',
+  'personal.textLarge': '大字',
   'personal.signOut': '退出登录',
   'personal.signOutConfirm': '确定退出登录吗？',
   'personal.signOutYes': '退出',

@@ -42,6 +42,7 @@ export const STORAGE_KEYS: readonly StorageKey[] = [
   // Local storage: the device's, kept across tabs and sign-ins; nothing of the patient's health.
   { key: 'cf.uuid', storage: 'local', holds: 'the device uuid', owner: 'src/shared/state/clientState.ts', on401: 'untouched' },
   { key: 'cf.locale', storage: 'local', holds: "the reader's language", owner: 'src/main.tsx', on401: 'untouched' },
+  { key: 'cf.textSize', storage: 'local', holds: "the reader's text size (standard or large)", owner: 'src/shared/theme/textSize.ts', on401: 'untouched' },
   { key: 'cf.followPrompt.dismissedAt', storage: 'local', holds: 'when the follow prompt was put away', owner: 'src/shared/views/useFollowPrompt.ts', on401: 'untouched' },
   { key: 'cf.outbox.', prefix: true, storage: 'local', holds: 'analytics records on their way, one key per record', owner: 'src/shared/analytics/outbox.ts', on401: 'untouched' },
   { key: 'cf.signIn.handoff.', prefix: true, storage: 'local', holds: "a callback's address for the start page, under the sign-in's id", owner: 'src/features/session/signInHistory.ts', on401: 'untouched' },
