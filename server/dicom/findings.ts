@@ -17,6 +17,9 @@ const MIN_RADIUS_MM = 0.6;
 /** Pixels of room between the nodule's edge and its box. */
 const BOX_MARGIN_PX = 2;
 
+/** The phantom's one nodule: every box and the mark round it are this one finding. */
+const LUNG_NODULE_FINDING = 'lung-nodule-1';
+
 export function noduleLabel(): string {
   return `结节 ${LUNG_NODULE.diameterMm.toFixed(1)}mm`;
 }
@@ -44,7 +47,7 @@ export function lungNoduleFindings(study: CatalogueStudy): AiFinding[] {
       const radius = noduleRadiusAt(z);
       if (radius < MIN_RADIUS_MM) continue;
       const half = radius / grid.spacing + BOX_MARGIN_PX;
-      const place = { seriesUid: series.seriesUid, sopUid: instance.sopUid, frame: 1 };
+      const place = { findingId: LUNG_NODULE_FINDING, seriesUid: series.seriesUid, sopUid: instance.sopUid, frame: 1 };
       findings.push({ ...place, shape: 'box', x: round(centreX - half), y: round(centreY - half), width: round(2 * half), height: round(2 * half), label: noduleLabel() });
       const distance = Math.abs(z - LUNG_NODULE.z);
       if (!mark || distance < mark.distance) {

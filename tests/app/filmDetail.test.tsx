@@ -105,12 +105,18 @@ describe('film detail (index with a film id)', () => {
       http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () =>
         HttpResponse.json(envelope({
           orders: [{ orderId: 'AI1', item: '肺结节AI分析', status: 3, checkWay: 2, summary: '右肺上叶结节' }],
-          findings: [{ seriesUid: 's', sopUid: 'o', frame: 1, shape: 'box', x: 1, y: 2, width: 3, height: 4, label: '结节' }],
+          findings: [
+            ...['o1', 'o2', 'o3'].map((sopUid) => ({ findingId: 'n1', seriesUid: 's', sopUid, frame: 1, shape: 'box', x: 1, y: 2, width: 3, height: 4, label: '结节' })),
+            { findingId: 'n1', seriesUid: 's', sopUid: 'o2', frame: 1, shape: 'mark', x: 2, y: 4, label: '结节' },
+          ],
         })),
       ),
     );
     renderApp('/index?id=7');
     const ai = await screen.findByTestId('film-ai');
+    // One nodule, boxed on three slices: one finding, as the AI's text says.
+    expect(within(ai).getByTestId('film-ai-viewer')).toHaveTextContent('See the AI finding on the images');
+    expect(within(ai).queryByTestId('film-ai-nothing')).toBeNull();
     expect(ai).toHaveTextContent('Lung nodule AI analysis');
     expect(ai).toHaveTextContent('Analysis succeeded');
     const link = new URL(within(ai).getByTestId('film-ai-viewer').getAttribute('href')!, 'http://localhost');
@@ -118,6 +124,18 @@ describe('film detail (index with a film id)', () => {
     expect(link.searchParams.get('result')).toBe('2');
     expect(link.searchParams.get('checkWay')).toBe('2');
     expect(within(ai).getByTestId('film-ai-order')).toHaveAttribute('href', '/aiResult?id=7&orderId=AI1');
+  });
+
+  it('an analysis that found nothing says so where the patient lands, with no link to empty marks', async () => {
+    server.use(
+      http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () =>
+        HttpResponse.json(envelope({ orders: [{ orderId: 'AI2', item: '骨折AI筛查', status: 3, checkWay: 2, summary: '未见明确骨折征象。' }], findings: [] })),
+      ),
+    );
+    renderApp('/index?id=7');
+    const ai = await screen.findByTestId('film-ai');
+    expect(within(ai).getByTestId('film-ai-nothing')).toHaveTextContent('The AI found nothing to mark on the images.');
+    expect(within(ai).queryByTestId('film-ai-viewer')).toBeNull();
   });
 
   it('sends a study that does not exist to the error page with the server message', async () => {

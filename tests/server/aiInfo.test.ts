@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { reportAiInfoSchema } from '../../src/shared/api/studySchemas';
+import { aiFindingCount } from '../../src/shared/rules/aiFindings';
 import { STUDY_LIST } from './helpers';
 import { sharedSandbox } from './sharedSandbox';
 
@@ -40,6 +41,9 @@ describe('ReportAiInfo', () => {
     expect(byUid).toEqual(byId);
     expect(byUid.findings.filter((finding) => finding.shape === 'mark')).toHaveLength(1);
     expect(byUid.findings.length).toBeGreaterThan(1);
+    // Many marks, one nodule: every mark names the same finding, so the app counts one, as the AI's text does.
+    expect(new Set(byUid.findings.map((finding) => finding.findingId))).toEqual(new Set(['lung-nodule-1']));
+    expect(aiFindingCount(byUid.findings)).toBe(1);
     const other = await (await sandbox.as('patient2')).get(`${AI_INFO}?studyUId=${chest.studyUId}`);
     expect(other).toMatchObject({ statusCode: 404, result: null });
   });

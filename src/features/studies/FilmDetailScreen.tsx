@@ -18,6 +18,8 @@ import * as css from './filmDetail.css';
 import { Facts, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
 import { aiMarksHref } from './studyLinks';
+import { aiFindingCount } from '../../shared/rules/aiFindings';
+import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { useFilmDetail } from './useFilmDetail';
 import type { FilmDetailView } from '../../../machines/filmDetail/filmDetail.connect';
 import { aiResultPageHref } from '../../shared/ai/aiResultLink';
@@ -246,8 +248,9 @@ function ExtrasSections({ view, film, collectFilmId }: { view: View; film: FilmD
               </li>
             ))}
           </ul>
-          {aiLink && (
-            <Link className={css.chipLink} to={aiLink} data-testid="film-ai-viewer">{t('film.aiOnImages', { count: ai.findings.length })}</Link>
+          {aiLink && <Link className={css.chipLink} to={aiLink} data-testid="film-ai-viewer">{t('film.aiOnImages', { count: aiFindingCount(ai.findings) })}</Link>}
+          {ai.findings.length === 0 && ai.orders.some((order) => order.status === AI_ORDER_STATUS.succeeded) && (
+            <p className={css.muted} data-testid="film-ai-nothing">{t('film.aiNothing')}</p>
           )}
         </section>
       )}

@@ -199,8 +199,13 @@ export const expiringStorageSchema = z.object({
 });
 export type ExpiringStorage = z.infer<typeof expiringStorageSchema>;
 
-/** An AI finding on one image: a box (x, y, width, height) or a mark (x, y), in image pixels. */
+/**
+ * An AI mark on one image: a box (x, y, width, height) or a mark (x, y), in image pixels. One
+ * finding (a nodule) has many marks, a box on every slice that cuts it: `findingId` names the
+ * finding they belong to (rules/aiFindings.ts counts findings, not marks).
+ */
 export const aiFindingSchema = z.object({
+  findingId: optionalText,
   seriesUid: text,
   sopUid: text,
   frame: z._default(z.int().check(z.positive()), 1),
