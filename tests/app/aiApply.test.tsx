@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import type { AiChannel, AiOrderInfo, AiStudy } from '../../src/shared/api/aiApplySchemas';
-import { API_BASE, envelope } from '../msw/fixtures';
+import { API_BASE, envelope, hospitalSetting } from '../msw/fixtures';
 import { http, HttpResponse, payRequests, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
 import { renderApp } from './renderApp';
@@ -263,6 +263,20 @@ describe('aiStatus: following an order', () => {
     expect(await screen.findByTestId('ai-see-result')).toHaveAttribute('href', '/aiResult?id=8&orderId=AI1');
     act(() => clock.increment(60_000));
     expect(asked).toHaveLength(3);
+  });
+
+  it("an analysis past the server's estimate says it takes longer than usual and where to get help, not '99%, under a minute'", async () => {
+    infoApi(() => HttpResponse.json(envelope(info({ status: 1, progress: 99, secondsLeft: 0 }))));
+    const app = renderZh('/aiStatus?orderId=AI1');
+    const longer = await screen.findByTestId('ai-longer-than-usual');
+    expect(longer).toHaveTextContent('本次分析用时比平常长');
+    expect(longer).toHaveTextContent('如到明天仍未完成，请联系客服。');
+    expect(screen.getByTestId('ai-progress-bar')).not.toHaveAttribute('aria-valuenow');
+    expect(screen.queryByTestId('ai-progress-percent')).toBeNull();
+    expect(screen.queryByTestId('ai-time-left')).toBeNull();
+    expect(within(longer).getByTestId('ai-longer-help')).toHaveAttribute('href', '/help');
+    act(() => app.services.store.update({ hospitalSetting }));
+    expect(within(longer).getByTestId('ai-longer-call')).toHaveAttribute('href', 'tel:01065008888');
   });
 
   it('a hidden page asks nothing, however long; showing it again asks at once', async () => {

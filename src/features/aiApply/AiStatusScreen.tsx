@@ -13,7 +13,10 @@ import * as css from './aiApply.css';
 import { aiResultPageHref, ORDER_ID_QUERY } from '../../shared/ai/aiResultLink';
 import { aiApplyHref } from './aiApplyLinks';
 import { OrderCard } from './OrderCard';
-import { minutesLeft } from '../../shared/ai/aiStatusWords';
+import { timeLeft, type TimeLeft } from '../../shared/ai/aiStatusWords';
+import { telephone } from '../../shared/rules/telephone';
+import { useClientState } from '../../shared/services';
+import { ROUTE } from '../../shared/navigation/routes';
 import { useAiStatus } from './useAiApply';
 
 /**
@@ -46,25 +49,7 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
           <h2 id="ai-progress-heading" className={css.heading}>
             {t(info.status === AI_ORDER_STATUS.queued ? 'aiStatus.queuedHeading' : 'aiStatus.analysingHeading')}
           </h2>
-          <div
-            className={css.bar}
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={view.progress ?? 0}
-            aria-label={t('aiStatus.progressLabel')}
-            data-testid="ai-progress-bar"
-          >
-            <div className={css.barFill} style={{ width: `${view.progress ?? 0}%` }} />
-          </div>
-          <div className={css.progressLine}>
-            <span data-testid="ai-progress-percent">{t('aiStatus.percent', { percent: view.progress ?? 0 })}</span>
-            {view.secondsLeft !== null && (
-              <span data-testid="ai-time-left">
-                {view.secondsLeft < 60 ? t('aiStatus.underAMinute') : t('aiStatus.minutesLeft', { minutes: minutesLeft(view.secondsLeft) })}
-              </span>
-            )}
-          </div>
+          <Progress percent={view.progress ?? 0} left={timeLeft(view.secondsLeft)} />
           <p className={css.intro}>{t('aiStatus.canLeave')}</p>
           {view.isStalled && (
             <>
@@ -117,6 +102,62 @@ function OrderStatus({ orderId, port }: { orderId: string; port: PaymentPort }) 
         </section>
       )}
       <Dialogs purchase={purchase} />
+    </div>
+  );
+}
+
+/**
+ * The bar and the time left. Once the estimate has run out the bar stops claiming a percentage (it
+ * shows work going on, with no value) and the page says it takes longer than usual, and where to
+ * get help, instead of "99%, under a minute" however long it takes.
+ */
+function Progress({ percent, left }: { percent: number; left: TimeLeft | null }) {
+  const { t } = useI18n();
+  const longer = left?.kind === 'longerThanUsual';
+  return (
+    <>
+      <div
+        className={css.bar}
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={longer ? undefined : percent}
+        aria-label={t('aiStatus.progressLabel')}
+        data-testid="ai-progress-bar"
+      >
+        <div className={longer ? css.barFillWaiting : css.barFill} style={{ width: longer ? '100%' : `${percent}%` }} />
+      </div>
+      {longer ? (
+        <LongerThanUsual />
+      ) : (
+        <div className={css.progressLine}>
+          <span data-testid="ai-progress-percent">{t('aiStatus.percent', { percent })}</span>
+          {left && (
+            <span data-testid="ai-time-left">{left.kind === 'underAMinute' ? t('aiStatus.underAMinute') : t('aiStatus.minutesLeft', { minutes: left.minutes })}</span>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function LongerThanUsual() {
+  const { t } = useI18n();
+  const phone = telephone(useClientState((state) => state.hospitalSetting?.servicePhone ?? null));
+  return (
+    <div className={css.longer} data-testid="ai-longer-than-usual">
+      <p className={css.intro}>{t('aiStatus.longerThanUsual')}</p>
+      <p className={css.intro}>{t('aiStatus.longerHelp')}</p>
+      <div className={css.helpLinks}>
+        {phone && (
+          <a className={ui.button.secondary} href={`tel:${phone.dial}`} data-testid="ai-longer-call">
+            {t('error.servicePhone', { phone: phone.shown })}
+          </a>
+        )}
+        <Link className={ui.button.secondary} to={ROUTE.help.path} data-testid="ai-longer-help">
+          {t('aiStatus.longerHelpLink')}
+        </Link>
+      </div>
     </div>
   );
 }

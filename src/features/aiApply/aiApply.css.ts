@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
@@ -69,6 +69,20 @@ export const applied = style({ margin: 0, padding: '10px 12px', borderRadius: 8,
 export const order = style([card, { display: 'grid', gap: 10, minWidth: 0 }]);
 export const bar = style({ height: 12, borderRadius: 6, background: tokens.colour.line, overflow: 'hidden' });
 export const barFill = style({ height: '100%', borderRadius: 6, background: brandVars.brandStrong, transition: 'width 400ms ease', '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } } });
+/** Past the estimate: a bar with no value, softly moving stripes (still while motion is reduced). */
+const stripes = keyframes({ from: { backgroundPosition: '0 0' }, to: { backgroundPosition: '24px 0' } });
+export const barFillWaiting = style([
+  barFill,
+  {
+    opacity: 0.6,
+    backgroundImage: 'repeating-linear-gradient(-45deg, transparent 0 6px, rgba(255, 255, 255, 0.45) 6px 12px)',
+    backgroundSize: '24px 12px',
+    animation: `${stripes} 1.2s linear infinite`,
+    '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+  },
+]);
+export const longer = style({ display: 'grid', gap: 8 });
+export const helpLinks = style({ display: 'flex', flexWrap: 'wrap', gap: 8 });
 export const progressLine = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, fontVariantNumeric: 'tabular-nums', fontSize: tokens.size.small, color: tokens.colour.textMuted });
 export const reason = style({ margin: 0, padding: '10px 12px', borderRadius: 8, background: tokens.colour.page, lineHeight: 1.5, overflowWrap: 'anywhere' });
 export const summary = style({ margin: 0, fontSize: tokens.size.body, lineHeight: 1.6, overflowWrap: 'anywhere' });

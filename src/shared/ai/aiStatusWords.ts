@@ -21,7 +21,17 @@ export function statusWords(status: number): { key: MessageKey; tone: StatusTone
   }
 }
 
-/** "About N minutes left" in whole minutes, rounded up, at least 1 (the page says "under a minute" itself). */
-export function minutesLeft(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
+/**
+ * How the progress page speaks of the time left while an order runs (the server's `secondsLeft`):
+ * about N minutes (whole minutes, rounded up), under a minute, or, once the server's estimate has
+ * run out and the order still runs, "taking longer than usual". The server then holds the progress
+ * at 99% with nothing left; an analysis stuck for a year must not say "99%, under a minute".
+ */
+export type TimeLeft = { kind: 'minutes'; minutes: number } | { kind: 'underAMinute' } | { kind: 'longerThanUsual' };
+
+export function timeLeft(secondsLeft: number | null): TimeLeft | null {
+  if (secondsLeft === null) return null;
+  if (secondsLeft <= 0) return { kind: 'longerThanUsual' };
+  if (secondsLeft < 60) return { kind: 'underAMinute' };
+  return { kind: 'minutes', minutes: Math.ceil(secondsLeft / 60) };
 }
