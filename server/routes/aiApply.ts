@@ -84,6 +84,7 @@ export async function aiApplyRoutes(app: FastifyInstance): Promise<void> {
       channelId: channel?.channelId ?? null,
       item: order.item,
       provider: channel?.provider ?? null,
+      providerEn: channel?.providerEn ?? null,
       status: order.status,
       charge: fenToYuan(order.chargeFen),
       checkWay: order.checkWay,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelChoice } from '../../src/features/aiApply/channelChoice';
+import { channelChoice, channelWords } from '../../src/features/aiApply/channelChoice';
 import type { AiChannel, AiStudy } from '../../src/shared/api/aiApplySchemas';
 
 const channel = (channelId: string, charge = 19.9): AiChannel => ({
@@ -70,5 +70,14 @@ describe('the AI channel panel', () => {
     expect(channelChoice(page, idle, false).busy).toBe(false);
     expect(channelChoice(page, { ...idle, isSubmitting: true }, false).busy).toBe(true);
     expect(channelChoice(page, idle, true).busy).toBe(true);
+  });
+
+  it("reads a channel in the patient's language: the backend's English name, description and provider where it gives them", () => {
+    const given = { ...channel('lung'), name: '肺结节AI分析', description: '识别肺部结节', provider: '云影智能' };
+    const english = { ...given, nameEn: 'Lung nodule AI analysis', descriptionEn: 'Finds lung nodules', providerEn: 'Yunying AI' };
+    expect(channelWords(english, 'en')).toEqual({ name: 'Lung nodule AI analysis', description: 'Finds lung nodules', provider: 'Yunying AI' });
+    expect(channelWords(english, 'zh-CN')).toEqual({ name: '肺结节AI分析', description: '识别肺部结节', provider: '云影智能' });
+    // Without the backend's English: the glossary's words for the name, the rest as the hospital gave it.
+    expect(channelWords(given, 'en')).toEqual({ name: 'Lung nodule AI analysis', description: '识别肺部结节', provider: '云影智能' });
   });
 });

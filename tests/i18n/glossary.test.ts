@@ -17,6 +17,8 @@ describe('the radiology glossary (English UI only)', () => {
     ['放射科CT室', 'Radiology CT room'],
     ['介入放射科', 'Interventional radiology'],
     ['肺结节AI分析', 'Lung nodule AI analysis'],
+    // An AI mark's label on the image: a term and a size.
+    ['结节 4.0mm', 'Nodule 4.0mm'],
     // A proper name is kept; the words around it are English.
     ['云胶片示范医院服务号', '云胶片示范医院 official account'],
   ])('%s → %s', (chinese, english) => {

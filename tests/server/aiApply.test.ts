@@ -61,7 +61,8 @@ describe('V1.0/AI/channelList', () => {
     expect(ct[0]).toEqual({
       channelId: 'lungNodule',
       name: '肺结节AI分析',
-      provider: expect.any(String),
+      provider: '云影智能',
+      providerEn: 'Yunying AI',
       description: expect.stringContaining('结节'),
       nameEn: 'Lung nodule AI analysis',
       descriptionEn: expect.stringContaining('lung nodules'),
@@ -187,7 +188,7 @@ describe('V1.0/AI/submmit', () => {
     expect(await payInApp(app, api, AI_PAY_PARAMS, order.id)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
     expect((await api.get(`${AI_PAY_RESULT}?checkRecordId=${order.id}`)).result).toBe(1);
     const analysing = await api.info(order.orderId);
-    expect(analysing).toMatchObject({ status: 1, provider: expect.any(String), charge: 12.5 });
+    expect(analysing).toMatchObject({ status: 1, provider: expect.any(String), providerEn: expect.any(String), charge: 12.5 });
     expect(analysing.startedAt).not.toBeNull();
     expect(await api.submit(chest.collectFilmId, 'lungNodule')).toEqual({ ...order, status: 1, reused: true });
 

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { AiChannel, AiStudy } from '../../shared/api/aiApplySchemas';
+import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { filmIdOf, type ScreenProps } from '../../shared/navigation/routes';
@@ -67,16 +68,16 @@ function StudyPicker() {
 
 /** A study's description, date and body part, and its latest order's status. */
 function StudyLines({ study }: { study: AiStudy }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const latest = study.latestOrder;
   const words = latest ? statusWords(latest.status) : null;
   return (
     <>
       <div className={css.studyHead}>
         <span className={css.modality}>{study.modality}</span>
-        <h3 className={css.studyTitle}>{study.studyDescription || study.modality}</h3>
+        <h3 className={css.studyTitle}>{hospitalTerm(locale, study.studyDescription || study.modality)}</h3>
       </div>
-      <p className={css.meta}>{[study.studyDate, study.bodyPart].filter(Boolean).join(' · ')}</p>
+      <p className={css.meta}>{[study.studyDate, study.bodyPart && hospitalTerm(locale, study.bodyPart)].filter(Boolean).join(' · ')}</p>
       {words && (
         <span className={css.status[words.tone]} data-testid="ai-study-status" data-status={latest?.status}>
           {t('aiApply.latestOrder', { status: t(words.key) })}
@@ -129,7 +130,7 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
           {price(channel.charge)}
         </span>
       </span>
-      <span className={css.meta}>{t('aiApply.provider', { provider: channel.provider })}</span>
+      <span className={css.meta}>{t('aiApply.provider', { provider: words.provider })}</span>
       <span className={css.description}>{words.description}</span>
       <span className={css.meta}>
         {[t('aiApply.minutes', { minutes: channel.minutes }), t(channel.checkWay === 1 ? 'aiApply.opensProvider' : 'aiApply.opensViewer')].join(' · ')}

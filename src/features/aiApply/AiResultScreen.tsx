@@ -80,7 +80,7 @@ function AiResult(request: { collectFilmId: string; orderId: string }) {
                 {result.findingCount > 0 ? t('aiResult.findings', { count: result.findingCount }) : t('aiResult.noFindings')}
               </p>
             )}
-            <p className={css.summary} data-testid="ai-summary">
+            <p className={css.summary} data-testid="ai-summary" data-authored="ai">
               {result.summary || t('aiResult.noSummary')}
             </p>
             <p className={css.intro}>{t('aiResult.disclaimer')}</p>

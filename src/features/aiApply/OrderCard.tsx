@@ -21,11 +21,11 @@ export function OrderCard({ info }: { info: AiOrderInfo }) {
         {info.provider && (
           <>
             <dt className={css.factName}>{t('aiStatus.providerName')}</dt>
-            <dd className={css.factValue}>{info.provider}</dd>
+            <dd className={css.factValue}>{(locale === 'en' && info.providerEn) || info.provider}</dd>
           </>
         )}
         <dt className={css.factName}>{t('aiStatus.study')}</dt>
-        <dd className={css.factValue}>{[info.modality, info.studyDescription, info.studyDate].filter(Boolean).join(' · ')}</dd>
+        <dd className={css.factValue}>{[info.modality, info.studyDescription && hospitalTerm(locale, info.studyDescription), info.studyDate].filter(Boolean).join(' · ')}</dd>
         <dt className={css.factName}>{t('aiStatus.orderNo')}</dt>
         <dd className={css.factValue}>{info.orderId}</dd>
         <dt className={css.factName}>{t('aiStatus.orderedAt')}</dt>

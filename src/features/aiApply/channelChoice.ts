@@ -43,8 +43,8 @@ export function channelChoice(
   };
 }
 
-/** A channel's name and description in the patient's language: the backend's English where it gives it, else the glossary's words for the name (the description stays as the hospital wrote it). */
-export function channelWords(channel: AiChannel, locale: Locale): { name: string; description: string } {
-  if (locale !== 'en') return { name: channel.name, description: channel.description };
-  return { name: channel.nameEn ?? hospitalTerm(locale, channel.name), description: channel.descriptionEn ?? channel.description };
+/** A channel's name, description and provider in the patient's language: the backend's English where it gives it, else the glossary's words for the name (the description and the provider's name stay as the hospital gave them). */
+export function channelWords(channel: AiChannel, locale: Locale): { name: string; description: string; provider: string } {
+  if (locale !== 'en') return { name: channel.name, description: channel.description, provider: channel.provider };
+  return { name: channel.nameEn ?? hospitalTerm(locale, channel.name), description: channel.descriptionEn ?? channel.description, provider: channel.providerEn ?? channel.provider };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { ViewerView } from '../../../machines/viewer/viewer.connect';
 import type { ViewerViewportView } from '../../../machines/viewer/viewerViewport.connect';
 import type { Point, Window } from '../../../machines/viewer/viewerViewport.types';
@@ -81,10 +81,12 @@ export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) 
   const committed: ViewportNow = { zoom: viewport.zoom, pan: viewport.pan, window: imageWindow };
   const shown = live ?? committed;
   // The latest of these for the wheel listener and the next draw; the findings change only with the image.
-  const findings = useRef(viewer.findingsOnImage);
+  // The AI's labels are drawn in the reader's language (the glossary's words: 结节 4.0mm → Nodule 4.0mm).
+  const findingsOnImage = useMemo(() => viewer.findingsOnImage.map((finding) => ({ ...finding, label: hospitalTerm(locale, finding.label) })), [viewer.findingsOnImage, locale]);
+  const findings = useRef(findingsOnImage);
   useEffect(() => {
     stepSlice.current = viewer.stepSlice;
-    findings.current = viewer.findingsOnImage;
+    findings.current = findingsOnImage;
   });
 
   useEffect(() => () => renderer.release(), [renderer]);

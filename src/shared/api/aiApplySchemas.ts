@@ -49,6 +49,7 @@ export const aiChannelSchema = z.object({
   /** The name and description in English, where the backend gives them (this project's extension); else the glossary's words for the name. */
   nameEn: z.optional(text),
   descriptionEn: z.optional(text),
+  providerEn: z.optional(text),
   charge: yuan,
   checkWay: z.union([z.literal(1), z.literal(2)]),
   /** About how long an analysis takes once paid. */
@@ -81,6 +82,8 @@ export const aiOrderInfoSchema = z.object({
   channelId: z.nullable(text),
   item: text,
   provider: z.nullable(text),
+  /** The provider's name in English, where the backend gives it. */
+  providerEn: z.nullish(text),
   status: z.int(),
   charge: yuan,
   checkWay: z.union([z.literal(1), z.literal(2)]),

@@ -69,6 +69,12 @@ export const RADIOLOGY_GLOSSARY: Readonly<Record<string, string>> = {
   骨折: 'fracture',
   分析: 'analysis',
   筛查: 'screening',
+  // What an AI mark on an image names (its label: a term and a size, 结节 4.0mm)
+  结节: 'nodule',
+  钙化: 'calcification',
+  病灶: 'lesion',
+  出血: 'haemorrhage',
+  梗死: 'infarction',
   // The hospital's WeChat account
   服务号: 'official account',
 };
