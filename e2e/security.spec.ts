@@ -92,7 +92,7 @@ function contextOptions(use: ProjectUse) {
  * thumbnails, film sheets, download links, AI result pages, pay pages, the consultation service) as
  * `javascript:alert(1)`. The patient's own strings come from the hostile patient.
  */
-const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'paragraphs', 'typeName', 'provider', 'summary', 'description', 'nameEn', 'descriptionEn', 'studyDescription']);
+const HOSPITAL_TEXT_KEYS = new Set(['hospitalName', 'serviceHours', 'address', 'officialAccountName', 'title', 'paragraphs', 'typeName', 'provider', 'summary', 'description', 'nameEn', 'descriptionEn', 'providerEn', 'servicePhone', 'studyDescription']);
 const HOSTILE_URL = 'javascript:alert(1)';
 
 function hostileAnswer(value: unknown, key = ''): unknown {
