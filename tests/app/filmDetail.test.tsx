@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, envelope, hospitalSetting } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -136,6 +136,53 @@ describe('film detail (index with a film id)', () => {
     const ai = await screen.findByTestId('film-ai');
     expect(within(ai).getByTestId('film-ai-nothing')).toHaveTextContent('The AI found nothing to mark on the images.');
     expect(within(ai).queryByTestId('film-ai-viewer')).toBeNull();
+  });
+
+  describe('the printed report', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const printed = (pages: object[]) => {
+      const asked: string[] = [];
+      server.use(
+        http.get(`${API_BASE}V2.0/YJPIndex/ElectReport`, ({ request }) => {
+          asked.push(new URL(request.url).search);
+          return HttpResponse.json(envelope({ pages }));
+        }),
+      );
+      return asked;
+    };
+    const page = { url: 'http://localhost/sandbox/report/7.svg', width: 1240, height: 1754, title: '胸部CT平扫报告' };
+
+    it('is asked for only when the patient taps, and opens full screen to zoom, save to the phone or share', async () => {
+      const asked = printed([page]);
+      renderApp('/index?id=7');
+      await screen.findByTestId('report-findings');
+      expect(asked).toEqual([]);
+      await userEvent.click(screen.getByTestId('report-printed'));
+      const view = await screen.findByTestId('report-printed-view');
+      expect(asked).toEqual(['?CollectId=7']);
+      expect(within(view).getByRole('img')).toHaveAttribute('src', page.url);
+      expect(within(view).getByTestId('zoom-save')).toHaveTextContent('Save to phone');
+      expect(within(view).queryByTestId('zoom-long-press')).toBeNull();
+      await userEvent.click(within(view).getByTestId('zoom-close'));
+      expect(screen.queryByTestId('report-printed-view')).toBeNull();
+    });
+
+    it('in WeChat, which saves no file, says to press and hold the picture instead', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) MicroMessenger/8.0.50');
+      printed([page]);
+      renderApp('/index?id=7');
+      await userEvent.click(await screen.findByTestId('report-printed'));
+      const view = await screen.findByTestId('report-printed-view');
+      expect(within(view).getByTestId('zoom-long-press')).toHaveTextContent('Press and hold the picture');
+      expect(within(view).queryByTestId('zoom-save')).toBeNull();
+    });
+
+    it('says so when the hospital has issued none yet', async () => {
+      printed([]);
+      renderApp('/index?id=7');
+      await userEvent.click(await screen.findByTestId('report-printed'));
+      expect(await screen.findByTestId('report-printed-none')).toHaveTextContent('has not issued a printed report');
+    });
   });
 
   it('sends a study that does not exist to the error page with the server message', async () => {

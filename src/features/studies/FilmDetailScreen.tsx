@@ -18,6 +18,7 @@ import * as css from './filmDetail.css';
 import { Facts, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
 import { aiMarksHref } from './studyLinks';
+import { PrintedReport } from './PrintedReport';
 import { aiFindingCount } from '../../shared/rules/aiFindings';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
 import { useFilmDetail } from './useFilmDetail';
@@ -60,7 +61,7 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
     <div className={css.page} data-testid="film-detail" data-state={view.state}>
       <StudySection film={film} departments={view.extras?.departments ?? []} />
       <ImagesSection film={film} collectFilmId={collectFilmId} />
-      <ReportSection view={view} />
+      <ReportSection view={view} collectFilmId={collectFilmId} />
       {/* Someone else's share is read-only: nothing to buy, download or pass on (issue 13). */}
       {sharedView ? (
         <p className={css.sharedNote} data-testid="film-shared-note">{t(isExample ? 'film.exampleView' : 'film.sharedView')}</p>
@@ -154,7 +155,7 @@ function seriesLabel(t: ReturnType<typeof useI18n>['t'], series: SeriesThumbnail
   return [t('film.seriesShort', { number: series.seriesNumber, count: series.imageCount }), series.description].filter(Boolean).join(' ');
 }
 
-function ReportSection({ view }: { view: View }) {
+function ReportSection({ view, collectFilmId }: { view: View; collectFilmId: string }) {
   const { t } = useI18n();
   const report = view.report;
   const { hash } = useLocation();
@@ -194,6 +195,7 @@ function ReportSection({ view }: { view: View }) {
               .filter(Boolean)
               .join(' · ')}
           </p>
+          <PrintedReport collectFilmId={collectFilmId} />
         </>
       )}
       {(view.reportSection === 'notSynced' || view.reportSection === 'notWritten') && (

@@ -9,6 +9,7 @@ import {
   checkTypesSchema,
   deptNamesSchema,
   electImagesSchema,
+  electReportSchema,
   filmDetailSchema,
   filmPackageSchema,
   reportAiInfoSchema,
@@ -55,6 +56,10 @@ export async function loadExtras(api: ApiClient, film: FilmRequest, signal?: Abo
 
 export const loadElectImages = (api: ApiClient, film: FilmRequest, signal?: AbortSignal) =>
   api.request(ENDPOINTS.yjpIndex.ElectImages, { params: byFilm(film), schema: electImagesSchema, signal });
+
+/** The printed report as the hospital issued it: its pages as pictures (none before it is issued). */
+export const loadElectReport = (api: ApiClient, film: FilmRequest, signal?: AbortSignal) =>
+  api.request(ENDPOINTS.yjpIndex.ElectReport, { params: byFilm(film), schema: electReportSchema, signal });
 
 /** The study's series and instances and its tags, for the study information page. */
 export async function loadStudyTags(api: ApiClient, film: FilmRequest, signal?: AbortSignal) {

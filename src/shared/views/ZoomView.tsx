@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
+import { canSharePictures, keepWay, savePicture, sharePicture } from '../platform/keepPicture';
+import { useToast } from './Toast';
 import { FIT, panBy, toggleZoom, zoomAbout, type Zoom } from './zoom';
 import * as css from './zoomView.css';
 
@@ -108,7 +110,55 @@ export function ZoomView(props: {
           style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }}
         />
       </div>
+      <Keep url={image.url} title={image.title ?? t('sheets.page', { page: index + 1, count: props.images.length })} />
       <p className={css.hint}>{t('sheets.zoomHint')}</p>
+    </div>
+  );
+}
+
+/**
+ * Keeping the picture on view: inside WeChat (no downloads) its long-press menu, which the page
+ * names; elsewhere "save" (a file) and, where the phone can, "share" (its share sheet).
+ */
+function Keep({ url, title }: { url: string; title: string }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (keepWay(navigator.userAgent) === 'longPress') {
+    return (
+      <p className={css.hint} data-testid="zoom-long-press">
+        {t('keep.longPress')}
+      </p>
+    );
+  }
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    const said = await work();
+    setBusy(false);
+    if (said) toast(said);
+  };
+  return (
+    <div className={css.keep}>
+      <button
+        type="button"
+        className={css.control}
+        disabled={busy}
+        onClick={() => void run(async () => ((await savePicture(url, title)) ? t('keep.saved') : t('keep.failed')))}
+        data-testid="zoom-save"
+      >
+        {t('keep.save')}
+      </button>
+      {canSharePictures() && (
+        <button
+          type="button"
+          className={css.control}
+          disabled={busy}
+          onClick={() => void run(async () => ((await sharePicture(url, title)) === 'failed' ? t('keep.failed') : ''))}
+          data-testid="zoom-share"
+        >
+          {t('keep.share')}
+        </button>
+      )}
     </div>
   );
 }

@@ -44,6 +44,7 @@ export const control = style({
   cursor: 'pointer',
   selectors: { '&:disabled': { opacity: 0.35 } },
 });
+export const keep = style({ display: 'flex', justifyContent: 'center', gap: 12, padding: '8px 16px 0' });
 export const hint = style({
   margin: 0,
   padding: '8px 16px',
