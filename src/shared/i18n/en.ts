@@ -187,7 +187,7 @@ export const en: Record<MessageKey, string> = {
   'film.reportFailed': 'The report could not be loaded.',
   'film.extrasFailed': 'Storage and AI information could not be loaded.',
   'film.ai': 'AI analysis',
-  'film.aiOnImages': '{count, plural, one {See the AI finding on the images} other {See the # AI findings on the images}}',
+  'film.aiOnImages': 'See the AI {count, plural, one {finding (#)} other {findings (#)}} on the images',
   'film.aiNothing': 'The AI found nothing to mark on the images.',
   'film.storage': 'Image storage',
   'film.storedUntil': 'Images kept until {date} ({days, plural, one {# day} other {# days}} left)',
