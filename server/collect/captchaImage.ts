@@ -3,15 +3,23 @@ import { randomInt } from 'node:crypto';
 /**
  * The image code of V1.0/Package/imagecode: four characters drawn as SVG strokes (no text
  * element, so the answer is not in the markup), each turned and shifted at random, over noise
- * curves and dots. 120 x 44, like the real service's.
+ * curves and dots. Readable by an older patient (issue 24 §6): no look-alike characters, large
+ * strokes only slightly turned, and light noise behind the characters, never across them.
  */
 
-/** No 0/O, 1/I/L: nothing a person could misread. */
-export const CAPTCHA_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/**
+ * Nothing a person could misread: no 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B, 6/G. Four of 22 characters
+ * (about 234,000 answers) behind the per-target and per-client limits.
+ */
+export const CAPTCHA_ALPHABET = 'ACDEFHJKMNPRTUVWXY3479';
+/** Characters a patient could take for one another; none is in the alphabet. */
+export const CAPTCHA_LOOK_ALIKES = '0OQ1IL2Z5S8B6G';
 export const CAPTCHA_LENGTH = 4;
 
-const WIDTH = 120;
-const HEIGHT = 44;
+export const CAPTCHA_WIDTH = 160;
+export const CAPTCHA_HEIGHT = 60;
+const WIDTH = CAPTCHA_WIDTH;
+const HEIGHT = CAPTCHA_HEIGHT;
 
 // Each glyph is an SVG path in a 10 x 14 box, y downwards, drawn as a stroke.
 const O = 'M5,0 Q0,0 0,7 Q0,14 5,14 Q10,14 10,7 Q10,0 5,0 Z';
@@ -56,7 +64,7 @@ function between(min: number, max: number): number {
 }
 
 function darkColor(): string {
-  return `hsl(${between(0, 359)},${between(55, 85)}%,${between(22, 38)}%)`;
+  return `hsl(${between(0, 359)},${between(55, 85)}%,${between(18, 28)}%)`;
 }
 
 function lightColor(): string {
@@ -71,12 +79,12 @@ export function captchaAnswer(): string {
 function glyph(character: string, slot: number): string {
   const path = GLYPHS[character];
   if (!path) throw new RangeError(`no glyph for ${character}`);
-  const x = 17 + slot * 28 + between(-3, 3);
-  const y = HEIGHT / 2 + between(-3, 3);
-  const scale = between(160, 190) / 100;
-  const skew = between(-12, 12);
-  const transform = `translate(${x} ${y}) rotate(${between(-28, 28)}) skewX(${skew}) scale(${scale}) translate(-5 -7)`;
-  return `<path d="${path}" transform="${transform}" fill="none" stroke="${darkColor()}" stroke-width="${between(13, 17) / 10}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const x = 23 + slot * 38 + between(-2, 2);
+  const y = HEIGHT / 2 + between(-2, 2);
+  const scale = between(250, 270) / 100;
+  const skew = between(-6, 6);
+  const transform = `translate(${x} ${y}) rotate(${between(-10, 10)}) skewX(${skew}) scale(${scale}) translate(-5 -7)`;
+  return `<path d="${path}" transform="${transform}" fill="none" stroke="${darkColor()}" stroke-width="${between(11, 13) / 10}" stroke-linecap="round" stroke-linejoin="round"/>`;
 }
 
 function noiseCurve(color: string): string {
@@ -87,17 +95,17 @@ function noiseCurve(color: string): string {
 }
 
 function noiseDot(): string {
-  return `<circle cx="${between(0, WIDTH)}" cy="${between(0, HEIGHT)}" r="${between(5, 15) / 10}" fill="${between(0, 1) ? darkColor() : lightColor()}"/>`;
+  return `<circle cx="${between(0, WIDTH)}" cy="${between(0, HEIGHT)}" r="${between(5, 12) / 10}" fill="${lightColor()}"/>`;
 }
 
 /** The SVG drawing of an answer. */
 export function captchaSvg(answer: string): string {
   const parts = [
-    `<rect width="${WIDTH}" height="${HEIGHT}" fill="hsl(${between(0, 359)},40%,95%)"/>`,
-    ...Array.from({ length: 3 }, () => noiseCurve(lightColor())),
-    ...Array.from({ length: 40 }, noiseDot),
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="hsl(${between(0, 359)},40%,96%)"/>`,
+    // Light noise behind the characters only: nothing dark crosses them.
+    ...Array.from({ length: 2 }, () => noiseCurve(lightColor())),
+    ...Array.from({ length: 16 }, noiseDot),
     ...Array.from(answer, glyph),
-    ...Array.from({ length: 2 }, () => noiseCurve(darkColor())),
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${parts.join('')}</svg>`;
 }

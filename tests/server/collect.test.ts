@@ -68,11 +68,17 @@ describe('image codes', () => {
     expect(captcha.expiresInSeconds).toBe(120);
     expect(captcha.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(captcha.image.split(',')[1]!, 'base64').toString();
-    expect(svg).toMatch(/^<svg [^>]*width="120" height="44"/);
+    // Larger than the real service's 120 x 44, for an older patient (issue 24 §6).
+    expect(svg).toMatch(/^<svg [^>]*width="160" height="60"/);
     expect(svg).not.toContain('<text');
     const { answer } = (await sandbox.app().inject({ url: `/sandbox/test/captcha?id=${captcha.captchaId}` })).json();
     expect(answer).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{4}$`));
-    expect(CAPTCHA_ALPHABET).not.toMatch(/[0O1IL]/);
+    // No look-alikes (issue 24 §6): 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B, 6/G.
+    expect([...CAPTCHA_ALPHABET].filter((c) => '0OQ1IL2Z5S8B6G'.includes(c))).toEqual([]);
+    // Only light noise, behind the characters: the four character strokes are the only dark ones and the last drawn.
+    const strokes = [...svg.matchAll(/stroke="hsl\(\d+,\d+%,(\d+)%\)"/g)].map((match) => Number(match[1]));
+    expect(strokes.filter((lightness) => lightness < 50)).toHaveLength(4);
+    expect(strokes.slice(-4).every((lightness) => lightness <= 28)).toBe(true);
   });
 
   it('takes the right answer in any case, once', async () => {

@@ -18,8 +18,9 @@ export const bagLine = style({ margin: 0, fontSize: tokens.size.small, color: to
 
 export const captcha = style({
   flex: '0 0 auto',
-  width: 120,
-  height: 44,
+  // The image code at a size an older patient reads (server/collect/captchaImage.ts draws 160 x 60).
+  width: 136,
+  height: 51,
   padding: 0,
   border: `1px solid ${tokens.colour.line}`,
   borderRadius: 8,
