@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startMswServer } from '../msw/server';
@@ -31,6 +31,27 @@ describe('sign-in pages and guards', () => {
     expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('could not reach the sign-in service');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(app.session.retrySignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a visitor sees "collect my images" and "sign in" on the home page', async () => {
+    const app = renderApp('/index', { session: 'signedOut' });
+    const entry = await screen.findByTestId('hub-visitor-entry');
+    expect(entry).toHaveTextContent('Collect my images');
+    await userEvent.click(within(entry).getByRole('link', { name: 'Collect my images' }));
+    await waitFor(() => expect(app.location()).toBe('/newCheck'));
+  });
+
+  it('the visitor\'s "sign in" signs in and comes back to the home page', async () => {
+    const app = renderApp('/index', { session: 'signedOut' });
+    const entry = await screen.findByTestId('hub-visitor-entry');
+    await userEvent.click(within(entry).getByRole('button', { name: 'Sign in' }));
+    expect(app.session.signIn).toHaveBeenCalledWith('/Home');
+  });
+
+  it('a signed-in patient does not see the visitor\'s ways in on the home page', async () => {
+    renderApp('/index');
+    expect(await screen.findByTestId('hub')).toBeInTheDocument();
+    expect(screen.queryByTestId('hub-visitor-entry')).not.toBeInTheDocument();
   });
 
   it('logout signs a signed-in patient out', async () => {

@@ -11,6 +11,7 @@ import { useSessionStatus } from '../../shared/session/useSession';
 import { FollowPrompt } from '../../shared/views/FollowPrompt';
 import { HospitalPlace } from '../../shared/views/HospitalPlace';
 import { ScanEntry } from '../../shared/views/ScanEntry';
+import { VisitorEntry } from '../../shared/views/VisitorEntry';
 import * as ui from '../../shared/views/ui.css';
 import { loadHomeBadges, type HomeBadges } from './homeCalls';
 import * as css from './hub.css';
@@ -79,6 +80,12 @@ export default function HubScreen() {
       </header>
       <div className={css.services}>
         <FollowPrompt />
+        {visitor && (
+          <section className={css.experience} aria-label={t('visitor.heading')} data-testid="hub-visitor">
+            <p className={css.experienceText}>{t('visitor.text')}</p>
+            <VisitorEntry signInTo={ROUTE.Home.path} testId="hub-visitor-entry" />
+          </section>
+        )}
         {visitor && <ExperienceCard />}
         <ScanEntry className={css.scanEntry} />
       </div>

@@ -11,6 +11,9 @@ export const en: Record<MessageKey, string> = {
   'app.homeButton': 'Home',
   'app.language': '中文',
   'app.largeText': 'Large text',
+  'visitor.heading': 'Not signed in',
+  'visitor.text': 'No account needed: collect your images with your ID card number, or your name and mobile number. Have an account? Sign in.',
+  'visitor.signIn': 'Sign in',
 
   'route.index': 'Cloud film',
   'route.checking': 'Confirmed',

@@ -9,6 +9,9 @@ export const zhCN = {
   'app.homeButton': '首页',
   'app.language': 'English',
   'app.largeText': '大字模式',
+  'visitor.heading': '还没有登录',
+  'visitor.text': '不用注册：用身份证号或姓名和手机号就能领取您的影像；已有账号请登录。',
+  'visitor.signIn': '登录',
 
   'route.index': '云胶片',
   'route.checking': '核对结果',

@@ -217,3 +217,6 @@ export const modalityBadge = style({
   color: brandVars.brandStrong,
   fontWeight: 700,
 });
+
+/** Two or more full-width actions, one above the other (a visitor's ways in). */
+export const actionStack = style({ display: 'grid', gap: 10, width: '100%' });
