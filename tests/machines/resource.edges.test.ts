@@ -4,6 +4,7 @@
  * docs/testing.md): what the load is asked, what a screen shows while loading, when shown and
  * when failed, what a failure reports, and loading again after "try again" or a change elsewhere.
  */
+import { existsSync } from 'node:fs';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectResource } from '../../machines/resource/resource.connect';
@@ -80,5 +81,12 @@ describe('resource', () => {
     started.view().reload();
     expect(started.load.inputs).toHaveLength(1);
     expect(started.load.pendingRuns).toBe(1);
+  });
+});
+
+describe('resource: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    const { actor } = startResource();
+    expect(existsSync(new URL(`../../docs/statecharts/${actor.getSnapshot().machine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

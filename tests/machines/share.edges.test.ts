@@ -4,6 +4,7 @@
  * docs/testing.md): what the panel shows right after a share is made, what is asked of the
  * create and card calls, what goes on the clipboard, and the taps a state must ignore.
  */
+import { existsSync } from 'node:fs';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectShare } from '../../machines/share/share.connect';
@@ -139,5 +140,12 @@ describe('share: taps a state ignores', () => {
     started.view().create();
     expect(started.view()).toMatchObject({ days: 7, share: made });
     expect(started.create.inputs).toHaveLength(1);
+  });
+});
+
+describe('share: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    const { actor } = startShare();
+    expect(existsSync(new URL(`../../docs/statecharts/${actor.getSnapshot().machine.id}.svg`, import.meta.url))).toBe(true);
   });
 });
