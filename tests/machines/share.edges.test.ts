@@ -9,7 +9,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { connectShare } from '../../machines/share/share.connect';
 import { shareMachine } from '../../machines/share/share.machine';
-import type { CardOutcome, CreateOutcome, ShareLike } from '../../machines/share/share.types';
+import type { CardOutcome, CreateOutcome, ShareDays, ShareLike } from '../../machines/share/share.types';
 import { controllablePromise, flush } from '../../machines/replay';
 import { effects } from './edgeFakes';
 
@@ -17,7 +17,7 @@ const made: ShareLike = { shareId: '1', url: 'https://film.example/shareCode?cod
 const other: ShareLike = { shareId: '2', url: 'https://film.example/shareCode?code=Q9RT', code: 'Q9RT', accessCode: '1357' };
 
 function startShare() {
-  const create = controllablePromise<CreateOutcome, { collectFilmId: string; days: number }>();
+  const create = controllablePromise<CreateOutcome, { collectFilmId: string; days: ShareDays }>();
   const card = controllablePromise<CardOutcome, ShareLike>();
   const done = effects(['writeClipboard', 'refreshList'] as const);
   const machine = shareMachine.provide({ actors: { createShare: create.logic, prepareCard: card.logic }, actions: done.spies });
