@@ -10,6 +10,7 @@ const ORDER_ACTIONS: readonly OrderAction[] = ['OPEN_PROGRESS', 'CANCEL', 'VIEW_
  * whether a flow is under way, the cancel question, and the patient's intents.
  */
 export function connectAiOrder(snapshot: SnapshotFrom<AiOrderMachine>, send: ActorRefFrom<AiOrderMachine>['send']) {
+  const asked = snapshot.matches('confirmingCancel') ? snapshot.context.order : null;
   return {
     /** For `data-order-state`. */
     state: String(snapshot.value),
@@ -18,7 +19,7 @@ export function connectAiOrder(snapshot: SnapshotFrom<AiOrderMachine>, send: Act
     /** "Confirm cancelling this order?" is open. */
     isConfirmingCancel: snapshot.matches('confirmingCancel'),
     /** The order "confirm cancelling" is about, while the question is open. */
-    cancelling: snapshot.matches('confirmingCancel') ? (snapshot.context.order?.orderId ?? null) : null,
+    cancelling: asked?.orderId ?? null,
     /** The buttons this order's status allows, in display order. */
     actionsFor: (order: Pick<OrderRef, 'status'>) => ORDER_ACTIONS.filter((action) => ORDER_ALLOWS[action](order)),
     act: (action: OrderAction, order: OrderRef) => send({ type: action, order }),

@@ -13,7 +13,7 @@ export const shareMachine = setup({
     prepareCard: fromPromise<CardOutcome, ShareLike>(unprovided('prepareCard')),
   },
   actions: {
-    chooseDays: assign(({ event }) => (event.type === 'CHOOSE_DAYS' ? { days: event.days } : {})),
+    chooseDays: assign((_, days: ShareContext['days']) => ({ days })),
     keepShare: assign((_, share: ShareLike) => ({ share, problem: null, copied: false, card: null })),
     keepCard: assign((_, card: CardOutcome) => ({ card })),
     fail: assign((_, problem: 'offline' | 'refused') => ({ problem })),
@@ -33,7 +33,7 @@ export const shareMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      on: { CHOOSE_DAYS: { actions: 'chooseDays' }, CREATE: 'creating' },
+      on: { CHOOSE_DAYS: { actions: { type: 'chooseDays', params: ({ event }) => event.days } }, CREATE: 'creating' },
     },
     creating: {
       tags: ['busy'],

@@ -214,13 +214,6 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   },
   {
     file: SHARE,
-    mutator: 'ConditionalExpression',
-    line: "chooseDays: assign(({ event }) => (event.type === 'CHOOSE_DAYS'",
-    replacement: 'true',
-    reason: '`chooseDays` runs on CHOOSE_DAYS only, so the event is always CHOOSE_DAYS there; the test only narrows the type.',
-  },
-  {
-    file: SHARE,
     mutator: 'ArrayDeclaration',
     line: "tags: ['busy'],",
     reason: "nothing reads the share chart's `busy` tag: its view says it is creating by the state (`isCreating`), and no screen asks the tag.",

@@ -154,6 +154,15 @@ describe('AI order: cancel', () => {
     expect(view()).toMatchObject({ isBusy: true, isConfirmingCancel: false });
   });
 
+  it('names the order the question is about while it is open, and none before or once answered', () => {
+    const { view } = startOrders();
+    expect(view().cancelling).toBeNull();
+    view().act('CANCEL', toBePaid);
+    expect(view().cancelling).toBe(toBePaid.orderId);
+    view().confirmCancel();
+    expect(view().cancelling).toBeNull();
+  });
+
   it('"think again" closes the question and sends nothing', async () => {
     const started = startOrders();
     started.view().act('CANCEL', toBePaid);

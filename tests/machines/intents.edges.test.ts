@@ -29,4 +29,11 @@ describe('view intents', () => {
     connectResource(snapshot, send).retry();
     expect(send).toHaveBeenCalledWith({ type: 'RETRY' });
   });
+
+  it('resource: loading again (another chart changed it on the server) sends RELOAD', () => {
+    const snapshot = createActor(resourceMachine, { input: { request: { id: '1' } } }).getSnapshot();
+    const send = vi.fn();
+    connectResource(snapshot, send).reload();
+    expect(send.mock.calls).toEqual([[{ type: 'RELOAD' }]]);
+  });
 });
