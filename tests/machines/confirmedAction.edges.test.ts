@@ -4,6 +4,7 @@
  * testing, docs/testing.md): the event each tap of the view sends, what the view shows in each
  * situation, exactly what the call is asked and what each answer tells the patient.
  */
+import { existsSync } from 'node:fs';
 import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { connectConfirmedAction } from '../../machines/confirmedAction/confirmedAction.connect';
@@ -125,5 +126,12 @@ describe('confirmed action: the call and its answers', () => {
     await flush();
     const [reported] = done.paramsOf('reportFailure') as Array<{ error: Error }>;
     expect(reported?.error.message).toBe('confirmedAction: no act actor provided');
+  });
+});
+
+describe('confirmed action: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    const { actor } = startAction();
+    expect(existsSync(new URL(`../../docs/statecharts/${actor.getSnapshot().machine.id}.svg`, import.meta.url))).toBe(true);
   });
 });
