@@ -251,6 +251,16 @@ describe('package: following the progress', () => {
     expect(await waitAndSeeQuery(page, 1_001)).toBe(true);
   });
 
+  it('a package asked anew after one failed while nothing moved is asked about after a second again', async () => {
+    const page = await packingPage();
+    await answer(page.calls.queryTask, task('packing', 40));
+    await expectQueryAfter(page, 2_000);
+    await answer(page.calls.queryTask, task('failed', 40));
+    page.view().retry();
+    await answer(page.calls.addTask, task('queued', 0));
+    await expectQueryAfter(page, 1_000);
+  });
+
   it('ready: the download step; failed: the failed step; neither asks again', async () => {
     const page = await packingPage();
     await answer(page.calls.queryTask, task('ready', 100));
@@ -321,6 +331,17 @@ describe('package: changing the desensitize choice while it packs', () => {
     expect(JSON.parse(page.view().state)).toEqual({ packing: 'changing' });
     await answer(page.calls.updateDesensitize, task('queued', 0, { taskId: 't-9', desensitize: true }));
     expect(page.view()).toMatchObject({ ...NOTHING_UNDER_WAY, step: 'packing', progress: 0, desensitize: true });
+    await expectQueryAfter(page, 1_000);
+  });
+
+  it('after the change the progress is asked after a second, however long nothing had moved before', async () => {
+    const page = await packingPage();
+    await expectQueryAfter(page, 1_000);
+    await answer(page.calls.queryTask, task('packing', 40, { taskId: 't-9' }));
+    await expectQueryAfter(page, 2_000);
+    await answer(page.calls.queryTask, task('packing', 40, { taskId: 't-9' }));
+    page.view().setDesensitize(true);
+    await answer(page.calls.updateDesensitize, task('queued', 0, { taskId: 't-9', desensitize: true }));
     await expectQueryAfter(page, 1_000);
   });
 
