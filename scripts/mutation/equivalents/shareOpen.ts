@@ -1,4 +1,4 @@
-import { CHILD_ID_UNREAD, UNSHOWN_DEFAULT_ERROR, type Equivalent } from './shared';
+import { UNSHOWN_DEFAULT_ERROR, type Equivalent } from './shared';
 
 const MACHINE = 'machines/shareOpen/shareOpen.machine.ts';
 
@@ -12,8 +12,8 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     reason:
       "a default that is no function at all fails when it starts, as a default that rejects does: both lead where any failure of the call leads (preview: the page says it failed; open: 'offline'; tests/machines/shareOpen.edges.test.ts), and neither error is shown or kept. The app provides both calls (src/features/shares/useShareOpen.ts).",
   },
-  { file: MACHINE, mutator: 'StringLiteral', line: "id: 'preview',", reason: CHILD_ID_UNREAD },
-  { file: MACHINE, mutator: 'StringLiteral', line: "id: 'open',", reason: CHILD_ID_UNREAD },
+  { file: MACHINE, mutator: 'StringLiteral', line: "(unprovided('preview'))", reason: UNSHOWN_DEFAULT_ERROR },
+  { file: MACHINE, mutator: 'StringLiteral', line: "(unprovided('open'))", reason: UNSHOWN_DEFAULT_ERROR },
   {
     file: MACHINE,
     mutator: 'ArrayDeclaration',
