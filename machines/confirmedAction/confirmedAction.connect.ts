@@ -9,7 +9,6 @@ export function connectConfirmedAction(snapshot: SnapshotFrom<ConfirmedActionMac
     isConfirming: snapshot.matches('confirming'),
     isBusy: snapshot.hasTag('busy'),
     itemId: snapshot.context.item?.id ?? null,
-    canAsk: snapshot.can({ type: 'ASK', item: { id: '' } }),
     ask: (item: ActionItem) => send({ type: 'ASK', item }),
     confirm: () => send({ type: 'CONFIRM' }),
     dismiss: () => send({ type: 'DISMISS' }),

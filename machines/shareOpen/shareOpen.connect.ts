@@ -10,7 +10,7 @@ export function connectShareOpen<Preview>(snapshot: SnapshotFrom<ShareOpenMachin
     previewFailed: snapshot.matches('previewFailed'),
     preview: context.preview as Preview | null,
     accessCode: context.accessCode,
-    refusal: snapshot.matches('refused') ? context.refusal : null,
+    refusal: context.refusal,
     problem: context.problem,
     attemptsLeft: context.attemptsLeft,
     isOpening: snapshot.matches('opening'),

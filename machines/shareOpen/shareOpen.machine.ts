@@ -3,7 +3,8 @@ import type { OpenOutcome, OpenedLike, PreviewLike, PreviewOutcome, ShareOpenCon
 
 const unprovided = (name: string) => () => Promise.reject(new Error(`shareOpen: no ${name} actor provided`));
 
-const refusalOf = (outcome: PreviewOutcome | OpenOutcome): ShareRefusal | null => (!outcome.ok && 'refusal' in outcome ? outcome.refusal : null);
+/** The refusal of an answer the guards found refused (a preview that is not ok always is). */
+const refusalOf = (outcome: PreviewOutcome | OpenOutcome) => (outcome as { refusal: ShareRefusal }).refusal;
 
 /** The shareCode page's chart: preview, access code, open (read-only pass) or a plain refusal. */
 export const shareOpenMachine = setup({
@@ -15,7 +16,7 @@ export const shareOpenMachine = setup({
   actions: {
     keepPreview: assign((_, preview: PreviewLike) => ({ preview })),
     refuse: assign((_, refusal: ShareRefusal) => ({ refusal })),
-    enter: assign(({ event }) => (event.type === 'ENTER' ? { accessCode: event.accessCode, problem: null } : {})),
+    enter: assign((_, accessCode: string) => ({ accessCode, problem: null })),
     problem: assign((_, problem: ShareOpenContext['problem']) => ({ problem })),
     wrongCode: assign((_, attemptsLeft: number) => ({ problem: 'codeWrong' as const, attemptsLeft, accessCode: '' })),
     lock: assign((_, retryAfterSeconds: number) => ({ retryAfterSeconds, accessCode: '', problem: null })),
@@ -26,7 +27,7 @@ export const shareOpenMachine = setup({
   guards: {
     previewed: (_, outcome: PreviewOutcome) => outcome.ok,
     opened: (_, outcome: OpenOutcome) => outcome.ok,
-    refused: (_, outcome: OpenOutcome) => refusalOf(outcome) !== null,
+    refused: (_, outcome: OpenOutcome) => 'refusal' in outcome,
     locked: (_, outcome: OpenOutcome) => !outcome.ok && 'locked' in outcome,
     formFine: (_, problem: 'codeIncomplete' | null) => problem === null,
   },
@@ -45,7 +46,7 @@ export const shareOpenMachine = setup({
         input: ({ context }) => ({ code: context.code }),
         onDone: [
           { guard: { type: 'previewed', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'keepPreview', params: ({ event }) => (event.output as { preview: PreviewLike }).preview } },
-          { target: 'refused', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) ?? 'notFound' } },
+          { target: 'refused', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) } },
         ],
         onError: 'previewFailed',
       },
@@ -53,7 +54,7 @@ export const shareOpenMachine = setup({
     previewFailed: { on: { RETRY: 'previewing' } },
     entering: {
       on: {
-        ENTER: { actions: 'enter' },
+        ENTER: { actions: { type: 'enter', params: ({ event }) => event.accessCode } },
         OPEN: [
           { guard: { type: 'formFine', params: ({ event }) => event.problem }, target: 'opening' },
           { actions: { type: 'problem', params: 'codeIncomplete' } },
@@ -68,7 +69,7 @@ export const shareOpenMachine = setup({
         input: ({ context }) => ({ code: context.code, accessCode: context.accessCode }),
         onDone: [
           { guard: { type: 'opened', params: ({ event }) => event.output }, target: 'opened', actions: { type: 'openStudy', params: ({ event }) => (event.output as { opened: OpenedLike }).opened } },
-          { guard: { type: 'refused', params: ({ event }) => event.output }, target: 'refused', description: 'Expired or revoked since the page opened.', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) ?? 'notFound' } },
+          { guard: { type: 'refused', params: ({ event }) => event.output }, target: 'refused', description: 'Expired or revoked since the page opened.', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) } },
           { guard: { type: 'locked', params: ({ event }) => event.output }, target: 'locked', actions: { type: 'lock', params: ({ event }) => ('retryAfterSeconds' in event.output ? event.output.retryAfterSeconds : 0) } },
           { target: 'entering', actions: { type: 'wrongCode', params: ({ event }) => ('attemptsLeft' in event.output ? event.output.attemptsLeft : 0) } },
         ],
