@@ -3,9 +3,10 @@
  * Edges of the film detail's chart that the model-based suite leaves open (found by mutation
  * testing, docs/testing.md): the event each tap of the page sends, what the page is given in each
  * situation (its `data-state`, the film, the report section, the sync status, the extras), and
- * exactly what each call is asked.
+ * exactly what each call is asked; an app that provides none of the calls; the QA panel's diagram.
  */
-import { createActor } from 'xstate';
+import { existsSync } from 'node:fs';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { connectFilmDetail } from '../../machines/filmDetail/filmDetail.connect';
 import { filmDetailMachine } from '../../machines/filmDetail/filmDetail.machine';
@@ -197,5 +198,35 @@ describe('film detail: the rest (storage, AI, departments)', () => {
     calls.loadExtras.resolve(extras);
     await flush();
     expect(view()).toMatchObject({ extras, extrasFailed: false });
+  });
+});
+
+describe('film detail: an app that provides none of the calls', () => {
+  it('says the study could not be loaded', async () => {
+    const actor = createActor(filmDetailMachine, { input }).start();
+    await flush();
+    expect(connectFilmDetail(actor.getSnapshot(), actor.send).isFailed).toBe(true);
+  });
+
+  it('says the report and the rest could not be loaded, and a sync check that could not be made', async () => {
+    const withFilm = createActor(filmDetailMachine.provide({ actors: { loadFilm: fromPromise<object, typeof input>(() => Promise.resolve(film)) } }), { input }).start();
+    await flush();
+    await flush();
+    expect(connectFilmDetail(withFilm.getSnapshot(), withFilm.send)).toMatchObject({ film, reportSection: 'failed', extrasFailed: true });
+    const withReport = createActor(
+      filmDetailMachine.provide({ actors: { loadFilm: fromPromise<object, typeof input>(() => Promise.resolve(film)), loadReport: fromPromise<ReportLike, typeof input>(() => Promise.resolve(empty)) } }),
+      { input },
+    ).start();
+    await flush();
+    await flush();
+    await flush();
+    expect(connectFilmDetail(withReport.getSnapshot(), withReport.send).reportSection).toBe('failed');
+  });
+});
+
+describe('film detail: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    const { actor } = startDetail();
+    expect(existsSync(new URL(`../../docs/statecharts/${actor.getSnapshot().machine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

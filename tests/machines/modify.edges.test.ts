@@ -3,9 +3,9 @@
  * Edges of the profile chart (issue 14, modify) that the model-based suite leaves open (found by
  * mutation testing, docs/testing.md): the event each tap of the page sends, what the page is given
  * in each situation (busy, invalid fields, the avatar's phase, picture, preview and progress), and
- * exactly what each call is asked.
+ * exactly what each call is asked, and an app that provides none of the calls.
  */
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { connectModify } from '../../machines/modify/modify.connect';
 import { modifyMachine } from '../../machines/modify/modify.machine';
@@ -401,5 +401,42 @@ describe('modify: the avatar, uploaded', () => {
     view().cancelCrop();
     expect(view()).toMatchObject({ notice: null });
     expect(view().avatar).toEqual({ phase: 'idle', source: null, preview: null, percent: 0 });
+  });
+});
+
+describe('modify: an app that provides none of the calls', () => {
+  it('says the record could not be loaded', async () => {
+    const actor = createActor(modifyMachine).start();
+    await flush();
+    expect(connectModify(actor.getSnapshot(), actor.send).loadFailed).toBe(true);
+  });
+
+  it('says each save, the chooser, the picture and the upload failed', async () => {
+    const compress = controllablePromise<CompressedAvatar, { file: Blob; crop: CropLike }>();
+    const only = (compressAvatar?: typeof compress.logic) =>
+      createActor(modifyMachine.provide({ actors: { loadUser: fromPromise<ProfileLike>(() => Promise.resolve(record)), ...(compressAvatar ? { compressAvatar } : {}) } })).start();
+    const actor = only();
+    const view = () => connectModify(actor.getSnapshot(), actor.send);
+    await flush();
+    view().saveName(null);
+    await flush();
+    expect(view().notice).toEqual({ about: 'name', kind: 'offline' });
+    view().saveEmail(null);
+    await flush();
+    expect(view().notice).toEqual({ about: 'email', kind: 'offline' });
+    view().chooseAvatar();
+    await flush();
+    expect(view().notice).toEqual({ about: 'avatar', kind: 'chooserFailed' });
+    view().picked(picture);
+    view().crop(square);
+    await flush();
+    expect(view().notice).toEqual({ about: 'avatar', kind: 'unreadable' });
+    const uploads = only(compress.logic);
+    await flush();
+    uploads.send({ type: 'PICKED', file: picture });
+    uploads.send({ type: 'CROP', crop: square });
+    compress.resolve(small);
+    await flush();
+    expect(connectModify(uploads.getSnapshot(), uploads.send)).toMatchObject({ notice: { about: 'avatar', kind: 'offline' }, avatar: { phase: 'failed' } });
   });
 });

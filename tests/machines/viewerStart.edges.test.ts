@@ -34,7 +34,7 @@ const box = (at: Pick<Finding, 'seriesUid' | 'sopUid' | 'frame'>): Finding => ({
 
 /** Opens the study with these findings, from the link (plus `series` when given); the view then. */
 async function openOn(findings: Finding[] | null, series?: string) {
-  const started = startChart(viewerMachine, { input: viewerInput, fake: ['loadStudy', 'loadImage', 'viewport'], provide: () => ({ actions: { reportFailure: vi.fn(), dropImages: vi.fn() } }) });
+  const started = startChart(viewerMachine, { input: viewerInput, fake: ['loadStudy', 'loadImage', 'viewport'], provide: () => ({ actions: { reportFailure: vi.fn<() => void>(), dropImages: vi.fn<() => void>() } }) });
   started.actor.send({ type: 'OPEN', query: series ? { ...query, series } : query });
   (started.fakes.loadStudy as ControllablePromise<unknown>).resolve({ study: stack, findings });
   await flush();
