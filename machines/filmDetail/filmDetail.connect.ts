@@ -26,13 +26,14 @@ export function connectFilmDetail<Film, Report extends ReportLike, Extras>(
   const report = snapshot.context.report as Report | null;
   const extras = snapshot.context.extras as Extras | null;
   const showing = snapshot.matches('showing');
-  const section = showing ? reportSection(snapshot) : 'loading';
+  const section = reportSection(snapshot);
   const extrasFailed = snapshot.matches({ showing: { extras: 'failed' } });
   return {
     state: showing ? `showing.${section}` : String(snapshot.value),
     isLoading: snapshot.matches('loading'),
     isFailed: snapshot.matches('failed'),
-    film: showing ? film : null,
+    /** Held from the moment the study is shown (the page never leaves it). */
+    film,
     report: section === 'written' ? report : null,
     reportSection: section,
     /** When the hospital was last asked for the report (shown while it has not arrived). */
@@ -40,7 +41,8 @@ export function connectFilmDetail<Film, Report extends ReportLike, Extras>(
     /** The hospital said its reports are here (so an empty report is one not written yet). */
     hospitalSynced: sync?.synced === true,
     canCheckAgain: snapshot.can({ type: 'CHECK_AGAIN' }),
-    extras: snapshot.matches({ showing: { extras: 'ready' } }) ? extras : null,
+    /** Held once loaded (nothing loads them again after that). */
+    extras,
     extrasLoading: snapshot.matches({ showing: { extras: 'loading' } }),
     extrasFailed,
     retry: () => send({ type: 'RETRY' }),

@@ -38,8 +38,8 @@ export function connectModify<User extends ProfileLike = ProfileLike>(snapshot: 
       phase,
       /** The picture to crop. */
       source: phase === 'cropping' ? context.source : null,
-      /** The avatar made small, shown while it uploads or after it failed. */
-      preview: phase === 'uploading' || phase === 'failed' ? (context.compressed?.preview ?? null) : null,
+      /** The avatar made small, shown while it uploads or after it failed (the only times the chart holds it). */
+      preview: context.compressed?.preview ?? null,
       /** Whole per cent, for the progress bar. */
       percent: Math.round(context.progress * 100),
     },

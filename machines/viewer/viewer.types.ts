@@ -125,9 +125,11 @@ export interface Finding {
  */
 export function startingPlace(study: StudyStack, findings: readonly Finding[] | null, seriesUid: string | null = null): { seriesIndex: number; sliceIndex: number } {
   const finding = findings?.find((f) => f.shape === 'mark') ?? findings?.[0];
-  const findingSeries = finding ? study.series.findIndex((series) => series.seriesUid === finding.seriesUid) : -1;
-  const sliceIndex = finding && findingSeries >= 0 ? study.series[findingSeries]!.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) : -1;
-  if (sliceIndex >= 0) return { seriesIndex: findingSeries, sliceIndex };
+  if (finding) {
+    const seriesIndex = study.series.findIndex((series) => series.seriesUid === finding.seriesUid);
+    const sliceIndex = study.series[seriesIndex]?.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) ?? -1;
+    if (sliceIndex >= 0) return { seriesIndex, sliceIndex };
+  }
   const named = study.series.findIndex((series) => series.seriesUid === seriesUid);
   return { seriesIndex: Math.max(0, named), sliceIndex: 0 };
 }
