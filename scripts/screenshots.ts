@@ -2,7 +2,8 @@
  * Phone-sized screenshots of the app as a patient sees it, for a person to look at:
  * `npx tsx scripts/screenshots.ts [baseURL] [outDir]` against a running sandbox. It signs in as
  * the demo patient first (`SCREENSHOT_LOGIN`, default patient1), so login-required screens show;
- * `SCREENSHOT_ONLY` (name prefixes, comma-separated) takes some pages only.
+ * `SCREENSHOT_ONLY` (name prefixes, comma-separated) takes some pages only; `SCREENSHOT_TEXT=large`
+ * takes them in the large-text mode (files named `-large`).
  */
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +16,7 @@ const out = process.argv[3] ?? 'test-results/screenshots';
 const login = process.env.SCREENSHOT_LOGIN ?? 'patient1';
 /** SCREENSHOT_ONLY=ai-,personal: only the pages whose names start so. */
 const only = (process.env.SCREENSHOT_ONLY ?? '').split(',').map((one) => one.trim()).filter(Boolean);
+const large = process.env.SCREENSHOT_TEXT === 'large';
 /** The viewer on one of patient1's studies (the sandbox's own archive), with the AI layer when asked. */
 function viewer(date: string, ai = false) {
   const study = demoArchiveStudies().find((one) => one.patientName === '张伟' && one.studyDate === date)!;
@@ -81,6 +83,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
     await signIn(page);
+    if (large) await page.evaluate(() => window.localStorage.setItem('cf.textSize', 'large'));
     for (const [name, path] of pages.filter(([name]) => only.length === 0 || only.some((prefix) => name.startsWith(prefix)))) {
       await page.goto(`${base}${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
       await page.waitForLoadState('networkidle');
@@ -90,7 +93,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
         await page.getByTestId('viewer-image-error').waitFor();
       }
       if (name === 'aiOrders-cancel') await page.getByTestId('action-cancelOrder').first().click();
-      await page.screenshot({ path: join(out, `${name}-${width}-${locale}.png`), fullPage: name !== 'aiOrders-cancel' && !name.startsWith('viewer') });
+      await page.screenshot({ path: join(out, `${name}-${width}-${locale}${large ? '-large' : ''}.png`), fullPage: name !== 'aiOrders-cancel' && !name.startsWith('viewer') });
     }
     await page.close();
   }
