@@ -6,6 +6,7 @@
  * order call, the pay call, the pay result), when the H5 "is payment complete?" question is asked,
  * and what the screen loads again after each outcome.
  */
+import { existsSync } from 'node:fs';
 import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { connectPayment } from '../../machines/payment/payment.connect';
@@ -354,5 +355,20 @@ describe('purchase: what loads again after each outcome', () => {
     started.calls.submitOrder.resolve({ ok: true, purchase: toBePaid });
     await flush();
     expect(started.calls.getPayParams.inputs.at(-1)).toEqual({ purchase: toBePaid, payWay: 1, returnUrl: 'http://localhost/other' });
+  });
+});
+
+describe('purchase: a screen just opened', () => {
+  it('shows nothing chosen, nothing being ordered and no refusal', () => {
+    const { view } = startScreen();
+    expect(view().choice).toBeNull();
+    expect(view().ordering).toBeNull();
+    expect(view().problem).toBeNull();
+    expect(view()).toMatchObject({ isConfirming: false, isSubmitting: false, isBusy: false, state: 'ready' });
+  });
+
+  it("the QA panel finds the chart's diagram by the chart's id", () => {
+    const { actor } = startScreen();
+    expect(existsSync(new URL(`../../docs/statecharts/${actor.getSnapshot().machine.id}.svg`, import.meta.url))).toBe(true);
   });
 });
