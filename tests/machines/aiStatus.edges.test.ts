@@ -183,3 +183,44 @@ describe('aiStatus: paying the order shown', () => {
     expect(page.calls.getPayParams.inputs).toHaveLength(2);
   });
 });
+
+describe('aiStatus: following an order', () => {
+  /** How many asks of AI/info there were after `ms` more on the page's clock. */
+  async function after(page: Page, ms: number) {
+    page.clock.increment(ms);
+    await flush();
+    return page.calls.loadInfo.inputs.length;
+  }
+
+  it('asks about the same order every time, and sooner again as soon as its status or its progress moves', async () => {
+    const page = startPage();
+    await answer(page, found(0, { progress: 0 }));
+    // Nothing moved yet: 2 s.
+    expect(await after(page, 1_999)).toBe(1);
+    expect(await after(page, 1)).toBe(2);
+    await answer(page, found(0, { progress: 0 }));
+    // Still nothing moved: 4 s.
+    expect(await after(page, 3_999)).toBe(2);
+    expect(await after(page, 1)).toBe(3);
+    // Its status moved (queued to analysing), its progress did not: 2 s again.
+    await answer(page, found(1, { progress: 0 }));
+    expect(await after(page, 1_999)).toBe(3);
+    expect(await after(page, 1)).toBe(4);
+    await answer(page, found(1, { progress: 0 }));
+    expect(await after(page, 3_999)).toBe(4);
+    expect(await after(page, 1)).toBe(5);
+    // Its progress moved, its status did not: 2 s again.
+    await answer(page, found(1, { progress: 40 }));
+    expect(await after(page, 1_999)).toBe(5);
+    expect(await after(page, 1)).toBe(6);
+    expect(page.calls.loadInfo.inputs).toEqual(Array(6).fill({ orderId: ORDER_ID }));
+    expect(page.view()).toMatchObject({ step: 'following', progress: 40 });
+  });
+
+  it('an app that provides no AI/info call: the page says the connection is gone and offers to try again', async () => {
+    const actor = createActor(createAiStatusMachine(), { input: { orderId: ORDER_ID } }).start();
+    await flush();
+    expect(connectAiStatus(actor.getSnapshot(), actor.send)).toMatchObject({ step: 'loadFailed', problem: 'offline' });
+    actor.stop();
+  });
+});
