@@ -173,3 +173,147 @@ describe('feedback: what each call is asked', () => {
     expect(form.view().problem).toBe('contentLong');
   });
 });
+
+describe('feedback: the images of the draft', () => {
+  it('only as many as there is room for, the same image not twice; more than the room is said', async () => {
+    const form = startForm(3);
+    await restored(form, draft);
+    form.view().picked([file, file, file]);
+    form.calls.prepareImages.resolve({ images: [image('a'), image('b'), image('c'), image('d')], unreadable: 1 });
+    await flush();
+    expect(form.view().images.map((kept) => kept.id)).toEqual(['a', 'b', 'c']);
+    expect(form.view()).toMatchObject({ notice: 'tooMany', room: 0 });
+    expect(form.done.paramsOf('saveDraft').at(-1)).toMatchObject({ images: [image('a', false), image('b'), image('c')] });
+  });
+
+  it('an image that could not be read is said when all the others fit; nothing is said when all were read', async () => {
+    const form = startForm(3);
+    await restored(form, null);
+    form.view().picked([file, file]);
+    form.calls.prepareImages.resolve({ images: [image('a')], unreadable: 1 });
+    await flush();
+    expect(form.view()).toMatchObject({ notice: 'unreadable', room: 2 });
+    form.view().picked([file]);
+    expect(form.view().notice).toBeNull();
+    form.calls.prepareImages.resolve({ images: [image('b')], unreadable: 0 });
+    await flush();
+    expect(form.view()).toMatchObject({ notice: null, room: 1 });
+  });
+
+  it('no room: neither the chooser nor the compression is asked, and it is said', async () => {
+    const form = startForm(1);
+    await restored(form, draft);
+    form.view().chooseImages();
+    expect(form.view()).toMatchObject({ notice: 'tooMany', isChoosing: false, canAct: true });
+    form.view().picked([file]);
+    expect(form.calls.chooseImages.inputs).toEqual([]);
+    expect(form.calls.prepareImages.inputs).toEqual([]);
+  });
+
+  it("WeChat's chooser failing, or cancelled, or the compression failing: said (or not), nothing added", async () => {
+    const form = startForm();
+    await restored(form, null);
+    form.view().chooseImages();
+    form.calls.chooseImages.resolve({ kind: 'failed' });
+    await flush();
+    expect(form.view()).toMatchObject({ notice: 'chooserFailed', canAct: true, images: [] });
+    form.view().chooseImages();
+    form.calls.chooseImages.reject(new Error('wx'));
+    await flush();
+    expect(form.view()).toMatchObject({ notice: 'chooserFailed', canAct: true });
+    form.view().chooseImages();
+    form.calls.chooseImages.resolve({ kind: 'cancelled' });
+    await flush();
+    expect(form.calls.prepareImages.inputs).toEqual([]);
+    expect(form.view()).toMatchObject({ canAct: true, images: [] });
+    form.view().picked([file]);
+    form.calls.prepareImages.reject(new Error('canvas'));
+    await flush();
+    expect(form.view()).toMatchObject({ notice: 'unreadable', canAct: true, images: [] });
+    form.view().picked([file]);
+    expect(form.calls.prepareImages.inputs.at(-1)).toEqual({ files: [file], room: 9 });
+  });
+
+  it('removing one image removes that one only, forgets the notice, and keeps the draft', async () => {
+    const form = startForm(2);
+    await restored(form, { ...draft, images: [image('a'), image('b')] });
+    form.view().chooseImages();
+    expect(form.view().notice).toBe('tooMany');
+    form.view().removeImage('a');
+    expect(form.view()).toMatchObject({ images: [image('b')], notice: null, room: 1 });
+    expect(form.done.paramsOf('saveDraft').at(-1)).toEqual({ ...draft, images: [image('b')] });
+  });
+});
+
+describe('feedback: the draft kept on every change', () => {
+  it('the type, the text, the contact and the quality each keep the whole draft as it now is', async () => {
+    const form = startForm();
+    await restored(form, null);
+    form.view().chooseType('t3');
+    form.view().editContent('The viewer will not open');
+    form.view().editContact('a@b.cn');
+    form.view().setQuality('original');
+    const empty = { clientId: 'c-new', typeId: null, content: '', contact: '', images: [], quality: 'compressed' };
+    expect(form.done.paramsOf('saveDraft')).toEqual([
+      { ...empty, typeId: 't3' },
+      { ...empty, typeId: 't3', content: 'The viewer will not open' },
+      { ...empty, typeId: 't3', content: 'The viewer will not open', contact: 'a@b.cn' },
+      { ...empty, typeId: 't3', content: 'The viewer will not open', contact: 'a@b.cn', quality: 'original' },
+    ]);
+    expect(form.view()).toMatchObject({ typeId: 't3', content: 'The viewer will not open', contact: 'a@b.cn', quality: 'original' });
+  });
+
+  it('no draft could be read: an empty form with a fresh clientId', async () => {
+    const form = startForm();
+    form.calls.loadDraft.reject(new Error('no IndexedDB'));
+    await flush();
+    expect(form.view()).toMatchObject({ clientId: 'c-new', typeId: null, content: '', contact: '', images: [], quality: 'compressed', canEdit: true, canAct: true });
+  });
+});
+
+describe('feedback: sending', () => {
+  it('no answer: "offline", with no server words or wait; sending again starts from nothing said', async () => {
+    const form = startForm();
+    await restored(form, draft);
+    form.view().send(null);
+    const [request] = form.calls.submitFeedback.inputs;
+    request?.onProgress(-0.5);
+    expect(form.view().percent).toBe(0);
+    request?.onProgress(0.5);
+    form.calls.submitFeedback.reject(new Error('offline'));
+    await flush();
+    expect(form.view()).toMatchObject({ problem: 'offline', serverMessage: null, retryAfterSeconds: null, percent: 0, canAct: true, content: draft.content });
+    form.view().send(null);
+    expect(form.view()).toMatchObject({ problem: null, notice: null, percent: 0, isSending: true });
+    expect(form.calls.submitFeedback.inputs.map((sent) => sent.clientId)).toEqual(['c-kept', 'c-kept']);
+  });
+
+  it('a refusal the app does not know shows the server words, with no wait', async () => {
+    const form = startForm();
+    await restored(form, draft);
+    form.view().send(null);
+    form.calls.submitFeedback.resolve({ ok: false, problem: 'refused', message: '服务繁忙', retryAfterSeconds: null });
+    await flush();
+    expect(form.view()).toMatchObject({ problem: 'refused', serverMessage: '服务繁忙', retryAfterSeconds: null });
+    expect(form.done.count('clearDraft')).toBe(0);
+  });
+
+  it('after the receipt, another feedback starts at 0 per cent', async () => {
+    const form = startForm();
+    await restored(form, draft);
+    form.view().send(null);
+    form.calls.submitFeedback.inputs[0]?.onProgress(0.8);
+    form.calls.submitFeedback.resolve({ ok: true, receipt: { feedbackId: 'FB1', receivedAt: '2026-11-20T10:00:00+08:00', imageCount: 1 } });
+    await flush();
+    form.view().another();
+    expect(form.view()).toMatchObject({ percent: 0, receipt: null, problem: null });
+  });
+});
+
+describe('feedback: originals', () => {
+  it('said as soon as one image of several has no original left', async () => {
+    const form = startForm();
+    await restored(form, { ...draft, images: [image('a', true), image('b', false)] });
+    expect(form.view().originalsGone).toBe(true);
+  });
+});
