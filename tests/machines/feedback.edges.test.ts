@@ -317,3 +317,15 @@ describe('feedback: originals', () => {
     expect(form.view().originalsGone).toBe(true);
   });
 });
+
+describe("feedback: WeChat's chooser failing outright", () => {
+  it('is said, and nothing is added', async () => {
+    const form = startForm();
+    await restored(form, null);
+    form.view().chooseImages();
+    form.calls.chooseImages.reject(new Error('wx'));
+    await flush();
+    expect(form.view()).toMatchObject({ notice: 'chooserFailed', canAct: true, images: [] });
+    expect(form.calls.prepareImages.inputs).toEqual([]);
+  });
+});
