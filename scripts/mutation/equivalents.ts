@@ -239,6 +239,19 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   },
   // src/shared/rules
   {
+    file: 'src/shared/rules/aiFit.ts',
+    mutator: 'MethodExpression',
+    line: 'const normal = (value: string) => value.trim().toUpperCase();',
+    reason: 'both sides of every comparison go through `normal`, so lower case instead of upper case matches exactly the same modalities and body parts.',
+  },
+  {
+    file: DATES,
+    mutator: 'Regex',
+    line: 'const HAS_OFFSET = /(?:Z|[+-]\\d{2}:?\\d{2})$/i;',
+    replacement: '/(?:Z|[+-]\\d{2}:?\\d{2})/i',
+    reason: 'in the times the server writes (a date, a date and time, ISO with or without an offset) a sign followed by four digits occurs only as the offset at the end, so the anchor changes no answer.',
+  },
+  {
     file: DATES,
     mutator: 'ConditionalExpression',
     line: 'if (input === null || input === undefined) return null;',

@@ -132,4 +132,9 @@ describe('API client: cancelling and timing', () => {
     expect(await failureOf(api.request(endpoint, { schema }))).toEqual({ kind: 'network' });
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('hands no credentials for an address it cannot read', async () => {
+    const api = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => 'token', unauthorized: () => {} } });
+    expect(await api.credentialsFor('http://[not an address')).toEqual({});
+  });
 });

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isMainThread } from 'node:worker_threads';
-import { DEFAULT_TIME_ZONE, formatDate, isTimeZone, showTimesIn, shownTimeZone } from '../../src/shared/rules/dates';
+import { DEFAULT_TIME_ZONE, formatDate, hospitalDay, isTimeZone, showTimesIn, shownTimeZone } from '../../src/shared/rules/dates';
 
 /**
  * One clock (decisions.md): every time shown is on the hospital's clock, whatever the phone's zone.
@@ -83,6 +83,18 @@ describe("the hospital's zone comes from the runtime configuration", () => {
         expect(formatDate('2026-11-18 09:30', 'YYYY-MM-DD HH:mm')).toBe('2026-11-18 09:30');
       });
     }
+  });
+
+  it("counts days on the hospital's calendar: late evening UTC is already tomorrow in Shanghai", () => {
+    showTimesIn('Asia/Shanghai');
+    expect(hospitalDay(new Date('2026-11-27T18:00:00Z'))).toBe('2026-11-28');
+    expect(hospitalDay(new Date('2026-11-27T15:59:59Z'))).toBe('2026-11-27');
+  });
+
+  it('reads an offset written without a colon, and a time written with spaces around it, as the server meant', () => {
+    showTimesIn('Asia/Shanghai');
+    expect(formatDate('2026-11-27T05:00:00-0500', 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 18:00');
+    expect(formatDate(' 2026-11-27 09:30 ', 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 09:30');
   });
 
   it('keeps the default for a zone that does not exist', () => {

@@ -17,8 +17,9 @@ let shownZone = DEFAULT_TIME_ZONE;
 /** True when `zone` is an IANA time zone this browser knows (`Asia/Shanghai`, `UTC`). */
 export function isTimeZone(zone: string): boolean {
   try {
+    // An empty or unknown zone throws (RangeError).
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0;
+    return true;
   } catch {
     return false;
   }

@@ -4,10 +4,12 @@
  * script, a second number) and the number is not offered, rather than dialled wrong.
  */
 export function telephone(text: string | null | undefined): { shown: string; dial: string } | null {
-  const shown = (text ?? '').trim();
+  if (!text) return null;
+  const shown = text.trim();
   if (!/^\+?[0-9][0-9 -]*[0-9]$/.test(shown)) return null;
   const dial = shown.replace(/[ -]/g, '');
-  return dial.replace('+', '').length >= MIN_DIGITS && dial.replace('+', '').length <= MAX_DIGITS ? { shown, dial } : null;
+  const digits = dial.replace(/^\+/, '').length;
+  return digits >= MIN_DIGITS && digits <= MAX_DIGITS ? { shown, dial } : null;
 }
 
 /** China's shortest service numbers (95xxx) and the ITU's longest number (E.164). */
