@@ -320,6 +320,47 @@ describe('collect: the code page', () => {
     expect(chart.view()).toMatchObject({ outOfSends: true, problem: 'tooManySends', canResend: false, canSubmit: true, isLocked: false });
   });
 
+  it('a new code after a refused resend: its own countdown, its own box, the refusal gone', async () => {
+    const chart = await onCodePage();
+    chart.view().enterCode('12');
+    chart.clock.increment(60_000);
+    chart.view().resend();
+    await chart.answer('resendCode', { ok: false, problem: 'resendTooSoon', retryAfterSeconds: 30 });
+    chart.clock.increment(30_000);
+    chart.view().resend();
+    await chart.answer('resendCode', { ok: true, value: { ...SENT, resendAfterSeconds: 90 } });
+    expect(chart.view()).toMatchObject({ isCooling: true, resendWaitSeconds: 90, code: '', problem: null, retryAfterSeconds: null });
+    chart.clock.increment(89_999);
+    expect(chart.view().canResend).toBe(false);
+    chart.clock.increment(1);
+    expect(chart.view().canResend).toBe(true);
+  });
+
+  it('tries left are said after a wrong code, and go once another code is being checked or a new one comes', async () => {
+    const chart = await onCodePage();
+    chart.view().enterCode('111111');
+    chart.view().submit(null);
+    await chart.answer('verifyCode', { ok: false, problem: 'codeWrong', attemptsLeft: 4 });
+    expect(chart.view()).toMatchObject({ problem: 'codeWrong', attemptsLeft: 4, code: '' });
+    chart.view().enterCode('222222');
+    chart.view().submit(null);
+    expect(chart.view()).toMatchObject({ problem: null, attemptsLeft: null });
+    await chart.answer('verifyCode', { ok: false, problem: 'codeWrong', attemptsLeft: 3 });
+    chart.clock.increment(60_000);
+    chart.view().resend();
+    await chart.answer('resendCode', { ok: true, value: SENT });
+    expect(chart.view()).toMatchObject({ problem: null, attemptsLeft: null });
+  });
+
+  it('starting over after a wrong code: the tries left go with the code sent', async () => {
+    const chart = await onCodePage();
+    chart.view().enterCode('111111');
+    chart.view().submit(null);
+    await chart.answer('verifyCode', { ok: false, problem: 'codeWrong', attemptsLeft: 4 });
+    chart.view().startOver();
+    expect(chart.view()).toMatchObject({ step: 'identify', attemptsLeft: null, sent: null });
+  });
+
   it('starting over: back to the form, the code sent forgotten, a new image code', async () => {
     const chart = await onCodePage();
     chart.clock.increment(60_000);
