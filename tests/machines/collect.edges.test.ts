@@ -5,6 +5,7 @@
  * method, the bag's hint pending, the image code loading or failed, the code sent, the resend
  * countdown), exactly what each call is asked, and what each answer shows.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { connectCollect } from '../../machines/collect/collect.connect';
 import { collectMachine } from '../../machines/collect/collect.machine';
@@ -376,5 +377,11 @@ describe('collect: the code page', () => {
     expect(resumed.view()).toMatchObject({ step: 'verify', code: '12', isCooling: true });
     expect(start({ step: 'verify', draft: emptyDraft() }).view().step).toBe('identify');
     expect(start({ step: 'identify', draft: { ...emptyDraft(), sent: SENT } }).view().step).toBe('identify');
+  });
+});
+
+describe('collect: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    expect(existsSync(new URL(`../../docs/statecharts/${collectMachine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * testing, docs/testing.md): the events the page's taps send, what the page is told for each
  * answer, what the consultation service is asked, and which address is opened when.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { connectConsultation } from '../../machines/consultation/consultation.connect';
 import { consultationMachine } from '../../machines/consultation/consultation.machine';
@@ -11,7 +12,7 @@ import type { ConsultationInput, ConsultationJump } from '../../machines/consult
 import { startChart } from '../../machines/replay';
 import { flush } from './modelHarness';
 
-const URL = 'https://consult.example.org/zjwz?t=7';
+const PAGE = 'https://consult.example.org/zjwz?t=7';
 
 function start(input: ConsultationInput = { collectFilmId: '12', cameBack: false }) {
   const goTo = vi.fn<(_: unknown, params: { url: string }) => void>();
@@ -43,9 +44,9 @@ describe('diagnose page', () => {
     const chart = start({ collectFilmId: '44', cameBack: false });
     expect(chart.fakes.ask!.inputs).toEqual([{ collectFilmId: '44' }]);
     expect(chart.view()).toMatchObject({ state: 'asking', isAsking: true, wasAway: false, ...NOTHING });
-    await chart.answer({ kind: 'go', url: URL });
-    expect(chart.opened()).toEqual([{ url: URL }]);
-    expect(chart.view()).toMatchObject({ state: 'going', isAsking: false, ...NOTHING, goingTo: URL });
+    await chart.answer({ kind: 'go', url: PAGE });
+    expect(chart.opened()).toEqual([{ url: PAGE }]);
+    expect(chart.view()).toMatchObject({ state: 'going', isAsking: false, ...NOTHING, goingTo: PAGE });
   });
 
   it('from the home page, asks without a study', () => {
@@ -55,29 +56,29 @@ describe('diagnose page', () => {
 
   it('back from the consultation page: it waits, and open again opens the same address', async () => {
     const chart = start();
-    await chart.answer({ kind: 'go', url: URL });
+    await chart.answer({ kind: 'go', url: PAGE });
     chart.view().cameBack();
-    expect(chart.view()).toMatchObject({ state: 'back', wasAway: true, ...NOTHING, cameBackFrom: URL });
+    expect(chart.view()).toMatchObject({ state: 'back', wasAway: true, ...NOTHING, cameBackFrom: PAGE });
     chart.view().openAgain();
     chart.view().openAgain();
-    expect(chart.opened()).toEqual([{ url: URL }, { url: URL }, { url: URL }]);
+    expect(chart.opened()).toEqual([{ url: PAGE }, { url: PAGE }, { url: PAGE }]);
   });
 
   it('came back while asking (a reload): the answer waits for the patient', async () => {
     const chart = start();
     chart.view().cameBack();
     expect(chart.view()).toMatchObject({ isAsking: true, wasAway: true });
-    await chart.answer({ kind: 'go', url: URL });
+    await chart.answer({ kind: 'go', url: PAGE });
     expect(chart.opened()).toEqual([]);
-    expect(chart.view()).toMatchObject({ state: 'back', ...NOTHING, cameBackFrom: URL });
+    expect(chart.view()).toMatchObject({ state: 'back', ...NOTHING, cameBackFrom: PAGE });
   });
 
   it('opened again after a reload: the answer waits for the patient', async () => {
     const chart = start({ collectFilmId: '12', cameBack: true });
     expect(chart.view().wasAway).toBe(true);
-    await chart.answer({ kind: 'go', url: URL });
+    await chart.answer({ kind: 'go', url: PAGE });
     expect(chart.opened()).toEqual([]);
-    expect(chart.view()).toMatchObject({ ...NOTHING, cameBackFrom: URL });
+    expect(chart.view()).toMatchObject({ ...NOTHING, cameBackFrom: PAGE });
   });
 
   it('a refused address: not opened, its origin said (or none, when it is no address)', async () => {
@@ -115,5 +116,11 @@ describe('diagnose page', () => {
     chart.view().retry();
     expect(chart.view()).toMatchObject({ isAsking: true, ...NOTHING });
     expect(chart.fakes.ask!.inputs).toEqual([{ collectFilmId: '7' }, { collectFilmId: '7' }]);
+  });
+});
+
+describe('consultation: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    expect(existsSync(new URL(`../../docs/statecharts/${consultationMachine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

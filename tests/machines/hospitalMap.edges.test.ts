@@ -4,6 +4,7 @@
  * testing, docs/testing.md): the tap the view sends, what the view is told, what WeChat's map is
  * asked, and when the map site is loaded instead.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { connectHospitalMap } from '../../machines/hospitalMap/hospitalMap.connect';
 import { hospitalMapMachine } from '../../machines/hospitalMap/hospitalMap.machine';
@@ -64,5 +65,11 @@ describe('open in map', () => {
     expect(chart.view()).toMatchObject({ state: 'idle', isOpening: false });
     expect(chart.fakes.openLocation!.inputs).toEqual([]);
     expect(chart.sites()).toEqual([]);
+  });
+});
+
+describe('hospitalMap: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    expect(existsSync(new URL(`../../docs/statecharts/${hospitalMapMachine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * mutation testing, docs/testing.md): what the view is told while the token leaves the query, and
  * that a link whose token is already in the fragment is left alone.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { connectLinkToken } from '../../machines/linkToken/linkToken.connect';
 import { linkTokenMachine } from '../../machines/linkToken/linkToken.machine';
@@ -24,5 +25,11 @@ describe('download link token', () => {
     const { actor, fakes } = startChart(linkTokenMachine, { input: { token: 'tok-3', inQuery: false } });
     expect(connectLinkToken(actor.getSnapshot())).toEqual({ state: 'shown', token: 'tok-3', isHiding: false });
     expect(fakes.moveToFragment!.inputs).toEqual([]);
+  });
+});
+
+describe('linkToken: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    expect(existsSync(new URL(`../../docs/statecharts/${linkTokenMachine.id}.svg`, import.meta.url))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * testing, docs/testing.md): the events the scan button and its dialog send, what they are told
  * for each scanner answer and each code typed, and which bag is opened.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { connectScanEntry } from '../../machines/scanEntry/scanEntry.connect';
 import { scanEntryMachine } from '../../machines/scanEntry/scanEntry.machine';
@@ -132,5 +133,11 @@ describe('scan entry', () => {
     chart.view().type('CT9');
     chart.view().close();
     expect(chart.view()).toMatchObject({ state: 'idle', isTyping: false, typed: 'CT9', problem: null });
+  });
+});
+
+describe('scanEntry: the QA panel', () => {
+  it("finds the chart's diagram by the chart's id", () => {
+    expect(existsSync(new URL(`../../docs/statecharts/${scanEntryMachine.id}.svg`, import.meta.url))).toBe(true);
   });
 });
