@@ -164,9 +164,9 @@ describe('collect: the form', () => {
     expect(chart.fakes.checkIdentity!.inputs).toEqual([lookup]);
     await chart.answer('checkIdentity', { ok: true, value: {} });
     expect(chart.fakes.readBag!.inputs).toEqual([lookup]);
-    expect(chart.view()).toMatchObject({ isBusy: true, bagPending: true });
+    expect(chart.view()).toMatchObject({ isBusy: true, canType: false, bagPending: true });
     await chart.answer('readBag', { ok: true, value: { bagCode: BAG } });
-    expect(chart.view()).toMatchObject({ bag: { bagCode: BAG }, bagPending: false });
+    expect(chart.view()).toMatchObject({ bag: { bagCode: BAG }, bagPending: false, isBusy: true, canType: false });
     expect(chart.fakes.sendCode!.inputs).toEqual([lookup]);
   });
 
