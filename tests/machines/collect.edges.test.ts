@@ -93,6 +93,8 @@ describe('collect: the form', () => {
       state: JSON.stringify({ identify: 'loadingCaptcha' }),
       step: 'identify',
       method: 'nationalId',
+      fields: { idCard: '', name: '', phone: '', captchaText: '' },
+      code: '',
       bagCode: BAG,
       bag: null,
       bagPending: true,
@@ -311,6 +313,14 @@ describe('collect: the code page', () => {
     chart.view().resend();
     await chart.answer('resendCode', { ok: false, problem: 'resendTooSoon' });
     expect(chart.view()).toMatchObject({ isCooling: true, resendWaitSeconds: 60, retryAfterSeconds: null });
+  });
+
+  it('a resend finding the verification gone: locked, only starting over helps', async () => {
+    const chart = await onCodePage();
+    chart.clock.increment(60_000);
+    chart.view().resend();
+    await chart.answer('resendCode', { ok: false, problem: 'verificationGone' });
+    expect(chart.view()).toMatchObject({ isLocked: true, problem: 'verificationGone', canSubmit: false, canResend: false, isResending: false });
   });
 
   it('out of codes for this verification: said, the last code can still be typed', async () => {
