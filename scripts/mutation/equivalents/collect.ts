@@ -54,6 +54,12 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     replacement: 'true',
     reason: 'both answer lists that ask `endsVerification` ask `accepted` first, so it only ever sees refusals; `!outcome.ok` only narrows the type to reach the problem.',
   },
+  ...['exhausted: {', 'locked: {'].map((line) => ({
+    file: COLLECT,
+    mutator: 'ObjectLiteral',
+    line,
+    reason: "the state holds only its description, which is documentation (ignored everywhere else, see docs/testing.md); the empty state is entered, left and shown the same.",
+  })),
   ...["'idCard'", "''"].map((original) => ({
     file: COLLECT_CONNECT,
     mutator: 'StringLiteral',
