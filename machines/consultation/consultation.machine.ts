@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsultationContext, ConsultationEvent, ConsultationInput, ConsultationJump } from './consultation.types';
 
-const urlOf = (context: ConsultationContext) => (context.jump?.kind === 'go' ? context.jump.url : '');
+/** The consultation page's address: `going` and `back` are entered only on an answer that goes there. */
+const urlOf = (context: ConsultationContext) => (context.jump as Extract<ConsultationJump, { kind: 'go' }>).url;
 
 /**
  * The diagnose chart: ask for the consultation page, go there when its origin is allowed; back

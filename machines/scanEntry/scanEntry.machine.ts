@@ -14,10 +14,8 @@ export const scanEntryMachine = setup({
     /** The dialog opens on an empty field, saying why (or nothing, where there is no scanner). */
     typeInstead: assign((_, problem: ScanProblem | null) => ({ typed: '', problem })),
     say: assign((_, problem: ScanProblem) => ({ problem })),
-    type: assign(({ context, event }) =>
-      // "The scanner failed" stays while typing; a problem with what was typed goes once it changes.
-      event.type === 'TYPE' ? { typed: event.value, problem: context.problem === 'scannerFailed' ? context.problem : null } : {},
-    ),
+    // "The scanner failed" stays while typing; a problem with what was typed goes once it changes.
+    type: assign(({ context }, typed: string) => ({ typed, problem: context.problem === 'scannerFailed' ? context.problem : null })),
     forgetProblem: assign({ problem: null }),
     /** Go to the collect form for this bag (the wiring's navigation). */
     openBag: (_, _params: { code: string }) => {},
@@ -45,7 +43,8 @@ export const scanEntryMachine = setup({
           {
             guard: { type: 'isBag', params: ({ event }) => (event.output.kind === 'scanned' ? event.output.code : null) },
             target: 'idle',
-            actions: [{ type: 'openBag', params: ({ event }) => ({ code: (event.output as { code: string }).code }) }, 'forgetProblem'],
+            // No problem to forget: one is only ever shown in the dialog, which is closed while scanning.
+            actions: { type: 'openBag', params: ({ event }) => ({ code: (event.output as { code: string }).code }) },
           },
           {
             guard: { type: 'scanned', params: ({ event }) => event.output },
@@ -62,7 +61,7 @@ export const scanEntryMachine = setup({
     },
     typing: {
       on: {
-        TYPE: { actions: 'type' },
+        TYPE: { actions: { type: 'type', params: ({ event }) => event.value } },
         SUBMIT: [
           {
             guard: { type: 'isBag', params: ({ event }) => event.code },
