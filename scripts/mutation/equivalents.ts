@@ -239,6 +239,19 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   },
   // src/shared/rules
   {
+    file: DATES,
+    mutator: 'Regex',
+    line: 'const HAS_OFFSET = /(?:Z|[+-]\\d{2}:?\\d{2})$/i;',
+    replacement: '/(?:Z|[+-]\\d{2}:\\d{2})$/i',
+    reason: 'a time with an offset written without a colon (`-0500`) that is taken for a wall time goes to `dayjs.tz`, which still reads the offset and shows the same instant (tests/rules/clock.test.ts shows it).',
+  },
+  {
+    file: 'src/shared/rules/telephone.ts',
+    mutator: 'Regex',
+    line: "const digits = dial.replace(/^\\+/, '').length;",
+    reason: 'the pattern above lets a + stand only first, so taking off the first + anywhere takes off the same one.',
+  },
+  {
     file: 'src/shared/rules/aiFit.ts',
     mutator: 'MethodExpression',
     line: 'const normal = (value: string) => value.trim().toUpperCase();',

@@ -69,7 +69,8 @@ function toDayjs(input: DateInput): Dayjs | null {
 export function formatDate(input: DateInput, format: string = DATE_FORMAT): string {
   const parsed = toDayjs(input);
   if (!parsed) return '';
-  if (typeof input === 'string' && !HAS_OFFSET.test(input.trim())) return dayjs.tz(input.trim(), shownZone).format(format);
+  const written = typeof input === 'string' ? input.trim() : null;
+  if (written !== null && !HAS_OFFSET.test(written)) return dayjs.tz(written, shownZone).format(format);
   return parsed.tz(shownZone).format(format);
 }
 
