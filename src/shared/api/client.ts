@@ -188,11 +188,11 @@ export function createApiClient(options: {
       return unwrap(endpoint, body, upload.schema);
     },
     async credentialsFor(url: string): Promise<Record<string, string>> {
-      let origin: string;
+      let origin: string | null = null;
       try {
         origin = new URL(url, window.location.href).origin;
       } catch {
-        return {};
+        // An address that cannot be read is no address of the API: no credentials.
       }
       return origin === apiOrigin() ? credentials() : {};
     },
