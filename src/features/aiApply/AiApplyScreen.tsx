@@ -140,9 +140,8 @@ function ChannelOption({ channel }: { channel: AiChannel }) {
 }
 
 function ChannelChoice({ purchase, study, channels }: { purchase: AiApplyScreenView['purchase']; study: AiStudy | null; channels: AiChannel[] }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const price = usePrice();
-  const { locale } = useI18n();
   const { offered, chosen, ordering, live, liveChannel, chosenIsLive, busy } = channelChoice({ study, channels }, purchase, purchase.isBusy);
   return (
     <>
