@@ -393,8 +393,8 @@ const HOSPITAL_SCREENS: readonly ScreenVisit[] = [
   { name: 'help article (hostile hospital)', visitor: hostileHospital, address: () => `/helpDetail?id=${HELP_ARTICLES[0]!.questionId}`, route: 'helpDetail', shows: hostile('title', 'typeName', 'paragraphs') },
   { name: 'about (hostile hospital)', visitor: hostileHospital, address: () => '/about', route: 'about', shows: hostile('hospitalName', 'address') },
   { name: 'personal centre (hostile hospital)', visitor: hostileHospital, address: () => '/personal', route: 'personal', shows: hostile('hospitalName', 'nick') },
-  // The English UI shows a channel's English name and description (the Chinese ones are hostile too).
-  { name: 'AI apply (hostile hospital)', visitor: hostileHospital, address: byId('/aiApply', studyWithPackage), route: 'aiApply', shows: hostile('nameEn', 'provider', 'descriptionEn') },
+  // The English UI shows a channel's English name, provider and description (the Chinese ones are hostile too).
+  { name: 'AI apply (hostile hospital)', visitor: hostileHospital, address: byId('/aiApply', studyWithPackage), route: 'aiApply', shows: hostile('nameEn', 'providerEn', 'descriptionEn') },
   { name: 'film sheets (hostile hospital)', visitor: hostileHospital, address: byId('/electronicFilm'), route: 'electronicFilm', shows: hostile('title') },
   { name: 'HD images (hostile hospital)', visitor: hostileHospital, address: byId('/customHDImageList'), route: 'customHDImageList', shows: hostile('title') },
   { name: 'download a study (hostile hospital)', visitor: hostileHospital, address: byId('/downloadFilm', studyWithPackage), route: 'downloadFilm', shows: hostile('file') },
