@@ -115,7 +115,7 @@ describe('film detail (index with a film id)', () => {
     renderApp('/index?id=7');
     const ai = await screen.findByTestId('film-ai');
     // One nodule, boxed on three slices: one finding, as the AI's text says.
-    expect(within(ai).getByTestId('film-ai-viewer')).toHaveTextContent('See the AI finding (1) on the images');
+    expect(within(ai).getByTestId('film-ai-viewer')).toHaveTextContent('See the AI finding (1)');
     expect(within(ai).queryByTestId('film-ai-nothing')).toBeNull();
     expect(ai).toHaveTextContent('Lung nodule AI analysis');
     expect(ai).toHaveTextContent('Analysis succeeded');

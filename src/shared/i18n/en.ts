@@ -190,7 +190,7 @@ export const en: Record<MessageKey, string> = {
   'film.reportFailed': 'The report could not be loaded.',
   'film.extrasFailed': 'Storage and AI information could not be loaded.',
   'film.ai': 'AI analysis',
-  'film.aiOnImages': 'See the AI {count, plural, one {finding (#)} other {findings (#)}} on the images',
+  'film.aiOnImages': 'See the AI {count, plural, one {finding (#)} other {findings (#)}}',
   'film.aiNothing': 'The AI found nothing to mark on the images.',
   'film.storage': 'Image storage',
   'film.storedUntil': 'Images kept until {date} ({days, plural, one {# day} other {# days}} left)',
