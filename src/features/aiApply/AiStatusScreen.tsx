@@ -14,8 +14,7 @@ import { aiResultPageHref, ORDER_ID_QUERY } from '../../shared/ai/aiResultLink';
 import { aiApplyHref } from './aiApplyLinks';
 import { OrderCard } from './OrderCard';
 import { timeLeft, type TimeLeft } from '../../shared/ai/aiStatusWords';
-import { telephone } from '../../shared/rules/telephone';
-import { useClientState } from '../../shared/services';
+import { ServicePhone } from '../../shared/views/CustomerService';
 import { ROUTE } from '../../shared/navigation/routes';
 import { useAiStatus } from './useAiApply';
 
@@ -143,17 +142,12 @@ function Progress({ percent, left }: { percent: number; left: TimeLeft | null })
 
 function LongerThanUsual() {
   const { t } = useI18n();
-  const phone = telephone(useClientState((state) => state.hospitalSetting?.servicePhone ?? null));
   return (
     <div className={css.longer} data-testid="ai-longer-than-usual">
       <p className={css.intro}>{t('aiStatus.longerThanUsual')}</p>
       <p className={css.intro}>{t('aiStatus.longerHelp')}</p>
       <div className={css.helpLinks}>
-        {phone && (
-          <a className={ui.button.secondary} href={`tel:${phone.dial}`} data-testid="ai-longer-call">
-            {t('error.servicePhone', { phone: phone.shown })}
-          </a>
-        )}
+        <ServicePhone testId="ai-longer-call" />
         <Link className={ui.button.secondary} to={ROUTE.help.path} data-testid="ai-longer-help">
           {t('aiStatus.longerHelpLink')}
         </Link>

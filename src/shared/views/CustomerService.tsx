@@ -7,7 +7,6 @@ import * as ui from './ui.css';
 export function CustomerService() {
   const { t } = useI18n();
   const qrUrl = useClientState((state) => state.hospitalSetting?.officialAccountQrUrl ?? null);
-  const phone = telephone(useClientState((state) => state.hospitalSetting?.servicePhone ?? null));
   return (
     <aside className={ui.serviceBlock} data-testid="customer-service">
       <h3 className={ui.serviceHeading}>{t('error.serviceHeading')}</h3>
@@ -15,11 +14,19 @@ export function CustomerService() {
       {qrUrl && <img className={ui.qrImage} src={qrUrl} alt={t('error.followAlt')} width={132} height={132} />}
       <p className={ui.statusText}>{t('error.followPrompt')}</p>
       <p className={ui.statusText}>{t('error.serviceHours')}</p>
-      {phone && (
-        <a className={ui.button.secondary} href={`tel:${phone.dial}`} data-testid="service-phone">
-          {t('error.servicePhone', { phone: phone.shown })}
-        </a>
-      )}
+      <ServicePhone testId="service-phone" />
     </aside>
+  );
+}
+
+/** The hospital's service number, one tap to call; nothing when the hospital gives none (rules/telephone.ts). */
+export function ServicePhone({ testId }: { testId: string }) {
+  const { t } = useI18n();
+  const phone = telephone(useClientState((state) => state.hospitalSetting?.servicePhone ?? null));
+  if (!phone) return null;
+  return (
+    <a className={ui.button.secondary} href={`tel:${phone.dial}`} data-testid={testId}>
+      {t('error.servicePhone', { phone: phone.shown })}
+    </a>
   );
 }
