@@ -35,7 +35,7 @@ test.describe('sharing a study', () => {
       expect(card?.link).toBe(url.href);
       expect(card?.title).toBeTruthy();
     } else {
-      await expect(page.getByTestId('share-safety-hint')).toBeVisible();
+      await expect(page.getByTestId('share-copy-hint')).toBeVisible();
     }
     const row = page.locator(`[data-testid="share-row"][data-code="${url.searchParams.get('code')}"]`);
     await expect(row.first()).toHaveAttribute('data-share-state', 'active');

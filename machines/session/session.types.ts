@@ -46,7 +46,9 @@ export type RestoreResult =
 export type CallbackResult =
   | { kind: 'signedIn'; user: SessionUser; returnTo: string }
   /** A stale or replayed callback (reload, back button) with no session: start sign-in again. */
-  | { kind: 'restart'; returnTo: string };
+  | { kind: 'restart'; returnTo: string }
+  /** The patient cancelled at the provider (access_denied): nothing failed, nothing to explain. */
+  | { kind: 'cancelled'; returnTo: string };
 
 /** How a session check every 2 s ended. */
 export type SessionCheck = 'active' | 'ended';

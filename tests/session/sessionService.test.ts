@@ -161,11 +161,27 @@ describe('session with the OpenID Connect library', () => {
   });
 
   it('shows the sign-in error page when the provider refuses', async () => {
-    const { um, goTo, actor } = start({ path: '/oidc-callback?error=access_denied' });
-    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    const { um, goTo, actor } = start({ path: '/oidc-callback?error=unauthorized_client' });
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'unauthorized_client' }));
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(goTo).toHaveBeenCalledWith('/oidc-error');
+  });
+
+  it('a sign-in cancelled at the provider is not a failure: the calm page, keeping where the patient was going', async () => {
+    const { um, goTo, port } = start({ path: '/oidc-callback?error=access_denied' });
+    um.signinCallback.mockRejectedValue(
+      new ErrorResponse({ error: 'access_denied', error_description: 'End-User aborted interaction', userState: { returnTo: '/shareList?id=film-3' } }),
+    );
+    await flush();
+    expect(port.signInProblem()).toBe('cancelled');
+    expect(port.status()).toBe('signedOut');
+    expect(port.lastError()).toBeNull();
+    expect(port.returnTo()).toBe('/shareList?id=film-3');
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+    port.retrySignIn();
+    await flush();
+    expect(um.signinRedirect).toHaveBeenLastCalledWith(expect.objectContaining({ state: { returnTo: '/shareList?id=film-3' } }));
   });
 
   it('shows the sign-in error page when the provider cannot be reached, and retries', async () => {
@@ -243,9 +259,9 @@ describe('session with the OpenID Connect library', () => {
 
   it('shows on the start page the sign-in error of a callback handed back', async () => {
     window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
-    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?error=access_denied', at: Date.now() }));
+    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?error=server_error', at: Date.now() }));
     const { um, goTo, actor } = start({ path: '/personal', browser: fakeBrowser(4, 'back_forward').browser });
-    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'server_error' }));
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(goTo).toHaveBeenCalledWith('/oidc-error');

@@ -119,11 +119,11 @@ export function createSessionActor(deps: SessionDeps) {
     try {
       const user = await um.signinCallback(callbackUrl);
       if (!user) throw new Error('no user in the sign-in answer');
-      const state = user.state as { returnTo?: unknown } | undefined;
-      const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : saved;
-      return { kind: 'signedIn', user: toSessionUser(user), returnTo };
+      return { kind: 'signedIn', user: toSessionUser(user), returnTo: returnToOf(user.state, saved) };
     } catch (error) {
-      // The provider refused (the patient cancelled, the client is misconfigured): say so.
+      // The patient cancelled at the provider: nothing failed; a calm page, back where they were going.
+      if (error instanceof ErrorResponse && error.error === 'access_denied') return { kind: 'cancelled', returnTo: returnToOf(error.state, saved) };
+      // The provider refused (the client is misconfigured): say so.
       if (error instanceof ErrorResponse) throw error;
       // A reload or the back button replayed a used callback: recover instead of failing.
       const user = await um.getUser();
@@ -229,6 +229,8 @@ export function createSessionActor(deps: SessionDeps) {
     actions: {
       goTo: (_, { path }) => deps.goTo(path),
       showSignInError: () => deps.goTo(ROUTE['oidc-error'].path),
+      // The same page, which the chart tells to be calm (connectSession's isSignInCancelled).
+      showSignInCancelled: () => deps.goTo(ROUTE['oidc-error'].path),
       clearSessionStorage: () => {
         deps.store.clearHealthData();
         clearSessionKeepingDrafts(deps.rawSessionStorage());
@@ -241,6 +243,12 @@ export function createSessionActor(deps: SessionDeps) {
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
+
+/** Where the sign-in was headed: the state it carried to the provider and back, else what was kept. */
+function returnToOf(state: unknown, saved: string): string {
+  const returnTo = (state as { returnTo?: unknown } | undefined)?.returnTo;
+  return typeof returnTo === 'string' ? returnTo : saved;
+}
 
 /** Whether a path, or an address of this app, is the provider's callback. */
 function isCallbackAddress(pathOrUrl: string): boolean {
@@ -269,5 +277,10 @@ export function sessionPort(actor: SessionActor, currentPath: () => string, sign
     beforeSignOut: (task) => signOutTasks.add(task),
     unauthorized: () => actor.send({ type: 'UNAUTHORIZED', returnTo: currentPath() }),
     lastError: () => actor.getSnapshot().context.error,
+    signInProblem: () => {
+      const view = connectSession(actor.getSnapshot());
+      return view.isSignInCancelled ? 'cancelled' : view.isSignInFailed ? 'failed' : null;
+    },
+    returnTo: () => actor.getSnapshot().context.returnTo,
   };
 }

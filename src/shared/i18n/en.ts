@@ -815,4 +815,15 @@ export const en: Record<MessageKey, string> = {
   'scan.go': 'Find the study',
   'scan.cancel': 'Cancel',
   // end services
+  // issue 24: sharing, collecting, sign-in
+  'share.pasteIntro': 'Paste the whole message you were sent (link and access code) here, or type the 8-character share code.',
+  'share.pasteLabel': 'Share link or share code',
+  'share.copyHint': 'Paste what you copied into a WeChat or text message to someone you trust: they open the link and enter the access code, or paste the whole text on the share code page. It stops working when it expires or you revoke it.',
+  'session.cancelledHeading': 'Sign-in was cancelled',
+  'session.cancelledBody': 'You did not finish signing in, and nothing has changed. You can sign in again whenever you like.',
+  'session.signInAgain': 'Sign in again',
+  'visitor.heading': 'Not signed in',
+  'visitor.text': 'No account needed: collect your images with your ID card number, or your name and mobile number. Have an account? Sign in.',
+  'visitor.signIn': 'Sign in',
+  // end issue 24
 };

@@ -813,6 +813,17 @@ export const zhCN = {
   'scan.go': '查找检查',
   'scan.cancel': '取消',
   // end services
+  // issue 24: sharing, collecting, sign-in
+  'share.pasteIntro': '把对方发来的整段文字（链接和访问码）粘贴在这里，也可以只输入 8 位分享码。',
+  'share.pasteLabel': '分享链接或分享码',
+  'share.copyHint': '复制后，粘贴到微信或短信里发给您信任的人：对方点开链接、输入访问码，或把整段文字粘贴到“输入分享码”页面，就能查看。到期或撤销后就打不开了。',
+  'session.cancelledHeading': '已取消登录',
+  'session.cancelledBody': '您没有完成登录，什么都没有改变。需要时可以重新登录。',
+  'session.signInAgain': '重新登录',
+  'visitor.heading': '还没有登录',
+  'visitor.text': '不用注册：用身份证号或姓名和手机号就能领取您的影像；已有账号请登录。',
+  'visitor.signIn': '登录',
+  // end issue 24
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
