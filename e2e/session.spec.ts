@@ -105,8 +105,8 @@ test.describe('sign-in and session against the sandbox provider', () => {
       expect(app.path()).toBe('/oidc-error');
       await page.getByRole('button', { name: /重新登录|Sign in again/ }).click();
       await app.completeSignIn();
-      // Where the patient was going is not yet recovered after a cancel in the browser (see the issue 24 report): Home.
-      await expect.poll(() => app.path()).toBe('/Home');
+      // Signing in again goes on to the page the patient was going to, not Home.
+      await expect.poll(() => app.path()).toBe('/personal?from=menu');
       await page.goBack();
       await expect.poll(() => app.path()).toBe('/help');
     });
@@ -118,6 +118,19 @@ test.describe('sign-in and session against the sandbox provider', () => {
       await app.cancelSignIn();
       await page.getByRole('button', { name: /^(返回|Back)$/ }).click();
       await expect.poll(() => app.path()).toBe('/index');
+      await expect(page.getByTestId('sign-in-cancelled')).toHaveCount(0);
+    });
+
+    test('"back" after a sign-in cancelled from an open page returns to that page', async ({ page }) => {
+      const app = new PatientApp(page);
+      // A help article offers the visitor "sign in" (issue 24 §6); that is where the patient was.
+      await app.open('/helpDetail?id=collect-qr');
+      await page.getByTestId('help-visitor-entry-sign-in').click();
+      await app.cancelSignIn();
+      await expect(page.getByTestId('sign-in-cancelled')).toBeVisible();
+      await page.getByRole('button', { name: /^(返回|Back)$/ }).click();
+      await expect.poll(() => app.path()).toBe('/helpDetail?id=collect-qr');
+      await expect(page.getByTestId('help-article')).toBeVisible();
       await expect(page.getByTestId('sign-in-cancelled')).toHaveCount(0);
     });
 

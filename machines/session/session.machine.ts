@@ -66,7 +66,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: null, returnTo: input.homePath, error: null }),
+  context: ({ input }) => ({ user: null, returnTo: input.homePath, error: null, cancelledFrom: null }),
   invoke: { id: 'otherTabs', src: 'watchOtherTabs' },
   initial: 'restoring',
   states: {
@@ -110,7 +110,7 @@ export const sessionMachine = setup({
             target: 'cancelled',
             description: 'The patient cancelled at the provider: a calm page, not an error.',
             actions: [
-              assign({ returnTo: ({ event }) => event.output.returnTo, error: null }),
+              assign({ returnTo: ({ event }) => event.output.returnTo, error: null, cancelledFrom: ({ event }) => (event.output.kind === 'cancelled' ? event.output.from : null) }),
               { type: 'showSignInCancelled', params: ({ event }) => ({ returnTo: event.output.returnTo }) },
             ],
           },

@@ -21,8 +21,8 @@ const passingRenewalFailure: Pattern = {
 export const sessionOracle: Oracle<SnapshotFrom<SessionMachine>> = {
   chart: 'session',
   view: (snapshot) => {
-    const { status, isSignInFailed, isSignInCancelled, returnTo, subject, accessToken, expiresAt, error } = connectSession(snapshot);
-    return { status, isSignInFailed, isSignInCancelled, returnTo, subject, accessToken, expiresAt, error };
+    const { status, isSignInFailed, isSignInCancelled, cancelledFrom, returnTo, subject, accessToken, expiresAt, error } = connectSession(snapshot);
+    return { status, isSignInFailed, isSignInCancelled, cancelledFrom, returnTo, subject, accessToken, expiresAt, error };
   },
   // A token of the sandbox lives 10 minutes: time enough for any renewal to be due.
   quietMs: 600_000,
@@ -188,7 +188,7 @@ export const sessionOracle: Oracle<SnapshotFrom<SessionMachine>> = {
           all: [
             { effect: 'showSignInCancelled', with: { returnTo: { sameAs: 'input.output.returnTo' } } },
             { not: { effect: 'showSignInError' } },
-            { sees: { status: 'signedOut', isSignInFailed: false, isSignInCancelled: true, error: null, returnTo: { sameAs: 'input.output.returnTo' } } },
+            { sees: { status: 'signedOut', isSignInFailed: false, isSignInCancelled: true, error: null, returnTo: { sameAs: 'input.output.returnTo' }, cancelledFrom: { sameAs: 'input.output.from' } } },
           ],
         },
       },

@@ -39,6 +39,8 @@ type RenderOptions = {
   signInError?: string;
   /** Where the sign-in was headed. */
   signInReturnTo?: string;
+  /** After a cancelled sign-in: the page it began on. */
+  signInCancelledFrom?: string;
   locale?: Locale;
   payWay?: 1 | 2 | (() => 1 | 2);
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
@@ -81,6 +83,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     lastError: () => options.signInError ?? null,
     signInProblem: () => options.signInProblem ?? null,
     returnTo: () => options.signInReturnTo ?? '/Home',
+    cancelledFrom: () => options.signInCancelledFrom ?? null,
   };
   const store = createClientStateStore({
     session: safeStorage(() => window.sessionStorage),

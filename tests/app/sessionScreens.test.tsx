@@ -63,6 +63,13 @@ describe('sign-in pages and guards', () => {
     expect(app.session.signIn).not.toHaveBeenCalled();
   });
 
+  it('"back" after a cancelled sign-in goes to the page it began on when that needs no sign-in', async () => {
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'cancelled', signInReturnTo: '/addFilm', signInCancelledFrom: '/checking' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(app.location()).toBe('/checking'));
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
   it('a failed sign-in in Chinese shows no English reason from the provider', async () => {
     renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'failed', signInError: 'Failed to fetch', locale: 'zh-CN' });
     expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('登录没有成功');

@@ -237,11 +237,16 @@ describe('my shares (shareList)', () => {
     expect(screen.queryByTestId('share-copy')).not.toBeInTheDocument();
     expect(screen.queryByTestId('share-revoke')).not.toBeInTheDocument();
     expect(screen.getByTestId('share-state')).toHaveTextContent('Revoked');
-    expect(screen.getByTestId('share-create')).toBeEnabled();
+    // The panel says the share was revoked, and a new one is a tap away.
+    expect(screen.getByTestId('share-revoked')).toHaveTextContent('Share revoked');
     answerList();
     await waitFor(() => expect(screen.getByTestId('share-row')).toHaveAttribute('data-share-state', 'revoked'));
     expect(screen.queryByTestId('share-codes')).not.toBeInTheDocument();
     expect(screen.queryByTestId('share-access-code')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('share-again'));
+    await user.click(screen.getByTestId('share-days-30'));
+    expect(screen.getByTestId('share-days-30')).toBeChecked();
+    expect(screen.getByTestId('share-create')).toBeEnabled();
   });
 
   it('an expired or revoked share shows no code to pass on', async () => {

@@ -26,7 +26,7 @@ describeModel({
   machine: sessionMachine,
   events: events as never,
   input,
-  pinnedPaths: 130,
+  pinnedPaths: 138,
   oracle: sessionOracle,
   start: startSession,
 });

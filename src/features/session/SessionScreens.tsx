@@ -47,7 +47,8 @@ export function SignInErrorScreen() {
   const navigate = useNavigate();
   const steps = useMemo(
     () => ({
-      whenSignedIn: () => void navigate(ROUTE.Home.path, { replace: true }),
+      // Where the sign-in was going (a sign-in completed on this page goes on there, not Home).
+      whenSignedIn: () => void navigate(session.returnTo(), { replace: true }),
       whenSignedOut: () => {
         if (session.signInProblem() === null) void navigate(ROUTE.index.path, { replace: true });
       },
@@ -56,6 +57,12 @@ export function SignInErrorScreen() {
   );
   useSessionGate(steps);
   const problem = status === 'signedOut' ? session.signInProblem() : null;
+  /** The page the sign-in began on when anyone may see it; else the page before; else backFromSignIn. */
+  const goBack = (from: string | null, returnTo: string) => {
+    if (from !== null && isOpenPage(from)) void navigate(from, { replace: true });
+    else if (hasPageBefore()) void navigate(-1);
+    else void navigate(backFromSignIn(returnTo), { replace: true });
+  };
   if (problem === 'cancelled') {
     return (
       <StatusPage
@@ -68,7 +75,7 @@ export function SignInErrorScreen() {
             <Button onClick={() => session.retrySignIn()} data-testid="sign-in-again">
               {t('session.signInAgain')}
             </Button>
-            <Button variant="secondary" onClick={() => (hasPageBefore() ? void navigate(-1) : void navigate(backFromSignIn(session.returnTo()), { replace: true }))} data-testid="sign-in-back">
+            <Button variant="secondary" onClick={() => goBack(session.cancelledFrom(), session.returnTo())} data-testid="sign-in-back">
               {t('app.back')}
             </Button>
             <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
@@ -111,8 +118,13 @@ const hasPageBefore = () => ((window.history.state as { idx?: unknown } | null)?
 
 /** Where "back" leads after a cancelled sign-in with no page before it: the page the patient was on when it needs no sign-in, else the start page. */
 export function backFromSignIn(returnTo: string): string {
-  const route = routeByPath(new URL(returnTo, 'http://x').pathname);
-  return route && !route.protocol && isPublicRoute(route) ? returnTo : ROUTE.index.path;
+  return isOpenPage(returnTo) ? returnTo : ROUTE.index.path;
+}
+
+/** A page of the app (not a sign-in step) that needs no sign-in. */
+function isOpenPage(path: string): boolean {
+  const route = routeByPath(new URL(path, 'http://x').pathname);
+  return route !== undefined && !route.protocol && isPublicRoute(route);
 }
 
 /**

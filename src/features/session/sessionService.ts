@@ -122,7 +122,7 @@ export function createSessionActor(deps: SessionDeps) {
       return { kind: 'signedIn', user: toSessionUser(user), returnTo: returnToOf(user.state, saved) };
     } catch (error) {
       // The patient cancelled at the provider: nothing failed; a calm page, back where they were going.
-      if (error instanceof ErrorResponse && error.error === 'access_denied') return { kind: 'cancelled', returnTo: returnToOf(error.state, saved) };
+      if (error instanceof ErrorResponse && error.error === 'access_denied') return { kind: 'cancelled', returnTo: returnToOf(error.state, saved), from: fromOf(error.state) };
       // The provider refused (the client is misconfigured): say so.
       if (error instanceof ErrorResponse) throw error;
       // A reload or the back button replayed a used callback: recover instead of failing.
@@ -138,7 +138,8 @@ export function createSessionActor(deps: SessionDeps) {
     // Reach the provider before touching the history, so a sign-in that cannot start leaves it be.
     await um.metadataService.getMetadata();
     const redirectMethod = signInHistory.markStart();
-    await um.signinRedirect({ state: { returnTo: input.returnTo }, redirectMethod });
+    // `from`: the page the patient is on, where "back" leads if they cancel at the provider.
+    await um.signinRedirect({ state: { returnTo: input.returnTo, from: deps.currentPath() }, redirectMethod });
     // The page is leaving for the provider; nothing more happens here.
     await new Promise<never>(() => {});
   });
@@ -250,6 +251,12 @@ function returnToOf(state: unknown, saved: string): string {
   return typeof returnTo === 'string' ? returnTo : saved;
 }
 
+/** The page a sign-in began on, as its state carried it to the provider and back. */
+function fromOf(state: unknown): string | null {
+  const from = (state as { from?: unknown } | undefined)?.from;
+  return typeof from === 'string' ? from : null;
+}
+
 /** Whether a path, or an address of this app, is the provider's callback. */
 function isCallbackAddress(pathOrUrl: string): boolean {
   return new URL(pathOrUrl, 'http://x').pathname === CALLBACK_PATH;
@@ -282,5 +289,6 @@ export function sessionPort(actor: SessionActor, currentPath: () => string, sign
       return view.isSignInCancelled ? 'cancelled' : view.isSignInFailed ? 'failed' : null;
     },
     returnTo: () => actor.getSnapshot().context.returnTo,
+    cancelledFrom: () => connectSession(actor.getSnapshot()).cancelledFrom,
   };
 }

@@ -77,10 +77,10 @@ export default function ShareListScreen() {
 
 function SharePanel({ collectFilmId, refreshList, isLive }: { collectFilmId: string; refreshList: () => void; isLive: (shareId: string) => boolean }) {
   const view = useShare(collectFilmId, refreshList);
-  const share = view.share && isLive(view.share.shareId) ? view.share : null;
+  const { share } = view;
   return (
     <section className={form.form} aria-labelledby="share-panel-heading" data-testid="share-panel" data-state={view.state}>
-      {share ? <Created view={view} share={share} /> : <Choosing view={view} />}
+      {!share ? <Choosing view={view} /> : isLive(share.shareId) ? <Created view={view} share={share} /> : <Revoked view={view} />}
     </section>
   );
 }
@@ -116,6 +116,29 @@ function Choosing({ view }: { view: ShareView }) {
         {t(view.isCreating ? 'share.creating' : 'share.create')}
       </Button>
     </>
+  );
+}
+
+/** The share just made was revoked: nothing of its link or codes stays, and a new one is a tap away. */
+function Revoked({ view }: { view: ShareView }) {
+  const { t } = useI18n();
+  return (
+    <div className={css.created} data-testid="share-revoked">
+      <h2 id="share-panel-heading" className={css.heading}>
+        {t('share.revokedHeading')}
+      </h2>
+      <p className={form.note}>{t('share.revokedText')}</p>
+      <ShareAgain view={view} />
+    </div>
+  );
+}
+
+function ShareAgain({ view }: { view: ShareView }) {
+  const { t } = useI18n();
+  return (
+    <Button variant="secondary" onClick={view.again} data-testid="share-again">
+      {t('share.again')}
+    </Button>
   );
 }
 
@@ -157,9 +180,7 @@ function Created({ view, share }: { view: ShareView; share: Share }) {
           {t('share.wechatHint')}
         </p>
       )}
-      <Button variant="secondary" onClick={view.again} data-testid="share-again">
-        {t('share.again')}
-      </Button>
+      <ShareAgain view={view} />
     </div>
   );
 }

@@ -394,6 +394,8 @@ export const en: Record<MessageKey, string> = {
   'share.problem.refused': 'This study can’t be shared now. Check that it is still in My images.',
   'share.problem.offline': 'The share was not created: the network seems down. Please try again.',
   'share.createdHeading': 'Share created',
+  'share.revokedHeading': 'Share revoked',
+  'share.revokedText': 'Its link, share code and access code no longer open the study. Make a new share if you still want to send it.',
   'share.validUntil': 'Valid until {date}',
   'share.accessCode': 'Access code',
   'share.link': 'Share link',
@@ -822,8 +824,5 @@ export const en: Record<MessageKey, string> = {
   'session.cancelledHeading': 'Sign-in was cancelled',
   'session.cancelledBody': 'You did not finish signing in, and nothing has changed. You can sign in again whenever you like.',
   'session.signInAgain': 'Sign in again',
-  'visitor.heading': 'Not signed in',
-  'visitor.text': 'No account needed: collect your images with your ID card number, or your name and mobile number. Have an account? Sign in.',
-  'visitor.signIn': 'Sign in',
   // end issue 24
 };

@@ -392,6 +392,8 @@ export const zhCN = {
   'share.problem.refused': '这次检查现在不能分享，请确认它还在“我的影像”里。',
   'share.problem.offline': '网络不太好，分享没有生成，请稍后再试。',
   'share.createdHeading': '分享已生成',
+  'share.revokedHeading': '分享已撤销',
+  'share.revokedText': '它的链接、分享码和访问码已无法再打开这项检查。如仍需分享，请重新生成。',
   'share.validUntil': '有效期至 {date}',
   'share.accessCode': '访问码',
   'share.link': '分享链接',
@@ -820,9 +822,6 @@ export const zhCN = {
   'session.cancelledHeading': '已取消登录',
   'session.cancelledBody': '您没有完成登录，什么都没有改变。需要时可以重新登录。',
   'session.signInAgain': '重新登录',
-  'visitor.heading': '还没有登录',
-  'visitor.text': '不用注册：用身份证号或姓名和手机号就能领取您的影像；已有账号请登录。',
-  'visitor.signIn': '登录',
   // end issue 24
 } as const;
 

@@ -27,4 +27,6 @@ export interface AppSession extends SessionPort {
   signInProblem(): 'failed' | 'cancelled' | null;
   /** Where the patient was going when sign-in started (path and query). */
   returnTo(): string;
+  /** After a sign-in the patient cancelled: the page they were on when it began, if known. */
+  cancelledFrom(): string | null;
 }
