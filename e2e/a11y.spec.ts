@@ -158,7 +158,20 @@ const OPENINGS: Record<RouteName, Opening> = {
   downloadList: [{}],
   error: [{ query: () => 'code=500' }],
   errorStop: [{}],
-  'oidc-error': [{}],
+  // Opened with no sign-in problem the page goes on (issue 24 §7): a real cancel at the provider shows it.
+  'oidc-error': [
+    {
+      label: 'a sign-in cancelled at the provider',
+      only: 'signedOut',
+      then: async (page, check) => {
+        await page.getByTestId('hub-visitor-entry-sign-in').click();
+        await new PatientApp(page).cancelSignIn();
+        await expect(page.getByTestId('sign-in-cancelled')).toBeVisible();
+        await screenSettled(page);
+        await check('the calm page after a cancelled sign-in');
+      },
+    },
+  ],
   oidcIndex: { notAPage: 'sends the visitor on: to Home signed in, to the sign-in page signed out (checked below)' },
   logout: { notAPage: 'a spinner while it leaves for the provider: its sign-out page is checked below, on the way out' },
   'oidc-callback': { notAPage: 'the sign-in protocol: the library reads the code there and moves on' },

@@ -92,18 +92,46 @@ test.describe('sign-in and session against the sandbox provider', () => {
       await expect(page.getByTestId('hub')).toBeVisible();
     });
 
-    test('after a cancelled sign-in shows the error in the app, then the retried sign-in leaves no provider page either', async ({ page }) => {
+    test('after a cancelled sign-in is calm in the app (no network message, no provider reason), then signing in again reaches the page and leaves no provider page either', async ({ page }) => {
       const app = new PatientApp(page);
       await app.open('/help');
       await app.open('/personal?from=menu');
       await app.cancelSignIn();
-      await expect(page.getByTestId('sign-in-error')).toBeVisible();
+      const cancelled = page.getByTestId('sign-in-cancelled');
+      await expect(cancelled).toBeVisible();
+      await expect(cancelled).toContainText(/已取消登录|Sign-in was cancelled/);
+      await expect(page.getByTestId('sign-in-error')).toHaveCount(0);
+      await expect(page.locator('body')).not.toContainText(/网络|network|aborted/i);
       expect(app.path()).toBe('/oidc-error');
-      await page.getByRole('button', { name: /重试|Try again/ }).click();
+      await page.getByRole('button', { name: /重新登录|Sign in again/ }).click();
       await app.completeSignIn();
-      await expect.poll(() => app.path()).toBe('/Home');
+      // Signing in again goes on to the page the patient was going to, not Home.
+      await expect.poll(() => app.path()).toBe('/personal?from=menu');
       await page.goBack();
       await expect.poll(() => app.path()).toBe('/help');
+    });
+
+    test('"back" after a cancelled sign-in leaves the calm page for a page that needs no sign-in', async ({ page }) => {
+      const app = new PatientApp(page);
+      await app.open('/help');
+      await app.open('/personal?from=menu');
+      await app.cancelSignIn();
+      await page.getByRole('button', { name: /^(返回|Back)$/ }).click();
+      await expect.poll(() => app.path()).toBe('/index');
+      await expect(page.getByTestId('sign-in-cancelled')).toHaveCount(0);
+    });
+
+    test('"back" after a sign-in cancelled from an open page returns to that page', async ({ page }) => {
+      const app = new PatientApp(page);
+      // A help article offers the visitor "sign in" (issue 24 §6); that is where the patient was.
+      await app.open('/helpDetail?id=collect-qr');
+      await page.getByTestId('help-visitor-entry-sign-in').click();
+      await app.cancelSignIn();
+      await expect(page.getByTestId('sign-in-cancelled')).toBeVisible();
+      await page.getByRole('button', { name: /^(返回|Back)$/ }).click();
+      await expect.poll(() => app.path()).toBe('/helpDetail?id=collect-qr');
+      await expect(page.getByTestId('help-article')).toBeVisible();
+      await expect(page.getByTestId('sign-in-cancelled')).toHaveCount(0);
     });
 
     test('with the back-forward cache phones have, the start page completes the sign-in once', async ({ playwright }, testInfo) => {

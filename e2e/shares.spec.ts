@@ -35,7 +35,7 @@ test.describe('sharing a study', () => {
       expect(card?.link).toBe(url.href);
       expect(card?.title).toBeTruthy();
     } else {
-      await expect(page.getByTestId('share-safety-hint')).toBeVisible();
+      await expect(page.getByTestId('share-copy-hint')).toBeVisible();
     }
     const row = page.locator(`[data-testid="share-row"][data-code="${url.searchParams.get('code')}"]`);
     await expect(row.first()).toHaveAttribute('data-share-state', 'active');
@@ -69,6 +69,10 @@ test.describe('sharing a study', () => {
     await expect(first.other.getByTestId('share-refused')).toHaveAttribute('data-refusal', 'revoked');
     await first.close();
 
+    // Nothing of the revoked share stays in the panel: no link, codes or QR, only "share again".
+    await expect(page.getByTestId('share-revoked')).toBeVisible();
+    await expect(page.getByTestId('share-url')).toHaveCount(0);
+    await expect(page.getByTestId('share-qr')).toHaveCount(0);
     await page.getByTestId('share-again').click();
     await page.getByTestId('share-days-30').click();
     await page.getByTestId('share-create').click();

@@ -9,6 +9,8 @@ export function connectConfirmedAction(snapshot: SnapshotFrom<ConfirmedActionMac
     isConfirming: snapshot.matches('confirming'),
     isBusy: snapshot.hasTag('busy'),
     itemId: snapshot.context.item?.id ?? null,
+    /** The item the server last accepted the action on: nothing of it is shown or offered any more. */
+    lastDoneId: snapshot.context.lastDoneId,
     ask: (item: ActionItem) => send({ type: 'ASK', item }),
     confirm: () => send({ type: 'CONFIRM' }),
     dismiss: () => send({ type: 'DISMISS' }),

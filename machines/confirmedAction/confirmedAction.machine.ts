@@ -13,6 +13,7 @@ export const confirmedActionMachine = setup({
   actions: {
     remember: assign((_, item: ActionItem) => ({ item })),
     forget: assign({ item: null }),
+    markDone: assign(({ context }) => ({ lastDoneId: current(context.item).id })),
     showToast: (_, _params: { message: 'done' | 'refused'; serverMessage?: string }) => {},
     refreshList: () => {},
     reportFailure: (_, _params: { error: unknown }) => {},
@@ -22,7 +23,7 @@ export const confirmedActionMachine = setup({
   },
 }).createMachine({
   id: 'confirmedAction',
-  context: { item: null },
+  context: { item: null, lastDoneId: null },
   initial: 'idle',
   states: {
     idle: {
@@ -45,8 +46,8 @@ export const confirmedActionMachine = setup({
           {
             guard: { type: 'accepted', params: ({ event }) => event.output },
             target: 'idle',
-            description: 'Done: said so, and the list is loaded again.',
-            actions: [{ type: 'showToast', params: { message: 'done' } }, 'refreshList'],
+            description: 'Done: said so, the item shows as done at once, and the list is loaded again.',
+            actions: ['markDone', { type: 'showToast', params: { message: 'done' } }, 'refreshList'],
           },
           {
             target: 'idle',

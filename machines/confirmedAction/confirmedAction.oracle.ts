@@ -12,7 +12,7 @@ export const confirmedActionOracle: Oracle<SnapshotFrom<ConfirmedActionMachine>>
   chart: 'confirmedAction',
   view: (snapshot) => {
     const view = connectConfirmedAction(snapshot, () => {});
-    return { confirming: view.isConfirming, busy: view.isBusy, itemId: view.itemId };
+    return { confirming: view.isConfirming, busy: view.isBusy, itemId: view.itemId, lastDone: view.lastDoneId };
   },
   promises: [
     {
@@ -32,6 +32,18 @@ export const confirmedActionOracle: Oracle<SnapshotFrom<ConfirmedActionMachine>>
       says: 'Nothing is done without a confirmation, and one confirmation does it once.',
       source: `${CONFIRM}; ${ONCE}`,
       rule: { kind: 'needs', what: { call: 'act' }, each: { input: 'CONFIRM' } },
+    },
+    {
+      id: 'done-shows-at-once',
+      says: 'An item the server accepted the action on is marked done at once (a revoked share\'s link and codes disappear), before the list loads again.',
+      source: 'issue 24 §5: a revoked share\'s link, code and QR disappear at once from the owner\'s screen',
+      rule: { kind: 'always', if: { input: 'answer:act', with: { output: { ok: true } } }, then: { sees: { lastDone: { sameAs: 'saw.itemId' } } } },
+    },
+    {
+      id: 'refused-not-done',
+      says: 'An item the server refused, or did not answer about, is not marked done.',
+      source: 'issue 24 §5',
+      rule: { kind: 'always', if: { input: ['answer:act', 'failure:act'], with: { output: { not: { ok: true } } } }, then: { sees: { lastDone: { sameAs: 'saw.lastDone' } } } },
     },
     {
       id: 'thinking-again-closes',

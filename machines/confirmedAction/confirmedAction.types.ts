@@ -11,6 +11,11 @@ export type ActionAnswer = { ok: true } | { ok: false; message: string };
 
 export interface ConfirmedActionContext {
   item: ActionItem | null;
+  /**
+   * The item the server last accepted the action on: the view stops showing what it keeps of it
+   * at once (a revoked share's link and codes), before the list, loaded again, says so itself.
+   */
+  lastDoneId: string | null;
 }
 
 export type ConfirmedActionEvent =

@@ -11,6 +11,10 @@ export function connectSession(snapshot: SnapshotFrom<SessionMachine>) {
     status,
     /** The sign-in error page, with "try again", is what the patient sees. */
     isSignInFailed: snapshot.matches('failed'),
+    /** The patient cancelled at the provider: "sign-in was cancelled", sign in again or back. */
+    isSignInCancelled: snapshot.matches('cancelled'),
+    /** After a cancel: the page the patient was on when that sign-in began, if known. */
+    cancelledFrom: snapshot.matches('cancelled') ? snapshot.context.cancelledFrom : null,
     /** Where the patient goes once signed in. */
     returnTo,
     /** A silent renewal is under way (the patient sees nothing of it). */

@@ -45,6 +45,8 @@ export const sessionMachine = setup({
     goTo: (_, _params: { path: string }) => {},
     /** Shows the sign-in error page with a way to try again. */
     showSignInError: () => {},
+    /** Shows the calm "sign-in was cancelled" page: sign in again, or back to `returnTo`. */
+    showSignInCancelled: (_, _params: { returnTo: string }) => {},
     /** Spec section 8: a 401 clears session storage when a token exists. */
     clearSessionStorage: () => {},
     adoptUser: assign({ user: ({ event }) => (event.type === 'USER_UPDATED' ? event.user : null) }),
@@ -59,11 +61,12 @@ export const sessionMachine = setup({
     isCallbackPage: (_, restored: RestoreResult) => restored.kind === 'callback',
     restoredUser: (_, restored: RestoreResult) => restored.kind === 'user',
     callbackSignedIn: (_, result: CallbackResult) => result.kind === 'signedIn',
+    callbackCancelled: (_, result: CallbackResult) => result.kind === 'cancelled',
     sessionEnded: (_, error: unknown) => error instanceof SessionEndedError,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: null, returnTo: input.homePath, error: null }),
+  context: ({ input }) => ({ user: null, returnTo: input.homePath, error: null, cancelledFrom: null }),
   invoke: { id: 'otherTabs', src: 'watchOtherTabs' },
   initial: 'restoring',
   states: {
@@ -102,6 +105,15 @@ export const sessionMachine = setup({
               { type: 'goTo', params: ({ event }) => ({ path: event.output.returnTo }) },
             ],
           },
+          {
+            guard: { type: 'callbackCancelled', params: ({ event }) => event.output },
+            target: 'cancelled',
+            description: 'The patient cancelled at the provider: a calm page, not an error.',
+            actions: [
+              assign({ returnTo: ({ event }) => event.output.returnTo, error: null, cancelledFrom: ({ event }) => (event.output.kind === 'cancelled' ? event.output.from : null) }),
+              { type: 'showSignInCancelled', params: ({ event }) => ({ returnTo: event.output.returnTo }) },
+            ],
+          },
           { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.output.returnTo }) },
         ],
         onError: {
@@ -123,6 +135,14 @@ export const sessionMachine = setup({
         src: 'startSignIn',
         input: ({ context }) => ({ returnTo: context.returnTo }),
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    cancelled: {
+      description: 'Signed out, by the patient\'s choice: sign in again (to the same page) or go back.',
+      on: {
+        RETRY: 'redirecting',
+        SIGN_IN: { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.returnTo }) },
+        UNAUTHORIZED: { target: 'redirecting', actions: assign({ returnTo: ({ event }) => event.returnTo }) },
       },
     },
     failed: {

@@ -15,6 +15,7 @@ export const sessionEvents = [
   { type: 'xstate.error.actor.restoreSession', error: offline },
   { type: 'xstate.done.actor.completeSignIn', output: { kind: 'signedIn', user: alice, returnTo: '/aiOrder?tab=2' } },
   { type: 'xstate.done.actor.completeSignIn', output: { kind: 'restart', returnTo: '/aiOrder?tab=2' } },
+  { type: 'xstate.done.actor.completeSignIn', output: { kind: 'cancelled', returnTo: '/shareList?id=film-3', from: '/checking' } },
   { type: 'xstate.error.actor.completeSignIn', error: new Error('access_denied') },
   { type: 'xstate.error.actor.startSignIn', error: offline },
   { type: 'xstate.done.actor.renewSilently', output: renewed },

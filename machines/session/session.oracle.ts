@@ -21,8 +21,8 @@ const passingRenewalFailure: Pattern = {
 export const sessionOracle: Oracle<SnapshotFrom<SessionMachine>> = {
   chart: 'session',
   view: (snapshot) => {
-    const { status, isSignInFailed, returnTo, subject, accessToken, expiresAt, error } = connectSession(snapshot);
-    return { status, isSignInFailed, returnTo, subject, accessToken, expiresAt, error };
+    const { status, isSignInFailed, isSignInCancelled, cancelledFrom, returnTo, subject, accessToken, expiresAt, error } = connectSession(snapshot);
+    return { status, isSignInFailed, isSignInCancelled, cancelledFrom, returnTo, subject, accessToken, expiresAt, error };
   },
   // A token of the sandbox lives 10 minutes: time enough for any renewal to be due.
   quietMs: 600_000,
@@ -176,6 +176,48 @@ export const sessionOracle: Oracle<SnapshotFrom<SessionMachine>> = {
       says: 'The sign-in error page shows only for a sign-in that failed.',
       source: 'decisions.md; spec §2, /oidc-error',
       rule: { kind: 'always', if: { effect: 'showSignInError' }, then: { input: ['failure:completeSignIn', 'failure:startSignIn'] } },
+    },
+    {
+      id: 'cancel-is-calm',
+      says: 'A sign-in the patient cancelled at the provider shows "sign-in was cancelled", never the error page, no reason from the provider, and keeps where they were going.',
+      source: 'issue 24 §7: sign-in cancel is calm',
+      rule: {
+        kind: 'always',
+        if: { input: 'answer:completeSignIn', with: { output: { kind: 'cancelled' } } },
+        then: {
+          all: [
+            { effect: 'showSignInCancelled', with: { returnTo: { sameAs: 'input.output.returnTo' } } },
+            { not: { effect: 'showSignInError' } },
+            { sees: { status: 'signedOut', isSignInFailed: false, isSignInCancelled: true, error: null, returnTo: { sameAs: 'input.output.returnTo' }, cancelledFrom: { sameAs: 'input.output.from' } } },
+          ],
+        },
+      },
+    },
+    {
+      id: 'cancelled-only-when-cancelled',
+      says: 'The "sign-in was cancelled" page shows only for a sign-in the patient cancelled.',
+      source: 'issue 24 §7',
+      rule: { kind: 'always', if: { effect: 'showSignInCancelled' }, then: { input: 'answer:completeSignIn', with: { output: { kind: 'cancelled' } } } },
+    },
+    {
+      id: 'restore-never-shows-an-error',
+      says: 'Opening the app while signed in (a session restored, or a sign-in completed without a word from the patient) never shows a sign-in error or a cancelled sign-in.',
+      source: 'issue 24 §7: reopening the app while still signed in at the provider never flashes a network error',
+      rule: {
+        kind: 'always',
+        if: { input: ['answer:restoreSession', 'failure:restoreSession'] },
+        then: { all: [{ not: { effect: 'showSignInError' } }, { not: { effect: 'showSignInCancelled' } }, { sees: { isSignInFailed: false, isSignInCancelled: false } }] },
+      },
+    },
+    {
+      id: 'cancelled-signs-in-again',
+      says: '"Sign in again" after a cancel goes to the provider again, back to the same page.',
+      source: 'issue 24 §7',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RETRY' }, { saw: { isSignInCancelled: true } }] },
+        then: { call: 'startSignIn', with: { returnTo: { sameAs: 'saw.returnTo' } } },
+      },
     },
     {
       id: 'renews-60s-before-expiry',

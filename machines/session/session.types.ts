@@ -18,6 +18,8 @@ export interface SessionContext {
   returnTo: string;
   /** Why the last sign-in failed, as the provider or the network said it. */
   error: string | null;
+  /** The page the patient was on when the sign-in they cancelled began (where "back" leads). */
+  cancelledFrom: string | null;
 }
 
 export type SessionEvent =
@@ -46,7 +48,9 @@ export type RestoreResult =
 export type CallbackResult =
   | { kind: 'signedIn'; user: SessionUser; returnTo: string }
   /** A stale or replayed callback (reload, back button) with no session: start sign-in again. */
-  | { kind: 'restart'; returnTo: string };
+  | { kind: 'restart'; returnTo: string }
+  /** The patient cancelled at the provider (access_denied): nothing failed, nothing to explain. */
+  | { kind: 'cancelled'; returnTo: string; from: string | null };
 
 /** How a session check every 2 s ended. */
 export type SessionCheck = 'active' | 'ended';

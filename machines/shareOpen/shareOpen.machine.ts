@@ -30,13 +30,15 @@ export const shareOpenMachine = setup({
     refused: (_, outcome: OpenOutcome) => 'refusal' in outcome,
     locked: (_, outcome: OpenOutcome) => !outcome.ok && 'locked' in outcome,
     formFine: (_, problem: 'codeIncomplete' | null) => problem === null,
+    /** Found, and an access code came with the code: it is checked at once. */
+    previewedWithCode: ({ context }, outcome: PreviewOutcome) => outcome.ok && context.accessCode !== '',
   },
   delays: {
     lockDelay: ({ context }) => (context.retryAfterSeconds ?? 0) * 1000,
   },
 }).createMachine({
   id: 'shareOpen',
-  context: ({ input }) => ({ code: input.code, preview: null, accessCode: '', refusal: null, problem: null, attemptsLeft: null, retryAfterSeconds: null }),
+  context: ({ input }) => ({ code: input.code, preview: null, accessCode: input.accessCode ?? '', refusal: null, problem: null, attemptsLeft: null, retryAfterSeconds: null }),
   initial: 'previewing',
   states: {
     previewing: {
@@ -45,6 +47,12 @@ export const shareOpenMachine = setup({
         src: 'preview',
         input: ({ context }) => ({ code: context.code }),
         onDone: [
+          {
+            guard: { type: 'previewedWithCode', params: ({ event }) => event.output },
+            target: 'opening',
+            description: 'The access code came with the code (pasted together): it is checked at once.',
+            actions: { type: 'keepPreview', params: ({ event }) => (event.output as { preview: PreviewLike }).preview },
+          },
           { guard: { type: 'previewed', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'keepPreview', params: ({ event }) => (event.output as { preview: PreviewLike }).preview } },
           { target: 'refused', actions: { type: 'refuse', params: ({ event }) => refusalOf(event.output) } },
         ],

@@ -2,6 +2,10 @@ import type { ShareOpenInput } from './shareOpen.types';
 
 /** The shareCode chart's events for path generation. */
 export const shareOpenInput: ShareOpenInput = { code: 'K7WPQ2MX' };
+/** The code and its access code pasted together (issue 24 §5). */
+export const shareOpenPastedInput: ShareOpenInput = { code: 'K7WPQ2MX', accessCode: '4821' };
+/** Every input the chart starts from besides `shareOpenInput` (the architecture test walks them all). */
+export const shareOpenOtherInputs = [shareOpenPastedInput];
 
 export const shareOpenEvents = [
   { type: 'ENTER', accessCode: '4821' },

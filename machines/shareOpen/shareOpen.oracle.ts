@@ -15,6 +15,16 @@ export const shareOpenOracle: Oracle<SnapshotFrom<ShareOpenMachine>> = {
   },
   promises: [
     {
+      id: 'pasted-code-tried-at-once',
+      says: 'An access code pasted with the share code is checked as soon as the share is found, without another tap.',
+      source: 'issue 24 §5: the share code page opens a share from any text that holds its link or code and access code',
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:preview', with: { output: { ok: true } } }, { saw: { accessCode: { not: '' } } }] },
+        then: { call: 'open', with: { accessCode: { sameAs: 'saw.accessCode' } } },
+      },
+    },
+    {
       id: 'refusal-said',
       says: 'An expired, revoked or unknown share says which, and takes no code.',
       source: ISSUE,
@@ -22,9 +32,13 @@ export const shareOpenOracle: Oracle<SnapshotFrom<ShareOpenMachine>> = {
     },
     {
       id: 'opens-only-with-full-code',
-      says: 'The code is checked only when it is complete.',
+      says: 'The code is checked only when it is complete: the patient taps with a full code, or a code came pasted with the share.',
       source: ISSUE,
-      rule: { kind: 'needs', what: { call: 'open' }, each: { input: 'OPEN', with: { problem: null } } },
+      rule: {
+        kind: 'needs',
+        what: { call: 'open' },
+        each: { any: [{ input: 'OPEN', with: { problem: null } }, { all: [{ input: 'answer:preview', with: { output: { ok: true } } }, { saw: { accessCode: { not: '' } } }] }] },
+      },
     },
     {
       id: 'wrong-code-says-tries-left',

@@ -25,6 +25,11 @@ export type OpenOutcome =
 
 export interface ShareOpenInput {
   code: string;
+  /**
+   * The access code found beside the code in what the patient pasted (issue 24 §5), four digits,
+   * or absent: given, it is tried as soon as the share is previewed, without another tap.
+   */
+  accessCode?: string | null;
 }
 
 export interface ShareOpenContext {

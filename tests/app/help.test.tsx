@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HELP_CODES } from '../../src/shared/api/helpSchemas';
@@ -46,6 +46,22 @@ describe('the help centre (help, helpDetail), public', () => {
     renderApp('/helpDetail?id=gone', { session: 'signedOut' });
     expect(await screen.findByTestId('help-detail-failed')).toHaveTextContent('All help');
     expect(screen.queryByTestId('error-page')).not.toBeInTheDocument();
+  });
+
+  it('a visitor reading an article finds "collect my images" and "sign in" there; sign-in comes back to the article', async () => {
+    server.use(http.get(`${API_BASE}V1.0/HelpSupport/QuestionInfo`, () => HttpResponse.json(envelope(article))));
+    const app = renderApp('/helpDetail?id=collect-qr', { session: 'signedOut' });
+    const visitor = await screen.findByTestId('help-visitor');
+    expect(within(visitor).getByRole('link', { name: 'Collect my images' })).toHaveAttribute('href', '/newCheck');
+    await userEvent.click(within(visitor).getByRole('button', { name: 'Sign in' }));
+    expect(app.session.signIn).toHaveBeenCalledWith('/helpDetail?id=collect-qr');
+  });
+
+  it('a signed-in patient reading an article is not offered the visitor\'s ways in', async () => {
+    server.use(http.get(`${API_BASE}V1.0/HelpSupport/QuestionInfo`, () => HttpResponse.json(envelope(article))));
+    renderApp('/helpDetail?id=collect-qr');
+    expect(await screen.findByTestId('help-article')).toBeInTheDocument();
+    expect(screen.queryByTestId('help-visitor')).not.toBeInTheDocument();
   });
 
   it('help that cannot load offers to try again', async () => {

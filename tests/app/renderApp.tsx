@@ -33,6 +33,14 @@ export const testConfig: RuntimeConfig = {
 
 type RenderOptions = {
   session?: SessionStatus;
+  /** How the last sign-in ended when it did not sign in (the session chart's failed or cancelled). */
+  signInProblem?: 'failed' | 'cancelled' | null;
+  /** Why it failed, as the provider or the browser said it. */
+  signInError?: string;
+  /** Where the sign-in was headed. */
+  signInReturnTo?: string;
+  /** After a cancelled sign-in: the page it began on. */
+  signInCancelledFrom?: string;
   locale?: Locale;
   payWay?: 1 | 2 | (() => 1 | 2);
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
@@ -72,7 +80,10 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     signOut: vi.fn(),
     beforeSignOut: () => () => {},
     unauthorized: vi.fn(),
-    lastError: () => null,
+    lastError: () => options.signInError ?? null,
+    signInProblem: () => options.signInProblem ?? null,
+    returnTo: () => options.signInReturnTo ?? '/Home',
+    cancelledFrom: () => options.signInCancelledFrom ?? null,
   };
   const store = createClientStateStore({
     session: safeStorage(() => window.sessionStorage),

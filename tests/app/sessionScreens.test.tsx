@@ -27,10 +27,73 @@ describe('sign-in pages and guards', () => {
   });
 
   it('the sign-in error page says what happened and tries again', async () => {
-    const app = renderApp('/oidc-error', { session: 'signedOut' });
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'failed' });
     expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('could not reach the sign-in service');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(app.session.retrySignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['zh-CN', '已取消登录', '重新登录', '返回'],
+    ['en', 'Sign-in was cancelled', 'Sign in again', 'Back'],
+  ] as const)('a sign-in cancelled at the provider is calm in %s: no network message, no provider reason', async (locale, heading, again, back) => {
+    const app = renderApp('/oidc-error', {
+      session: 'signedOut',
+      signInProblem: 'cancelled',
+      signInError: 'End-User aborted interaction',
+      signInReturnTo: '/shareCode?code=ABCD2345',
+      locale,
+    });
+    const page = await screen.findByTestId('sign-in-cancelled');
+    expect(page).toHaveTextContent(heading);
+    expect(page).not.toHaveTextContent(/网络|network/i);
+    expect(document.body).not.toHaveTextContent('End-User aborted interaction');
+    expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: again }));
+    expect(app.session.retrySignIn).toHaveBeenCalledTimes(1);
+    // Back to the page the patient was on, which needs no sign-in.
+    await userEvent.click(screen.getByRole('button', { name: back }));
+    await waitFor(() => expect(app.location()).toBe('/shareCode?code=ABCD2345'));
+  });
+
+  it('"back" after a cancelled sign-in to a page that needs it goes to the start page, not into sign-in again', async () => {
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'cancelled', signInReturnTo: '/aiOrder?tab=2' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(app.location()).toBe('/index'));
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('"back" after a cancelled sign-in goes to the page it began on when that needs no sign-in', async () => {
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'cancelled', signInReturnTo: '/addFilm', signInCancelledFrom: '/checking' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(app.location()).toBe('/checking'));
+    expect(app.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('a failed sign-in in Chinese shows no English reason from the provider', async () => {
+    renderApp('/oidc-error', { session: 'signedOut', signInProblem: 'failed', signInError: 'Failed to fetch', locale: 'zh-CN' });
+    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent('登录没有成功');
+    expect(document.body).not.toHaveTextContent('Failed to fetch');
+  });
+
+  it('reopened on the sign-in error page while the session is restored, never shows an error, and goes Home', async () => {
+    const app = renderApp('/oidc-error', { session: 'pending' });
+    expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
+    act(() => app.setSessionStatus('signedIn'));
+    await waitFor(() => expect(app.location()).toBe('/Home'));
+    expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
+  });
+
+  it('reopened on the sign-in error page with no sign-in under way, shows no error and goes to the start page', async () => {
+    const app = renderApp('/oidc-error', { session: 'signedOut' });
+    await waitFor(() => expect(app.location()).toBe('/index'));
+    expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
+  });
+
+  it.each(['cancelled', 'failed'] as const)('the %s sign-in page offers "collect my images", which needs no account', async (signInProblem) => {
+    const app = renderApp('/oidc-error', { session: 'signedOut', signInProblem });
+    await userEvent.click(await screen.findByRole('link', { name: 'Collect my images' }));
+    await waitFor(() => expect(app.location()).toBe('/newCheck'));
   });
 
   it('a visitor sees "collect my images" and "sign in" on the home page', async () => {

@@ -73,8 +73,8 @@ describe('sharing a study (shareList with ?id)', () => {
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(qr).toHaveAccessibleName(/QR code of the share link/);
     expect(qr).toHaveAttribute('data-text', created.url);
-    // Outside WeChat: no card, so the advice to send the link and the code apart.
-    expect(await screen.findByTestId('share-safety-hint')).toBeInTheDocument();
+    // Outside WeChat: no card; the advice says what to do with what the button copies.
+    expect(await screen.findByTestId('share-copy-hint')).toHaveTextContent('Paste what you copied');
     expect(screen.queryByTestId('share-wechat-hint')).not.toBeInTheDocument();
     // The list of my shares was asked again and shows the new one first.
     await waitFor(() => expect(list.count).toBe(2));
@@ -100,7 +100,6 @@ describe('sharing a study (shareList with ?id)', () => {
     app.services.wechat.shareCard = shareCard;
     await user.click(await screen.findByTestId('share-create'));
     expect(await screen.findByTestId('share-wechat-hint')).toHaveTextContent('Tap ··· at the top right');
-    expect(screen.queryByTestId('share-safety-hint')).not.toBeInTheDocument();
     expect(shareCard).toHaveBeenCalledWith({
       title: 'Images shared by 张三',
       desc: '2026-10-02 胸部CT平扫. You need the access code to view it.',
@@ -142,7 +141,7 @@ describe('sharing a study (shareList with ?id)', () => {
     renderApp('/shareList?id=film-5', { locale: 'zh-CN' });
     expect(await screen.findByTestId('share-days-7')).toHaveTextContent('7 天');
     await user.click(screen.getByTestId('share-create'));
-    expect(await screen.findByTestId('share-safety-hint')).toHaveTextContent('为了安全，请把链接和访问码分开发送');
+    expect(await screen.findByTestId('share-copy-hint')).toHaveTextContent('复制后，粘贴到微信或短信里发给您信任的人');
     await user.click(screen.getByTestId('share-copy'));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('http://localhost/shareCode?code=ABCD2005  访问码 1005'));
     expect(screen.getByTestId('share-copy')).toHaveTextContent('已复制');
@@ -170,6 +169,8 @@ describe('my shares (shareList)', () => {
     expect(within(rows[1]!).queryByTestId('share-revoke')).not.toBeInTheDocument();
     expect(within(rows[2]!).getByTestId('share-state')).toHaveTextContent('Revoked');
     expect(within(rows[2]!).queryByTestId('share-revoke')).not.toBeInTheDocument();
+    expect(within(rows[1]!).queryByTestId('share-codes')).not.toBeInTheDocument();
+    expect(within(rows[2]!).queryByTestId('share-codes')).not.toBeInTheDocument();
   });
 
   it('shows "no data" when there is no share yet', async () => {
@@ -202,6 +203,59 @@ describe('my shares (shareList)', () => {
     await waitFor(() => expect(list.count).toBe(2));
     await waitFor(() => expect(screen.getByTestId('share-state')).toHaveTextContent('Revoked'));
     expect(screen.queryByTestId('share-revoke')).not.toBeInTheDocument();
+  });
+
+  it('a revoked share\'s codes disappear at once, before the list answers again, and the new-share panel forgets it', async () => {
+    const user = userEvent.setup();
+    let revoked = false;
+    let answerList: () => void = () => {};
+    const created = share(1);
+    server.use(
+      http.get(`${API_BASE}V1.0/Share/list`, async () => {
+        // Once revoked, the list takes its time to answer again.
+        if (revoked) await new Promise<void>((resolve) => (answerList = resolve));
+        return HttpResponse.json(envelope({ rows: [share(1, { state: revoked ? 'revoked' : 'active' })], totals: 1 }));
+      }),
+      http.post(`${API_BASE}V1.0/Share/create`, () => HttpResponse.json(envelope(created))),
+      http.post(`${API_BASE}V1.0/Share/revoke`, () => {
+        revoked = true;
+        return HttpResponse.json(envelope(null, 200, '操作成功'));
+      }),
+    );
+    renderApp('/shareList?id=film-1');
+    await user.click(await screen.findByTestId('share-create'));
+    expect(await screen.findByTestId('share-access-code')).toHaveTextContent('1001');
+    expect(await screen.findByTestId('share-codes')).toHaveTextContent('ABCD2001 · access code 1001');
+    await user.click(screen.getByTestId('share-revoke'));
+    await user.click(within(screen.getByTestId('revoke-dialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Operation succeeded');
+    // The list has not answered yet: nothing of the share is shown or copyable any more.
+    await waitFor(() => expect(screen.queryByTestId('share-codes')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('share-access-code')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('share-url')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('share-qr')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('share-copy')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('share-revoke')).not.toBeInTheDocument();
+    expect(screen.getByTestId('share-state')).toHaveTextContent('Revoked');
+    // The panel says the share was revoked, and a new one is a tap away.
+    expect(screen.getByTestId('share-revoked')).toHaveTextContent('Share revoked');
+    answerList();
+    await waitFor(() => expect(screen.getByTestId('share-row')).toHaveAttribute('data-share-state', 'revoked'));
+    expect(screen.queryByTestId('share-codes')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('share-access-code')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('share-again'));
+    await user.click(screen.getByTestId('share-days-30'));
+    expect(screen.getByTestId('share-days-30')).toBeChecked();
+    expect(screen.getByTestId('share-create')).toBeEnabled();
+  });
+
+  it('an expired or revoked share shows no code to pass on', async () => {
+    shareList(() => [share(2, { state: 'expired' }), share(3, { state: 'revoked' })]);
+    renderApp('/shareList');
+    expect(await screen.findAllByTestId('share-row')).toHaveLength(2);
+    expect(screen.queryByTestId('share-codes')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('1002');
+    expect(document.body).not.toHaveTextContent('1003');
   });
 
   it('shows the server message when it refuses to revoke', async () => {
@@ -403,6 +457,45 @@ describe('opening a share (shareCode)', () => {
     await waitFor(() => expect(app.location()).toBe('/shareCode?code=ABCD2345'));
     expect(await screen.findByTestId('share-preview')).toBeInTheDocument();
     expect(codes).toEqual(['ABCD2345']);
+  });
+
+  it.each([
+    ['what the copy button copies (English)', 'http://localhost/shareCode?code=ABCD2345  Access code 4321'],
+    ['what the copy button copies (Chinese)', 'http://localhost/shareCode?code=ABCD2345  访问码 4321'],
+    ['a WeChat message around it', '张三：我的片子你看一下\nhttp://localhost/shareCode?code=ABCD2345访问码：4321\n七天内有效'],
+    ['full-width code and access code', 'ＡＢＣＤ２３４５　４３２１'],
+  ])('opens the study from %s, pasted, without typing the access code again', async (_, pasted) => {
+    const user = userEvent.setup();
+    const codes = shareInfo({ result: preview }, [{ result: opened }]);
+    const app = renderApp('/shareCode', { session: 'signedOut' });
+    await user.click(await screen.findByTestId('share-code-input'));
+    await user.paste(pasted);
+    await user.click(screen.getByTestId('share-code-go'));
+    await waitFor(() => expect(app.location()).toBe('/index?id=film-3'));
+    expect(codes).toEqual([null, '4321']);
+    // The access code travelled in the history entry, never in an address.
+    expect(app.router.state.location.search).not.toContain('4321');
+  });
+
+  it('a pasted link without its access code asks for the access code', async () => {
+    const user = userEvent.setup();
+    const codes = shareInfo({ result: preview }, [{ result: opened }]);
+    const app = renderApp('/shareCode', { session: 'signedOut' });
+    await user.click(await screen.findByTestId('share-code-input'));
+    await user.paste('http://localhost/shareCode?code=ABCD2345');
+    await user.click(screen.getByTestId('share-code-go'));
+    await waitFor(() => expect(app.location()).toBe('/shareCode?code=ABCD2345'));
+    expect(await screen.findByTestId('share-access-input')).toHaveValue('');
+    expect(codes).toEqual([null]);
+  });
+
+  it('the whole copied text pasted into the access code box gives the access code, not the link\'s digits', async () => {
+    const user = userEvent.setup();
+    shareInfo({ result: preview });
+    renderApp('/shareCode?code=ABCD2345', { session: 'signedOut' });
+    await user.click(await screen.findByTestId('share-access-input'));
+    await user.paste('http://localhost/shareCode?code=ABCD2345  Access code 4321');
+    expect(screen.getByTestId('share-access-input')).toHaveValue('4321');
   });
 
   it('takes a pasted share link as well as a code', async () => {

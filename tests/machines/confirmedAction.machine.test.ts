@@ -9,7 +9,7 @@ describeModel({
   name: 'confirmedAction',
   machine: confirmedActionMachine,
   events: confirmedActionEvents as never,
-  pinnedPaths: 6,
+  pinnedPaths: 12,
   oracle: confirmedActionOracle,
   start: () =>
     startChart(confirmedActionMachine, {

@@ -13,7 +13,7 @@ const input = sessionInput;
 
 /** The session chart with the app's delays (the expiry notice read from the simulated clock). */
 function startSession() {
-  const actions = { goTo: vi.fn(), showSignInError: vi.fn(), clearSessionStorage: vi.fn() };
+  const actions = { goTo: vi.fn(), showSignInError: vi.fn(), showSignInCancelled: vi.fn(), clearSessionStorage: vi.fn() };
   const started = startChart(sessionMachine, {
     input,
     provide: (clock) => ({ actions, delays: { ...sessionDelays(() => clock.now()) } }),
@@ -26,7 +26,7 @@ describeModel({
   machine: sessionMachine,
   events: events as never,
   input,
-  pinnedPaths: 122,
+  pinnedPaths: 138,
   oracle: sessionOracle,
   start: startSession,
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { vi } from 'vitest';
 import { shareOpenMachine } from '../../machines/shareOpen/shareOpen.machine';
-import { shareOpenEvents, shareOpenInput } from '../../machines/shareOpen/shareOpen.model';
+import { shareOpenEvents, shareOpenInput, shareOpenPastedInput } from '../../machines/shareOpen/shareOpen.model';
 import { shareOpenOracle } from '../../machines/shareOpen/shareOpen.oracle';
 import { describeModel, startChart } from './modelHarness';
 
@@ -10,7 +10,8 @@ describeModel({
   machine: shareOpenMachine,
   events: shareOpenEvents as never,
   input: shareOpenInput,
-  pinnedPaths: 102,
+  otherInputs: [shareOpenPastedInput],
+  pinnedPaths: 204,
   oracle: shareOpenOracle,
-  start: () => startChart(shareOpenMachine, { input: shareOpenInput, provide: () => ({ actions: { openStudy: vi.fn<() => void>() } }) }),
+  start: (input) => startChart(shareOpenMachine, { input: input as typeof shareOpenInput, provide: () => ({ actions: { openStudy: vi.fn<() => void>() } }) }),
 });

@@ -157,15 +157,33 @@ describe('session with the OpenID Connect library', () => {
     const { um } = start({ path: '/oidc-callback?code=used&state=gone' });
     um.signinCallback.mockRejectedValue(new Error('No matching state found in storage'));
     await flush();
-    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' }, redirectMethod: 'replace' });
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: expect.objectContaining({ returnTo: '/aiOrder' }), redirectMethod: 'replace' });
   });
 
   it('shows the sign-in error page when the provider refuses', async () => {
-    const { um, goTo, actor } = start({ path: '/oidc-callback?error=access_denied' });
-    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    const { um, goTo, actor } = start({ path: '/oidc-callback?error=unauthorized_client' });
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'unauthorized_client' }));
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(goTo).toHaveBeenCalledWith('/oidc-error');
+  });
+
+  it('a sign-in cancelled at the provider is not a failure: the calm page, keeping where the patient was going', async () => {
+    const { um, goTo, port } = start({ path: '/oidc-callback?error=access_denied' });
+    um.signinCallback.mockRejectedValue(
+      new ErrorResponse({ error: 'access_denied', error_description: 'End-User aborted interaction', userState: { returnTo: '/shareList?id=film-3', from: '/checking' } }),
+    );
+    await flush();
+    expect(port.signInProblem()).toBe('cancelled');
+    // Where "back" leads: the page the sign-in began on.
+    expect(port.cancelledFrom()).toBe('/checking');
+    expect(port.status()).toBe('signedOut');
+    expect(port.lastError()).toBeNull();
+    expect(port.returnTo()).toBe('/shareList?id=film-3');
+    expect(goTo).toHaveBeenCalledWith('/oidc-error');
+    port.retrySignIn();
+    await flush();
+    expect(um.signinRedirect).toHaveBeenLastCalledWith(expect.objectContaining({ state: expect.objectContaining({ returnTo: '/shareList?id=film-3' }) }));
   });
 
   it('shows the sign-in error page when the provider cannot be reached, and retries', async () => {
@@ -178,7 +196,9 @@ describe('session with the OpenID Connect library', () => {
     expect(port.lastError()).toBe('Failed to fetch');
     port.retrySignIn();
     await flush();
-    expect(um.signinRedirect).toHaveBeenLastCalledWith({ state: { returnTo: '/personal' }, redirectMethod: 'replace' });
+    expect(um.signinRedirect).toHaveBeenLastCalledWith({ state: expect.objectContaining({ returnTo: '/personal' }), redirectMethod: 'replace' });
+    // The page the patient was on goes to the provider and back, for "back" after a cancel.
+    expect(um.signinRedirect).toHaveBeenLastCalledWith(expect.objectContaining({ state: { returnTo: '/personal', from: '/aiOrder?tab=2' } }));
   });
 
   it('marks the start page before leaving for the provider, which replaces the marker', async () => {
@@ -189,7 +209,7 @@ describe('session with the OpenID Connect library', () => {
     await flush();
     expect(history.pushState).toHaveBeenCalledTimes(1);
     expect(window.sessionStorage.getItem('cf.signIn.startIndex')).toBe('2');
-    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/aiOrder' }, redirectMethod: 'replace' });
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: expect.objectContaining({ returnTo: '/aiOrder' }), redirectMethod: 'replace' });
   });
 
   it('leaves the history as it was when the provider cannot be reached', async () => {
@@ -243,9 +263,9 @@ describe('session with the OpenID Connect library', () => {
 
   it('shows on the start page the sign-in error of a callback handed back', async () => {
     window.sessionStorage.setItem('cf.signIn.id', 'sign-in-1');
-    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?error=access_denied', at: Date.now() }));
+    window.localStorage.setItem('cf.signIn.handoff.sign-in-1', JSON.stringify({ url: 'http://app.example/oidc-callback?error=server_error', at: Date.now() }));
     const { um, goTo, actor } = start({ path: '/personal', browser: fakeBrowser(4, 'back_forward').browser });
-    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));
+    um.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'server_error' }));
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(goTo).toHaveBeenCalledWith('/oidc-error');
@@ -316,7 +336,7 @@ describe('session with the OpenID Connect library', () => {
     expect(window.sessionStorage.getItem('cf.state')).toBeNull();
     expect(window.sessionStorage.getItem(`${DRAFT_PREFIX}feedback`)).toBe('The film would not open');
     expect(store.get().hospitalSetting).toBeNull();
-    expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/help?topic=3' }, redirectMethod: 'replace' });
+    expect(um.signinRedirect).toHaveBeenCalledWith({ state: expect.objectContaining({ returnTo: '/help?topic=3' }), redirectMethod: 'replace' });
   });
 
   it('signs out: revokes, forgets tokens and health data, tells the other tabs, ends the provider session', async () => {

@@ -4,19 +4,39 @@ import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { ROUTE } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
+import { useSessionStatus } from '../../shared/session/useSession';
 import { Button } from '../../shared/views/Button';
 import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
+import { VisitorEntry } from '../../shared/views/VisitorEntry';
 import * as css from './help.css';
 import { loadQuestion, type ArticleRequest } from './helpCalls';
 import { helpDetailHref } from './helpLinks';
 
 /** helpDetail (public): one article of the help centre, and the questions related to it. */
 export default function HelpDetailScreen() {
-  const questionId = new URLSearchParams(useLocation().search).get('id') ?? '';
+  const { pathname, search } = useLocation();
+  const questionId = new URLSearchParams(search).get('id') ?? '';
   // Another article is another chart: nothing of the last one shows while the next loads.
-  return <Article key={questionId} questionId={questionId} />;
+  return (
+    <>
+      <Article key={questionId} questionId={questionId} />
+      <Visitor here={`${pathname}${search}`} />
+    </>
+  );
+}
+
+/** Help talks of collecting images and signing in: a visitor finds both ways in right there (issue 24 §6). */
+function Visitor({ here }: { here: string }) {
+  const { t } = useI18n();
+  if (useSessionStatus() !== 'signedOut') return null;
+  return (
+    <section className={css.visitor} aria-label={t('visitor.heading')} data-testid="help-visitor">
+      <p className={css.paragraph}>{t('visitor.text')}</p>
+      <VisitorEntry signInTo={here} testId="help-visitor-entry" />
+    </section>
+  );
 }
 
 function Article({ questionId }: { questionId: string }) {

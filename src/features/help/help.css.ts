@@ -92,3 +92,6 @@ export const addTile = style({
 export const addPlus = style({ fontSize: 28, lineHeight: 1 });
 export const fileInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' });
 export const receiptId = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600, overflowWrap: 'anywhere' });
+
+/** The visitor's ways in below an article, on a card of their own. */
+export const visitor = style([card, { display: 'grid', gap: tokens.size.gap, marginTop: tokens.size.gap, padding: tokens.size.gap }]);

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ROUTE } from '../../shared/navigation/routes';
+import { Link, useNavigate } from 'react-router-dom';
+import { isPublicRoute, ROUTE, routeByPath } from '../../shared/navigation/routes';
 import { useServices } from '../../shared/services';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { useSessionStatus } from '../../shared/session/useSession';
 import { Busy } from '../../shared/views/Busy';
 import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
+import * as ui from '../../shared/views/ui.css';
 import { useSessionGate } from './useSessionGate';
 
 /** oidcIndex (`/`): the session gate chart sends a signed-out visitor to sign in, a signed-in patient to Home. */
@@ -33,14 +34,60 @@ export function SilentRenewScreen() {
   return null;
 }
 
-/** oidc-error: what went wrong in the patient's words, and a way to try again. */
+/**
+ * oidc-error: a sign-in the patient cancelled at the provider gets a calm page in the UI language
+ * (sign in again, or back to where they were); a sign-in that failed says what to do, never in the
+ * provider's own words. Reached with no sign-in problem (the app reopened on this address, a
+ * session restored), it is not an error at all: the patient goes on to Home or the start page.
+ */
 export function SignInErrorScreen() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { session } = useServices();
   const status = useSessionStatus();
   const navigate = useNavigate();
+  const steps = useMemo(
+    () => ({
+      // Where the sign-in was going (a sign-in completed on this page goes on there, not Home).
+      whenSignedIn: () => void navigate(session.returnTo(), { replace: true }),
+      whenSignedOut: () => {
+        if (session.signInProblem() === null) void navigate(ROUTE.index.path, { replace: true });
+      },
+    }),
+    [navigate, session],
+  );
+  useSessionGate(steps);
+  const problem = status === 'signedOut' ? session.signInProblem() : null;
+  /** The page the sign-in began on when anyone may see it; else the page before; else backFromSignIn. */
+  const goBack = (from: string | null, returnTo: string) => {
+    if (from !== null && isOpenPage(from)) void navigate(from, { replace: true });
+    else if (hasPageBefore()) void navigate(-1);
+    else void navigate(backFromSignIn(returnTo), { replace: true });
+  };
+  if (problem === 'cancelled') {
+    return (
+      <StatusPage
+        testId="sign-in-cancelled"
+        illustration="empty"
+        heading={t('session.cancelledHeading')}
+        text={t('session.cancelledBody')}
+        actions={
+          <>
+            <Button onClick={() => session.retrySignIn()} data-testid="sign-in-again">
+              {t('session.signInAgain')}
+            </Button>
+            <Button variant="secondary" onClick={() => goBack(session.cancelledFrom(), session.returnTo())} data-testid="sign-in-back">
+              {t('app.back')}
+            </Button>
+            <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
+              {t('route.newCheck')}
+            </Link>
+          </>
+        }
+      />
+    );
+  }
+  if (problem !== 'failed') return <Busy label={t(status === 'pending' ? 'session.redirecting' : 'app.loading')} />;
   const detail = session.lastError();
-  if (status === 'pending') return <Busy label={t('session.redirecting')} />;
   return (
     <StatusPage
       testId="sign-in-error"
@@ -48,16 +95,36 @@ export function SignInErrorScreen() {
       heading={t('session.errorHeading')}
       text={t('session.errorBody')}
       actions={
-        status === 'signedIn' ? (
-          <Button onClick={() => void navigate(ROUTE.Home.path)}>{t('app.home')}</Button>
-        ) : (
+        <>
           <Button onClick={() => session.retrySignIn()}>{t('app.retry')}</Button>
-        )
+          {/* No account needed to collect images: a way on while sign-in does not work. */}
+          <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
+            {t('route.newCheck')}
+          </Link>
+        </>
       }
     >
-      {detail && <p data-testid="sign-in-error-detail">{t('session.errorDetail', { detail })}</p>}
+      {/* The provider's or the browser's reason is in English: shown to an English reader only. */}
+      {detail && locale === 'en' && <p data-testid="sign-in-error-detail">{t('session.errorDetail', { detail })}</p>}
     </StatusPage>
   );
+}
+
+/**
+ * Whether this tab has a page of the app before this one (the router numbers its entries): the
+ * sign-in round trip leaves the provider's pages out of the history, so back is where the patient was.
+ */
+const hasPageBefore = () => ((window.history.state as { idx?: unknown } | null)?.idx ?? 0) as number > 0;
+
+/** Where "back" leads after a cancelled sign-in with no page before it: the page the patient was on when it needs no sign-in, else the start page. */
+export function backFromSignIn(returnTo: string): string {
+  return isOpenPage(returnTo) ? returnTo : ROUTE.index.path;
+}
+
+/** A page of the app (not a sign-in step) that needs no sign-in. */
+function isOpenPage(path: string): boolean {
+  const route = routeByPath(new URL(path, 'http://x').pathname);
+  return route !== undefined && !route.protocol && isPublicRoute(route);
 }
 
 /**

@@ -119,11 +119,11 @@ export function createSessionActor(deps: SessionDeps) {
     try {
       const user = await um.signinCallback(callbackUrl);
       if (!user) throw new Error('no user in the sign-in answer');
-      const state = user.state as { returnTo?: unknown } | undefined;
-      const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : saved;
-      return { kind: 'signedIn', user: toSessionUser(user), returnTo };
+      return { kind: 'signedIn', user: toSessionUser(user), returnTo: returnToOf(user.state, saved) };
     } catch (error) {
-      // The provider refused (the patient cancelled, the client is misconfigured): say so.
+      // The patient cancelled at the provider: nothing failed; a calm page, back where they were going.
+      if (error instanceof ErrorResponse && error.error === 'access_denied') return { kind: 'cancelled', returnTo: returnToOf(error.state, saved), from: fromOf(error.state) };
+      // The provider refused (the client is misconfigured): say so.
       if (error instanceof ErrorResponse) throw error;
       // A reload or the back button replayed a used callback: recover instead of failing.
       const user = await um.getUser();
@@ -138,7 +138,8 @@ export function createSessionActor(deps: SessionDeps) {
     // Reach the provider before touching the history, so a sign-in that cannot start leaves it be.
     await um.metadataService.getMetadata();
     const redirectMethod = signInHistory.markStart();
-    await um.signinRedirect({ state: { returnTo: input.returnTo }, redirectMethod });
+    // `from`: the page the patient is on, where "back" leads if they cancel at the provider.
+    await um.signinRedirect({ state: { returnTo: input.returnTo, from: deps.currentPath() }, redirectMethod });
     // The page is leaving for the provider; nothing more happens here.
     await new Promise<never>(() => {});
   });
@@ -229,6 +230,8 @@ export function createSessionActor(deps: SessionDeps) {
     actions: {
       goTo: (_, { path }) => deps.goTo(path),
       showSignInError: () => deps.goTo(ROUTE['oidc-error'].path),
+      // The same page, which the chart tells to be calm (connectSession's isSignInCancelled).
+      showSignInCancelled: () => deps.goTo(ROUTE['oidc-error'].path),
       clearSessionStorage: () => {
         deps.store.clearHealthData();
         clearSessionKeepingDrafts(deps.rawSessionStorage());
@@ -241,6 +244,18 @@ export function createSessionActor(deps: SessionDeps) {
 }
 
 export type SessionActor = ReturnType<typeof createSessionActor>;
+
+/** Where the sign-in was headed: the state it carried to the provider and back, else what was kept. */
+function returnToOf(state: unknown, saved: string): string {
+  const returnTo = (state as { returnTo?: unknown } | undefined)?.returnTo;
+  return typeof returnTo === 'string' ? returnTo : saved;
+}
+
+/** The page a sign-in began on, as its state carried it to the provider and back. */
+function fromOf(state: unknown): string | null {
+  const from = (state as { from?: unknown } | undefined)?.from;
+  return typeof from === 'string' ? from : null;
+}
 
 /** Whether a path, or an address of this app, is the provider's callback. */
 function isCallbackAddress(pathOrUrl: string): boolean {
@@ -269,5 +284,11 @@ export function sessionPort(actor: SessionActor, currentPath: () => string, sign
     beforeSignOut: (task) => signOutTasks.add(task),
     unauthorized: () => actor.send({ type: 'UNAUTHORIZED', returnTo: currentPath() }),
     lastError: () => actor.getSnapshot().context.error,
+    signInProblem: () => {
+      const view = connectSession(actor.getSnapshot());
+      return view.isSignInCancelled ? 'cancelled' : view.isSignInFailed ? 'failed' : null;
+    },
+    returnTo: () => actor.getSnapshot().context.returnTo,
+    cancelledFrom: () => connectSession(actor.getSnapshot()).cancelledFrom,
   };
 }

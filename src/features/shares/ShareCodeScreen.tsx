@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import type { ShareRefusal } from '../../../machines/shareOpen/shareOpen.types';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -10,8 +10,10 @@ import { Button } from '../../shared/views/Button';
 import * as form from '../../shared/views/form.css';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
-import { accessCodeProblem, cleanAccessCode, shareCodeOf } from './shareForm';
+import { accessCodeIn } from '../../shared/rules/shareText';
+import { accessCodeProblem, cleanAccessCode } from './shareForm';
 import * as css from './shares.css';
+import { handedAccessCode, useShareEntry } from './useShareEntry';
 import { useShareOpen, type ShareOpenScreenView } from './useShareOpen';
 
 /** The share code of the address (`/shareCode?code=`), or null. */
@@ -19,35 +21,36 @@ const codeOf = (search: string) => new URLSearchParams(search).get('code')?.trim
 
 /**
  * shareCode (public): whose share it is and until when, then the access code; the right one opens
- * the shared study read-only. Without a code in the address, a field to type it.
+ * the shared study read-only. Without a code in the address, a box for what was sent: the copied
+ * link and access code (opened at once), a message around them, or the code alone.
  */
 export default function ShareCodeScreen() {
-  const code = codeOf(useLocation().search);
+  const location = useLocation();
+  const code = codeOf(location.search);
   // Another code is another chart: nothing of the last share shows while the next loads.
-  return code ? <ShareOpen key={code} code={code} /> : <CodeEntry />;
+  return code ? <ShareOpen key={code} code={code} accessCode={handedAccessCode(location.state)} /> : <CodeEntry />;
 }
 
+/** No code in the address: the box takes what was sent (link and access code, a message, the code alone). */
 function CodeEntry() {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const [typed, setTyped] = useState('');
-  const [missing, setMissing] = useState(false);
+  const view = useShareEntry();
+  const missing = view.problem === 'codeMissing';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const code = shareCodeOf(typed);
-    setMissing(code === null);
-    if (code) void navigate(`${ROUTE.shareCode.path}?${new URLSearchParams({ code }).toString()}`);
+    view.go();
   };
   return (
-    <form className={form.form} onSubmit={submit} noValidate data-testid="share-code-entry">
+    <form className={form.form} onSubmit={submit} noValidate data-testid="share-code-entry" data-state={view.state}>
       <h2 className={css.heading}>{t('share.enterHeading')}</h2>
-      <p className={form.note}>{t('share.enterIntro')}</p>
+      <p className={form.note}>{t('share.pasteIntro')}</p>
       <label className={form.field}>
-        <span className={form.label}>{t('share.codeLabel')}</span>
-        <input
-          className={form.input}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+        <span className={form.label}>{t('share.pasteLabel')}</span>
+        <textarea
+          className={css.pasteBox}
+          value={view.text}
+          onChange={(event) => view.type(event.target.value)}
+          rows={3}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -61,7 +64,7 @@ function CodeEntry() {
           {t('share.codeMissing')}
         </p>
       )}
-      <Button type="submit" data-testid="share-code-go">
+      <Button type="submit" disabled={view.isOpening} data-testid="share-code-go">
         {t('share.go')}
       </Button>
     </form>
@@ -74,9 +77,9 @@ const REFUSAL: Record<ShareRefusal, { heading: MessageKey; text: MessageKey }> =
   revoked: { heading: 'share.refused.revoked', text: 'share.refusedText.revoked' },
 };
 
-function ShareOpen({ code }: { code: string }) {
+function ShareOpen({ code, accessCode }: { code: string; accessCode: string | null }) {
   const { t } = useI18n();
-  const view = useShareOpen(code);
+  const view = useShareOpen(code, accessCode);
   if (view.refusal) {
     const words = REFUSAL[view.refusal];
     return (
@@ -158,10 +161,10 @@ function AccessCodeForm({ view }: { view: ShareOpenScreenView }) {
         <input
           className={form.codeInput}
           value={view.accessCode}
-          onChange={(event) => view.enter(cleanAccessCode(event.target.value))}
+          // The whole copied text pasted here gives its access code, not the digits of its link.
+          onChange={(event) => view.enter(accessCodeIn(event.target.value) ?? cleanAccessCode(event.target.value))}
           inputMode="numeric"
           pattern="[0-9]*"
-          maxLength={4}
           autoComplete="off"
           // Read-only, not disabled, while the code is checked or refused for a while: the keyboard stays.
           readOnly={!view.canOpen}

@@ -44,14 +44,22 @@ export default function ShareListScreen() {
   const revoke = useConfirmedAction(act, list.refresh);
   return (
     <div className={css.page} data-testid="share-list-page">
-      {collectFilmId && <SharePanel key={collectFilmId} collectFilmId={collectFilmId} refreshList={list.refresh} />}
+      {collectFilmId && (
+        <SharePanel
+          key={collectFilmId}
+          collectFilmId={collectFilmId}
+          refreshList={list.refresh}
+          // Revoked from the list below (just now, or as the list says): nothing of it stays up here.
+          isLive={(shareId) => shareId !== revoke.lastDoneId && list.items.every((row) => row.shareId !== shareId || row.state === 'active')}
+        />
+      )}
       <section className={css.page} aria-labelledby={collectFilmId ? 'share-list-heading' : undefined}>
         {collectFilmId && (
           <h2 id="share-list-heading" className={css.listHeading}>
             {t('share.listHeading')}
           </h2>
         )}
-        <PagedList testId="share-list" list={list} itemKey={(share) => share.shareId} renderItem={(share) => <ShareRow share={share} revoke={revoke} />} />
+        <PagedList testId="share-list" list={list} itemKey={(share) => share.shareId} renderItem={(share) => <ShareRow share={share} revoke={revoke} live={share.state === 'active' && share.shareId !== revoke.lastDoneId} />} />
       </section>
       {revoke.isConfirming && (
         <ConfirmDialog
@@ -67,11 +75,12 @@ export default function ShareListScreen() {
   );
 }
 
-function SharePanel({ collectFilmId, refreshList }: { collectFilmId: string; refreshList: () => void }) {
+function SharePanel({ collectFilmId, refreshList, isLive }: { collectFilmId: string; refreshList: () => void; isLive: (shareId: string) => boolean }) {
   const view = useShare(collectFilmId, refreshList);
+  const { share } = view;
   return (
     <section className={form.form} aria-labelledby="share-panel-heading" data-testid="share-panel" data-state={view.state}>
-      {view.share ? <Created view={view} share={view.share} /> : <Choosing view={view} />}
+      {!share ? <Choosing view={view} /> : isLive(share.shareId) ? <Created view={view} share={share} /> : <Revoked view={view} />}
     </section>
   );
 }
@@ -110,6 +119,29 @@ function Choosing({ view }: { view: ShareView }) {
   );
 }
 
+/** The share just made was revoked: nothing of its link or codes stays, and a new one is a tap away. */
+function Revoked({ view }: { view: ShareView }) {
+  const { t } = useI18n();
+  return (
+    <div className={css.created} data-testid="share-revoked">
+      <h2 id="share-panel-heading" className={css.heading}>
+        {t('share.revokedHeading')}
+      </h2>
+      <p className={form.note}>{t('share.revokedText')}</p>
+      <ShareAgain view={view} />
+    </div>
+  );
+}
+
+function ShareAgain({ view }: { view: ShareView }) {
+  const { t } = useI18n();
+  return (
+    <Button variant="secondary" onClick={view.again} data-testid="share-again">
+      {t('share.again')}
+    </Button>
+  );
+}
+
 function Created({ view, share }: { view: ShareView; share: Share }) {
   const { t } = useI18n();
   return (
@@ -136,6 +168,10 @@ function Created({ view, share }: { view: ShareView; share: Share }) {
       <Button onClick={view.copy} data-testid="share-copy" data-copied={view.copied}>
         {t(view.copied ? 'share.copied' : 'share.copy')}
       </Button>
+      {/* What to do with what the button copies (the link and the access code together). */}
+      <p className={css.hint} data-testid="share-copy-hint">
+        {t('share.copyHint')}
+      </p>
       <span className={ui.visuallyHidden} aria-live="polite">
         {view.copied ? t('share.copiedAnnounce') : ''}
       </span>
@@ -144,19 +180,13 @@ function Created({ view, share }: { view: ShareView; share: Share }) {
           {t('share.wechatHint')}
         </p>
       )}
-      {(view.card === 'unavailable' || view.card === 'failed') && (
-        <p className={css.hint} data-testid="share-safety-hint">
-          {t('share.safetyHint')}
-        </p>
-      )}
-      <Button variant="secondary" onClick={view.again} data-testid="share-again">
-        {t('share.again')}
-      </Button>
+      <ShareAgain view={view} />
     </div>
   );
 }
 
-function ShareRow({ share, revoke }: { share: Share; revoke: ConfirmedActionView }) {
+/** `live`: the share still opens; a revoked or expired one shows no code to copy or pass on. */
+function ShareRow({ share, revoke, live }: { share: Share; revoke: ConfirmedActionView; live: boolean }) {
   const { t, locale } = useI18n();
   const title = hospitalTerm(locale, share.studyDescription || share.modality);
   return (
@@ -164,8 +194,8 @@ function ShareRow({ share, revoke }: { share: Share; revoke: ConfirmedActionView
       <div className={css.rowHead}>
         <span className={css.modality}>{share.modality}</span>
         <h3 className={css.rowTitle}>{title}</h3>
-        <span className={css.state[share.state]} data-testid="share-state">
-          {t(`share.state.${share.state}`)}
+        <span className={css.state[live || share.state !== 'active' ? share.state : 'revoked']} data-testid="share-state">
+          {t(`share.state.${live || share.state !== 'active' ? share.state : 'revoked'}`)}
         </span>
       </div>
       <p className={css.meta}>{[share.patientName, share.studyDate, share.hospitalName].filter(Boolean).join(' · ')}</p>
@@ -174,17 +204,21 @@ function ShareRow({ share, revoke }: { share: Share; revoke: ConfirmedActionView
         <dd className={css.factValue}>{formatDate(share.createdAt, TIME)}</dd>
         <dt className={css.factName}>{t('share.expiresAt')}</dt>
         <dd className={css.factValue}>{formatDate(share.expiresAt, TIME)}</dd>
-        <dt className={css.factName}>{t('share.codeName')}</dt>
-        <dd className={`${css.factValue} ${css.codes}`} data-testid="share-codes">
-          {t('share.codesValue', { code: share.code, accessCode: share.accessCode })}
-        </dd>
+        {live && (
+          <>
+            <dt className={css.factName}>{t('share.codeName')}</dt>
+            <dd className={`${css.factValue} ${css.codes}`} data-testid="share-codes">
+              {t('share.codesValue', { code: share.code, accessCode: share.accessCode })}
+            </dd>
+          </>
+        )}
       </dl>
       <p className={css.meta} data-testid="share-opens">
         {[t('share.opens', { count: share.openCount }), share.lastOpenedAt && t('share.lastOpened', { time: formatDate(share.lastOpenedAt, TIME) })]
           .filter(Boolean)
           .join(' · ')}
       </p>
-      {share.state === 'active' && (
+      {live && (
         <div className={css.rowActions}>
           <button
             type="button"

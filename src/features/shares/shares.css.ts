@@ -1,10 +1,14 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
+import { input } from '../../shared/views/form.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
 export { facts, factName, factValue } from '../../shared/views/facts.css';
 
 export const page = style({ display: 'grid', gap: tokens.size.gap, minWidth: 0 });
+
+/** The box for a pasted link and access code: a few lines, so a pasted message shows whole. */
+export const pasteBox = style([input, { padding: '10px 12px', minHeight: 88, resize: 'vertical', lineHeight: 1.4, wordBreak: 'break-all' }]);
 
 export const heading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600 });
 export const listHeading = style([heading, { marginTop: 8 }]);

@@ -15,7 +15,7 @@ import { openShare, previewShare } from './shareCalls';
  * it is kept for this tab and the shared study opens in place of the code page (back does not
  * return to a page that has done its job).
  */
-export function useShareOpen(code: string) {
+export function useShareOpen(code: string, accessCode: string | null = null) {
   const { api, passes } = useServices();
   const navigate = useNavigate();
   const machine = useMemo(
@@ -36,7 +36,7 @@ export function useShareOpen(code: string) {
       }),
     [api, passes, navigate],
   );
-  const [snapshot, send] = useAppMachine(machine, { input: { code } });
+  const [snapshot, send] = useAppMachine(machine, { input: { code, accessCode } });
   return useMemo(() => connectShareOpen<SharePreview>(snapshot, send), [snapshot, send]);
 }
 export type ShareOpenScreenView = ReturnType<typeof useShareOpen>;

@@ -394,6 +394,8 @@ export const en: Record<MessageKey, string> = {
   'share.problem.refused': 'This study can’t be shared now. Check that it is still in My images.',
   'share.problem.offline': 'The share was not created: the network seems down. Please try again.',
   'share.createdHeading': 'Share created',
+  'share.revokedHeading': 'Share revoked',
+  'share.revokedText': 'Its link, share code and access code no longer open the study. Make a new share if you still want to send it.',
   'share.validUntil': 'Valid until {date}',
   'share.accessCode': 'Access code',
   'share.link': 'Share link',
@@ -815,4 +817,12 @@ export const en: Record<MessageKey, string> = {
   'scan.go': 'Find the study',
   'scan.cancel': 'Cancel',
   // end services
+  // issue 24: sharing, collecting, sign-in
+  'share.pasteIntro': 'Paste the whole message you were sent (link and access code) here, or type the 8-character share code.',
+  'share.pasteLabel': 'Share link or share code',
+  'share.copyHint': 'Paste what you copied into a WeChat or text message to someone you trust: they open the link and enter the access code, or paste the whole text on the share code page. It stops working when it expires or you revoke it.',
+  'session.cancelledHeading': 'Sign-in was cancelled',
+  'session.cancelledBody': 'You did not finish signing in, and nothing has changed. You can sign in again whenever you like.',
+  'session.signInAgain': 'Sign in again',
+  // end issue 24
 };

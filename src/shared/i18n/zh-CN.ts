@@ -392,6 +392,8 @@ export const zhCN = {
   'share.problem.refused': '这次检查现在不能分享，请确认它还在“我的影像”里。',
   'share.problem.offline': '网络不太好，分享没有生成，请稍后再试。',
   'share.createdHeading': '分享已生成',
+  'share.revokedHeading': '分享已撤销',
+  'share.revokedText': '它的链接、分享码和访问码已无法再打开这项检查。如仍需分享，请重新生成。',
   'share.validUntil': '有效期至 {date}',
   'share.accessCode': '访问码',
   'share.link': '分享链接',
@@ -813,6 +815,14 @@ export const zhCN = {
   'scan.go': '查找检查',
   'scan.cancel': '取消',
   // end services
+  // issue 24: sharing, collecting, sign-in
+  'share.pasteIntro': '把对方发来的整段文字（链接和访问码）粘贴在这里，也可以只输入 8 位分享码。',
+  'share.pasteLabel': '分享链接或分享码',
+  'share.copyHint': '复制后，粘贴到微信或短信里发给您信任的人：对方点开链接、输入访问码，或把整段文字粘贴到“输入分享码”页面，就能查看。到期或撤销后就打不开了。',
+  'session.cancelledHeading': '已取消登录',
+  'session.cancelledBody': '您没有完成登录，什么都没有改变。需要时可以重新登录。',
+  'session.signInAgain': '重新登录',
+  // end issue 24
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

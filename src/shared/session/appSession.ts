@@ -23,4 +23,10 @@ export interface AppSession extends SessionPort {
   beforeSignOut(task: SignOutTask): () => void;
   /** Why the last sign-in failed, if it did. */
   lastError(): string | null;
+  /** How the last sign-in ended when it did not sign the patient in: failed, or cancelled by them. */
+  signInProblem(): 'failed' | 'cancelled' | null;
+  /** Where the patient was going when sign-in started (path and query). */
+  returnTo(): string;
+  /** After a sign-in the patient cancelled: the page they were on when it began, if known. */
+  cancelledFrom(): string | null;
 }
