@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoStudyRecords } from '../server/seed';
-import { DEMO_HOSPITAL, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXPERIENCE_PATIENT } from '../server/demoData';
-import { DEFAULT_PRODUCT_TITLE } from '../server/runtimeConfig';
 import { expect, PatientApp, screenSettled, test } from './fixtures';
+import { shownText, strayChinese } from './patientEyes';
 
 /**
  * English all the way (issue 24, point 10; decisions.md: English is complete too). One signed-in
@@ -12,23 +11,6 @@ import { expect, PatientApp, screenSettled, test } from './fixtures';
  */
 
 const PATIENT = 'patient1';
-
-/** Proper names the English screens show as they are. */
-const NAMES: readonly string[] = [
-  ...DEMO_PATIENTS.map((patient) => patient.name),
-  EXPERIENCE_PATIENT.name,
-  DEMO_HOSPITAL.name,
-  // The hospital's postal address: the name of a place, for a taxi driver to read.
-  DEMO_HOSPITAL.address,
-  DEMO_RADIOLOGISTS.reporter,
-  DEMO_RADIOLOGISTS.reviewer,
-  // The product's name, as the hospital configured it (config.json productTitle).
-  DEFAULT_PRODUCT_TITLE,
-  // The language switch names the other language in its own script, as every language menu does.
-  '中文',
-];
-
-const CJK_RUN = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]+/g;
 
 /** patient1's study by its date (ids grow in the order the sandbox seeds them, as in a11y.spec.ts). */
 const studyId = (date: string) => String(demoStudyRecords().findIndex((one) => one.patient.loginName === PATIENT && one.study.date === date) + 1);
@@ -64,24 +46,6 @@ const SCREENS: ReadonlyArray<{ path: string; shows?: string }> = [
   { path: '/about' },
   { path: '/experience' },
 ];
-
-/** The page's text outside what a doctor wrote, as the patient reads it. */
-const shownText = (page: Page) =>
-  page.evaluate(() => {
-    // innerText leaves out what is not rendered: the doctor's text is hidden for the reading only.
-    const authored = [...document.querySelectorAll<HTMLElement>('[data-authored]')];
-    for (const element of authored) element.style.display = 'none';
-    const text = document.body.innerText;
-    for (const element of authored) element.style.removeProperty('display');
-    return text;
-  });
-
-/** Chinese runs that are not a name on the allow-list. */
-function strayChinese(text: string): string[] {
-  let rest = text;
-  for (const name of NAMES) rest = rest.replaceAll(name, ' ');
-  return [...new Set(rest.match(CJK_RUN) ?? [])];
-}
 
 /** Moves inside the app as a tap on a link would: the session and the language stay. */
 async function openInApp(page: Page, address: string) {

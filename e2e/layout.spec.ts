@@ -3,6 +3,7 @@ import { demoStudyRecords } from '../server/seed';
 import { ROUTES, type RouteName } from '../src/shared/navigation/routes';
 import { DRAFT_PREFIX } from '../src/shared/state/drafts';
 import { expect, PatientApp, test } from './fixtures';
+import { measureLayout } from './patientEyes';
 
 /**
  * "English fits a phone": every screen of the route table, at the narrowest phone we support, in
@@ -115,101 +116,4 @@ async function isSettled(): Promise<boolean> {
   const main = document.querySelector('main');
   const loading = document.querySelector('[data-testid="skeleton"], [data-testid="busy"], [aria-busy="true"], [data-state="loading"]');
   return !!main && main.childElementCount > 0 && !loading;
-}
-
-/**
- * Runs in the page: what does not fit at this width, one line each, naming the element by its text.
- * - the document is wider than the screen;
- * - an element reaches past the left or right edge (unless a scrolling or clipping box holds it);
- * - a button, tab or link label spans more than one line box, or runs outside its own box.
- */
-function measureLayout(width: number): string[] {
-  const problems: string[] = [];
-  const viewport = Math.min(width, window.innerWidth, document.documentElement.clientWidth);
-  const slack = 0.5;
-
-  const describe = (element: Element) => {
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    const name = text || element.getAttribute('aria-label') || element.getAttribute('data-testid') || '';
-    const testId = element.getAttribute('data-testid');
-    return `<${element.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}> "${name.length > 60 ? `${name.slice(0, 57)}...` : name}"`;
-  };
-  const isShown = (element: Element) => {
-    if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
-    const box = element.getBoundingClientRect();
-    // The visually hidden pattern (a 1 px clipped box) is for screen readers, not the eye.
-    return box.width > 1 && box.height > 1;
-  };
-  /** Inside a box that scrolls or clips sideways (below body): that box, not the page, holds it. */
-  const heldByScroller = (element: Element) => {
-    for (let node = element.parentElement; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
-      if (getComputedStyle(node).overflowX !== 'visible') return true;
-    }
-    return false;
-  };
-
-  const { scrollWidth } = document.documentElement;
-  if (scrollWidth > viewport + slack) problems.push(`the page is ${scrollWidth} px wide, wider than the ${viewport} px screen`);
-
-  const overflowing = new Set<Element>();
-  for (const element of document.body.querySelectorAll('*')) {
-    if (!isShown(element) || heldByScroller(element)) continue;
-    const box = element.getBoundingClientRect();
-    if (box.right > viewport + slack || box.left < -slack) overflowing.add(element);
-  }
-  // Name the innermost culprits, not every ancestor they push out.
-  for (const element of overflowing) {
-    if ([...overflowing].some((other) => other !== element && element.contains(other))) continue;
-    const box = element.getBoundingClientRect();
-    problems.push(`${describe(element)} overflows the screen sideways (left ${box.left.toFixed(1)}, right ${box.right.toFixed(1)} of ${viewport} px)`);
-  }
-
-  /**
-   * A label's own text: text directly in the element or in phrasing content inside it laid out
-   * inline. A card that is a link or a button as a whole (a storage plan, an AI channel) lays its
-   * parts out as blocks: those are paragraphs, not a label, and may wrap.
-   */
-  const PHRASING = new Set(['SPAN', 'STRONG', 'B', 'EM', 'I', 'SMALL', 'ABBR', 'BDI', 'BDO', 'CODE', 'DATA', 'TIME', 'MARK', 'S', 'U', 'SUB', 'SUP', 'KBD', 'Q', 'LABEL']);
-  const labelTexts = (element: Element): Text[] => {
-    const texts: Text[] = [];
-    const walk = (node: Node) => {
-      for (const child of node.childNodes) {
-        if (child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim()) texts.push(child as Text);
-        else if (child instanceof Element && PHRASING.has(child.tagName) && getComputedStyle(child).display.startsWith('inline')) walk(child);
-      }
-    };
-    walk(element);
-    return texts;
-  };
-  /** Line boxes the rects sit on: rects that share most of their height share a line. */
-  const lineCount = (rects: DOMRect[]) => {
-    const lines: { top: number; bottom: number }[] = [];
-    for (const rect of [...rects].sort((a, b) => a.top - b.top)) {
-      const line = lines.find((l) => Math.min(l.bottom, rect.bottom) - Math.max(l.top, rect.top) > 0.5 * Math.min(l.bottom - l.top, rect.height));
-      if (line) {
-        line.top = Math.min(line.top, rect.top);
-        line.bottom = Math.max(line.bottom, rect.bottom);
-      } else lines.push({ top: rect.top, bottom: rect.bottom });
-    }
-    return lines.length;
-  };
-
-  const labels = document.querySelectorAll('button, [role="tab"], [role="button"], a[href], [role="link"]');
-  for (const element of labels) {
-    if (!isShown(element)) continue;
-    const rects: DOMRect[] = [];
-    for (const text of labelTexts(element)) {
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      rects.push(...[...range.getClientRects()].filter((rect) => rect.width > 0.5 && rect.height > 0.5));
-    }
-    if (rects.length === 0) continue;
-    const lines = lineCount(rects);
-    if (lines > 1) problems.push(`label ${describe(element)} wraps onto ${lines} lines`);
-    const box = element.getBoundingClientRect();
-    const left = Math.min(...rects.map((rect) => rect.left));
-    const right = Math.max(...rects.map((rect) => rect.right));
-    if (left < box.left - slack || right > box.right + slack) problems.push(`label ${describe(element)} runs outside its own box`);
-  }
-  return problems;
 }
