@@ -51,7 +51,7 @@ export const consultationMachine = chart.createMachine({
           {
             guard: { type: 'goesAgain', params: ({ event }) => event.output },
             target: 'back',
-            description: 'Back on this page from the consultation page (back, a reload): ask before going again.',
+            description: 'Back on this page from the consultation page (back, a reload): wait for the patient before going again.',
             actions: { type: 'keepJump', params: ({ event }) => event.output },
           },
           {
