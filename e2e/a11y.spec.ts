@@ -128,8 +128,12 @@ const OPENINGS: Record<RouteName, Opening> = {
   aiStatus: [{ query: (world) => `orderId=${encodeURIComponent(world.orderInProgress)}` }],
   diagnose: [
     {
-      label: 'the consultation service and back',
+      label: 'what is sent, the consultation service and back',
       then: async (page, check) => {
+        const leave = page.getByTestId('diagnose-leave');
+        await expect(leave).toBeVisible();
+        await check('what the consultation service is sent, before leaving');
+        await leave.getByRole('button', { name: /继续|Continue/ }).click();
         await page.waitForURL((url) => url.pathname.startsWith(CONSULTATION_PATH));
         await check('the consultation service (sandbox page)');
         await page.goBack();

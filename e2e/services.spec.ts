@@ -49,24 +49,76 @@ test.describe('diagnose: the online consultation', () => {
   test.describe.configure({ mode: 'serial' });
   test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'the origin switch is global to the sandbox'));
 
-  test("from the film detail: the sandbox's consultation page; back returns to the app", async ({ page }) => {
-    const app = new PatientApp(page);
-    await app.signIn('patient1');
-    await app.open('/myStudyList');
-    await page.getByTestId('study-link').first().click();
-    await expect(page.getByTestId('film-detail')).toBeVisible();
-    const filmUrl = page.url();
-    await page.getByTestId('film-consult').click();
-    await page.waitForURL((url) => url.pathname.startsWith(CONSULTATION_PATH));
-    await expect(page.locator('body')).not.toBeEmpty();
+  /** What the dialog before leaving says, in each language. */
+  const WORDS = {
+    'zh-CN': { leave: '离开云胶片，前往好大夫在线？', name: '您的姓名（显示为 ', hospital: '您的医院：', study: '您的检查：', continue: '继续', cancel: '取消' },
+    en: { leave: 'Leave Cloud Film for Haodf Online?', name: 'Your name (as ', hospital: 'Your hospital: ', study: 'Your study: ', continue: 'Continue', cancel: 'Cancel' },
+  } as const;
 
-    await page.goBack();
-    // Back on the app's page for the jump: it does not bounce out again, and leads back.
-    await expect(page.getByTestId('diagnose-back')).toBeVisible();
-    await page.getByTestId('diagnose-back-button').click();
-    await expect(page).toHaveURL(filmUrl);
-    await expect(page.getByTestId('film-detail')).toBeVisible();
-  });
+  for (const lang of ['zh-CN', 'en'] as const) {
+    test(`from the film detail (${lang}): what is sent and to whom first, nothing leaves before Continue; the sandbox's consultation page gets just that; back returns to the app`, async ({ page }) => {
+      const words = WORDS[lang];
+      const app = new PatientApp(page);
+      await app.signIn('patient1');
+      await app.open(`/myStudyList?lang=${lang}`);
+      await page.getByTestId('study-link').first().click();
+      await expect(page.getByTestId('film-detail')).toBeVisible();
+      const filmUrl = page.url();
+      const toService: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith(CONSULTATION_PATH)) toService.push(request.url());
+      });
+      await page.getByTestId('film-consult').click();
+
+      const dialog = page.getByRole('alertdialog', { name: words.leave });
+      await expect(dialog).toBeVisible();
+      // To whom: the service's name and the site the address opens.
+      await expect(dialog.getByTestId('dialog-detail')).toContainText(new URL(page.url()).host);
+      // What: the patient's name (masked), the hospital, the study; nothing else.
+      const [name = '', hospital = '', study = '', ...more] = await dialog.getByRole('listitem').allTextContents();
+      expect(more).toEqual([]);
+      expect(name.startsWith(words.name) && hospital.startsWith(words.hospital) && study.startsWith(words.study)).toBe(true);
+      const masked = name.slice(words.name.length, -1);
+      expect(masked).toMatch(/^\S\*+$/);
+      expect(hospital).toBe(`${words.hospital}${DEMO_HOSPITAL.name}`);
+      const date = /\d{4}-\d{2}-\d{2}/.exec(study)?.[0] ?? 'no date';
+      // Focus waits on the safe answer.
+      await expect(dialog.getByRole('button', { name: words.cancel })).toBeFocused();
+
+      // Cancel: nothing sent, still here, and the page says so.
+      await dialog.getByRole('button', { name: words.cancel }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId('diagnose-nothing-sent')).toBeVisible();
+      await expect(page.getByTestId('diagnose-open')).toBeFocused();
+      expect(new URL(page.url()).pathname).toBe('/diagnose');
+      // Escape is Cancel too.
+      await page.getByTestId('diagnose-open').click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId('diagnose-open')).toBeFocused();
+      expect(toService).toEqual([]);
+
+      // Continue: the service's page, which got what the patient was told.
+      await page.getByTestId('diagnose-open').click();
+      await dialog.getByRole('button', { name: words.continue }).click();
+      await page.waitForURL((url) => url.pathname.startsWith(CONSULTATION_PATH));
+      expect(toService).toHaveLength(1);
+      const service = page.locator('body');
+      await expect(service).toContainText(masked);
+      await expect(service).toContainText(DEMO_HOSPITAL.name);
+      await expect(service).toContainText(date);
+
+      await page.goBack();
+      // Back on the app's page for the jump: it does not bounce out again, and leads back.
+      await expect(page.getByTestId('diagnose-back')).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await page.getByTestId('diagnose-back-button').click();
+      await expect(page).toHaveURL(filmUrl);
+      await expect(page.getByTestId('film-detail')).toBeVisible();
+      expect(toService).toHaveLength(1);
+    });
+  }
 
   test('an address whose origin the app may not open is refused, naming the origin', async ({ page }) => {
     expect((await page.request.post('/sandbox/test/consultation/url?origin=https://consult.example.net')).ok()).toBe(true);

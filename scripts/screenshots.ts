@@ -57,6 +57,8 @@ const pages = [
   ['share-create', '/shareList?id=19'],
   ['share-code', '/shareCode'],
   ['share-code-unknown', '/shareCode?code=NOTHERE2'],
+  // Before leaving for the consultation service: what is sent and to whom (the dialog opens by itself).
+  ['diagnose', '/diagnose?id=20'],
   ['help', '/help'],
   ['help-detail', '/helpDetail?id=collect-qr'],
   ['about', '/about'],

@@ -1,4 +1,5 @@
 /** Where the sandbox's own pages live, and the URLs the API hands out for them. */
+import { CONSULTATION_LINK } from '../src/shared/api/serviceSchemas';
 
 export const WADO_PATH = '/sandbox/wado';
 export const H5_PAY_PATH = '/sandbox/h5pay';
@@ -32,15 +33,16 @@ interface ConsultationRequest {
   study?: { collectFilmId: number; description: string; date: string; modality: string };
 }
 
+/** The consultation address, its parameters named as the app reads them to tell the patient what it sends. */
 export function consultationUrl(origin: string, request: ConsultationRequest): string {
   const url = new URL(CONSULTATION_PATH, origin);
-  url.searchParams.set('patient', request.patientMasked);
-  url.searchParams.set('hospital', request.hospitalName);
+  url.searchParams.set(CONSULTATION_LINK.patient, request.patientMasked);
+  url.searchParams.set(CONSULTATION_LINK.hospital, request.hospitalName);
   if (request.study) {
-    url.searchParams.set('id', String(request.study.collectFilmId));
-    url.searchParams.set('study', request.study.description);
-    url.searchParams.set('date', request.study.date);
-    url.searchParams.set('modality', request.study.modality);
+    url.searchParams.set(CONSULTATION_LINK.studyNumber, String(request.study.collectFilmId));
+    url.searchParams.set(CONSULTATION_LINK.studyDescription, request.study.description);
+    url.searchParams.set(CONSULTATION_LINK.studyDate, request.study.date);
+    url.searchParams.set(CONSULTATION_LINK.modality, request.study.modality);
   }
   return url.href;
 }

@@ -1,14 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsultationContext, ConsultationEvent, ConsultationInput, ConsultationJump } from './consultation.types';
 
-/** The consultation page's address: `going` and `back` are entered only on an answer that goes there. */
+/** The consultation page's address: `ready`, `going` and `back` are entered only on an answer that goes there. */
 const urlOf = (context: ConsultationContext) => (context.jump as Extract<ConsultationJump, { kind: 'go' }>).url;
 
 /**
- * The diagnose chart: ask for the consultation page, go there when its origin is allowed; back
- * from it, ask the patient before going again, so back never bounces out of the app.
+ * The diagnose chart: ask for the consultation page; when its origin is allowed, say what opening
+ * it sends and to whom, and go only when the patient continues; back from it, wait for the
+ * patient before going again, so back never bounces out of the app.
  */
-export const consultationMachine = setup({
+const chart = setup({
   types: { context: {} as ConsultationContext, events: {} as ConsultationEvent, input: {} as ConsultationInput },
   actors: {
     ask: fromPromise<ConsultationJump, { collectFilmId: string | null }>(() => Promise.reject(new Error('consultation: no ask actor provided'))),
@@ -26,7 +27,15 @@ export const consultationMachine = setup({
     refused: (_, jump: ConsultationJump) => jump.kind === 'refused',
     notOffered: (_, jump: ConsultationJump) => jump.kind === 'notOffered',
   },
-}).createMachine({
+});
+
+/** Told what opening the address sends and to whom: continue goes; cancel closes it where the patient was. */
+const CONFIRMING = {
+  tags: ['confirming'],
+  on: { CONFIRM: '#consultation.going', CANCEL: 'closed' },
+} as const;
+
+export const consultationMachine = chart.createMachine({
   id: 'consultation',
   context: ({ input }) => ({ ...input, jump: null }),
   initial: 'asking',
@@ -42,10 +51,15 @@ export const consultationMachine = setup({
           {
             guard: { type: 'goesAgain', params: ({ event }) => event.output },
             target: 'back',
-            description: 'Back on this page from the consultation page (back, a reload): ask before going again.',
+            description: 'Back on this page from the consultation page (back, a reload): wait for the patient before going again.',
             actions: { type: 'keepJump', params: ({ event }) => event.output },
           },
-          { guard: { type: 'goes', params: ({ event }) => event.output }, target: 'going', actions: { type: 'keepJump', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'goes', params: ({ event }) => event.output },
+            target: 'ready',
+            description: 'An allowed address: what it sends is said before anything goes.',
+            actions: { type: 'keepJump', params: ({ event }) => event.output },
+          },
           {
             guard: { type: 'refused', params: ({ event }) => event.output },
             target: 'refused',
@@ -61,12 +75,24 @@ export const consultationMachine = setup({
     failed: {
       on: { RETRY: 'asking' },
     },
+    ready: {
+      description: 'Not gone yet: the patient is told what the address sends, and to whom, and decides.',
+      initial: 'confirming',
+      states: {
+        confirming: CONFIRMING,
+        closed: { description: 'Cancelled: nothing sent, and the page says so.', on: { OPEN_AGAIN: 'confirming' } },
+      },
+    },
     going: {
       entry: { type: 'goTo', params: ({ context }) => ({ url: urlOf(context) }) },
       on: { CAME_BACK: { target: 'back', actions: 'markCameBack' } },
     },
     back: {
-      on: { OPEN_AGAIN: { actions: { type: 'goTo', params: ({ context }) => ({ url: urlOf(context) }) } } },
+      initial: 'closed',
+      states: {
+        closed: { on: { OPEN_AGAIN: 'confirming' } },
+        confirming: CONFIRMING,
+      },
     },
     refused: {},
     notOffered: {},

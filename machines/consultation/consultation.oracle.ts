@@ -6,7 +6,9 @@ import type { ConsultationMachine } from './consultation.machine';
 const ISSUE = "issue 14 (diagnose): the hospital's online consultation service opens for the patient (and the study); only an address whose origin the app allows is opened";
 const BACK = 'decisions.md: back returns to the page the patient came from; a page the app left must not send the patient away again by itself';
 const ERRORS = 'decisions.md: a failure is an error the user is told about, never a blank screen; spec §8';
+const TOLD = "issue 24 §11: before leaving for the consultation service, the patient is told what is sent and to whom, and nothing is sent until they continue; cancel keeps them where they were";
 const GO = { input: 'answer:ask', with: { output: { kind: 'go' } } } as const;
+const CONFIRMING = { saw: { confirming: { present: true } } } as const;
 
 /** What the diagnose page must do. */
 export const consultationOracle: Oracle<SnapshotFrom<ConsultationMachine>> = {
@@ -17,6 +19,9 @@ export const consultationOracle: Oracle<SnapshotFrom<ConsultationMachine>> = {
       asking: view.isAsking,
       wasAway: view.wasAway,
       failed: view.isFailed,
+      ready: view.ready?.url ?? null,
+      nothingSent: view.nothingSent,
+      confirming: view.confirming,
       goingTo: view.goingTo,
       cameBackFrom: view.cameBackFrom,
       refusedOrigin: view.refusedOrigin,
@@ -32,14 +37,50 @@ export const consultationOracle: Oracle<SnapshotFrom<ConsultationMachine>> = {
       rule: { kind: 'always', if: { input: 'start' }, then: { all: [{ call: 'ask', with: { collectFilmId: { sameAs: 'input.input.collectFilmId' } } }, { sees: { asking: true } }] } },
     },
     {
-      id: 'allowed-page-opens',
-      says: 'An allowed consultation page opens, its address shown to tap should the browser not go.',
-      source: ISSUE,
+      id: 'says-what-is-sent-first',
+      says: 'An allowed consultation page does not open at once: the patient is told what opening it sends, read from that very address, and to which site.',
+      source: TOLD,
       rule: {
         kind: 'always',
         if: { all: [GO, { saw: { wasAway: false } }] },
-        then: { all: [{ effect: 'goTo', with: { url: { sameAs: 'input.output.url' } } }, { sees: { goingTo: { sameAs: 'input.output.url' } } }] },
+        then: {
+          all: [
+            { not: { effect: 'goTo' } },
+            { sees: { confirming: { url: { sameAs: 'input.output.url' }, sends: { sameAs: 'input.output.sends' } }, ready: { sameAs: 'input.output.url' }, goingTo: null } },
+          ],
+        },
       },
+    },
+    {
+      id: 'continue-opens',
+      says: 'Continuing opens the page the patient was told about, its address shown to tap should the browser not go.',
+      source: TOLD,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'CONFIRM' }, CONFIRMING] },
+        then: { all: [{ effect: 'goTo', with: { url: { sameAs: 'saw.confirming.url' } } }, { sees: { goingTo: { sameAs: 'saw.confirming.url' }, confirming: null } }] },
+      },
+    },
+    {
+      id: 'cancel-sends-nothing',
+      says: 'Cancelling sends nothing and leaves the patient on the page they were on.',
+      source: TOLD,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'CANCEL' }, CONFIRMING] },
+        then: {
+          all: [
+            { not: { effect: 'goTo' } },
+            { sees: { confirming: null, goingTo: null, ready: { sameAs: 'saw.ready' }, cameBackFrom: { sameAs: 'saw.cameBackFrom' } } },
+          ],
+        },
+      },
+    },
+    {
+      id: 'cancel-says-nothing-sent',
+      says: 'Cancelled before ever leaving, the page says nothing was sent.',
+      source: TOLD,
+      rule: { kind: 'always', if: { all: [{ input: 'CANCEL' }, CONFIRMING, { saw: { ready: { present: true } } }] }, then: { sees: { nothingSent: true } } },
     },
     {
       id: 'back-waits-for-the-patient',
@@ -48,7 +89,7 @@ export const consultationOracle: Oracle<SnapshotFrom<ConsultationMachine>> = {
       rule: {
         kind: 'always',
         if: { all: [GO, { saw: { wasAway: true } }] },
-        then: { all: [{ not: { effect: 'goTo' } }, { sees: { goingTo: null, cameBackFrom: { sameAs: 'input.output.url' } } }] },
+        then: { all: [{ not: { effect: 'goTo' } }, { sees: { goingTo: null, confirming: null, cameBackFrom: { sameAs: 'input.output.url' } } }] },
       },
     },
     {
@@ -63,15 +104,24 @@ export const consultationOracle: Oracle<SnapshotFrom<ConsultationMachine>> = {
     },
     {
       id: 'opens-again-on-tap',
-      says: 'Open again opens the same consultation page.',
-      source: BACK,
-      rule: { kind: 'always', if: { all: [{ input: 'OPEN_AGAIN' }, { saw: { cameBackFrom: { present: true } } }] }, then: { effect: 'goTo', with: { url: { sameAs: 'saw.cameBackFrom' } } } },
+      says: 'Opening again (back from the page, or after cancelling) says again what the same page sends before anything goes.',
+      source: TOLD,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'OPEN_AGAIN' }, { any: [{ saw: { cameBackFrom: { present: true } } }, { saw: { ready: { present: true } } }] }] },
+        then: {
+          all: [
+            { not: { effect: 'goTo' } },
+            { any: [{ sees: { confirming: { url: { sameAs: 'saw.cameBackFrom' } } } }, { sees: { confirming: { url: { sameAs: 'saw.ready' } } } }] },
+          ],
+        },
+      },
     },
     {
-      id: 'goes-only-to-an-answer',
-      says: 'The consultation page opens only on an answer that leads there, or when the patient asks.',
-      source: ISSUE,
-      rule: { kind: 'needs', what: { effect: 'goTo' }, each: { any: [GO, { input: 'OPEN_AGAIN' }] } },
+      id: 'goes-only-when-confirmed',
+      says: 'Nothing leaves for the consultation page before the patient, told what is sent, continues: each opening needs its own "continue".',
+      source: TOLD,
+      rule: { kind: 'needs', what: { effect: 'goTo' }, each: { all: [{ input: 'CONFIRM' }, CONFIRMING] } },
     },
     {
       id: 'refused-origin-said',

@@ -5,20 +5,30 @@ import { avatarRepository } from '../repositories/avatars';
 import { AVATAR_PATH, CONSULTATION_PATH } from '../sandboxUrls';
 import { ROUTE } from '../../src/shared/navigation/routes';
 import { studyPageHref } from '../../src/shared/navigation/viewerLink';
+import { CONSULTATION_LINK } from '../../src/shared/api/serviceSchemas';
 
 const HTML = 'text/html; charset=utf-8';
 /** An avatar's address changes with every upload, so what it names never changes. */
 const AVATAR_CACHE = 'public, max-age=31536000, immutable';
 
 const text = z.string().trim().max(100).optional().catch(undefined);
-const consultationQuerySchema = z.object({
-  patient: text,
-  hospital: text,
-  id: z.string().regex(/^\d{1,15}$/).optional().catch(undefined),
-  study: text,
-  date: text,
-  modality: text,
-});
+const consultationQuerySchema = z
+  .object({
+    [CONSULTATION_LINK.patient]: text,
+    [CONSULTATION_LINK.hospital]: text,
+    [CONSULTATION_LINK.studyNumber]: z.string().regex(/^\d{1,15}$/).optional().catch(undefined),
+    [CONSULTATION_LINK.studyDescription]: text,
+    [CONSULTATION_LINK.studyDate]: text,
+    [CONSULTATION_LINK.modality]: text,
+  })
+  .transform((query) => ({
+    patient: query[CONSULTATION_LINK.patient],
+    hospital: query[CONSULTATION_LINK.hospital],
+    id: query[CONSULTATION_LINK.studyNumber],
+    study: query[CONSULTATION_LINK.studyDescription],
+    date: query[CONSULTATION_LINK.studyDate],
+    modality: query[CONSULTATION_LINK.modality],
+  }));
 
 /**
  * The sandbox's public pages of issue 14, outside /api: the avatars the personal centre hands out,

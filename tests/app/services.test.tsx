@@ -154,30 +154,116 @@ describe('diagnose (online consultation)', () => {
     );
     return asked;
   }
+  /** A consultation address as the sandbox writes it (server/sandboxUrls.ts), with these parameters. */
+  const address = (query: Record<string, string> = {}) => {
+    const url = new URL('http://localhost/sandbox/consultation');
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.href;
+  };
+  const ABOUT_THE_STUDY = { patient: '张*', hospital: '云胶片示范医院', id: '7', study: '胸部CT平扫', date: '2026-02-09', modality: 'CT' };
+  const STUDY_PAGE = address(ABOUT_THE_STUDY);
+  const PAGE = address({ patient: '张*', hospital: '云胶片示范医院' });
+  const answering = (url: string) => () => HttpResponse.json(envelope({ url }));
+  /** The dialog before leaving, once the address is in. */
+  const leaveDialog = () => screen.findByRole('alertdialog', { name: /^Leave Cloud Film for Haodf Online\?$/ });
 
-  it("from the film detail's consult entry: asks for the study's consultation page and goes there (an allowed origin)", async () => {
+  it("from the film detail's consult entry: asks for the study's consultation page, says what it sends and to whom, and goes there only on Continue", async () => {
     const user = userEvent.setup();
     const assign = stubAssign();
-    const asked = consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation?study=7' })));
+    const asked = consultation(answering(STUDY_PAGE));
     setting({ modules: { consultation: true } });
     const app = renderApp('/index?id=7');
     await user.click(await screen.findByTestId('film-consult'));
     expect(app.location()).toBe('/diagnose?id=7');
-    expect(await screen.findByTestId('diagnose-opening')).toHaveTextContent('Opening the consultation service');
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation?study=7'));
+    const dialog = await leaveDialog();
     expect(asked).toEqual(['7']);
+    // To whom: the service by name and the site the address opens; that it leaves Cloud Film.
+    expect(within(dialog).getByTestId('dialog-detail')).toHaveTextContent('Haodf Online (localhost) is a service outside Cloud Film. If you continue, it receives:');
+    // Exactly what the address carries, in the patient's words (the hospital's terms in English).
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Your name (as 张*)',
+      'Your hospital: 云胶片示范医院',
+      'Your study: CT · Chest CT non-contrast · 2026-02-09 · no. 7 in Cloud Film',
+    ]);
+    expect(dialog).toHaveTextContent('If you cancel, nothing is sent and you stay in Cloud Film.');
+    // Focus waits on the safe answer: nothing leaves by a stray tap or key.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledWith(STUDY_PAGE);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await screen.findByTestId('diagnose-opening')).toHaveTextContent('Opening the consultation service');
     // Should the browser not go, the page is not blank: the address to tap.
-    expect(screen.getByTestId('diagnose-open-link')).toHaveAttribute('href', 'http://localhost/sandbox/consultation?study=7');
+    expect(screen.getByTestId('diagnose-open-link')).toHaveAttribute('href', STUDY_PAGE);
+  });
+
+  it('says it in Chinese too', async () => {
+    const assign = stubAssign();
+    consultation(answering(STUDY_PAGE));
+    renderApp('/diagnose?id=7', { locale: 'zh-CN' });
+    const dialog = await screen.findByRole('alertdialog', { name: '离开云胶片，前往好大夫在线？' });
+    expect(within(dialog).getByTestId('dialog-detail')).toHaveTextContent('好大夫在线（localhost）是云胶片以外的服务。点“继续”后，它会收到：');
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '您的姓名（显示为 张*）',
+      '您的医院：云胶片示范医院',
+      '您的检查：CT · 胸部CT平扫 · 2026-02-09 · 云胶片中的编号 7',
+    ]);
+    expect(within(dialog).getByRole('button', { name: '继续' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '取消' })).toHaveFocus();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('Cancel sends nothing and keeps the patient on the page, saying so, focus on the way to open it again; opened again, it asks again', async () => {
+    const user = userEvent.setup();
+    const assign = stubAssign();
+    const asked = consultation(answering(STUDY_PAGE));
+    const app = renderApp('/diagnose?id=7');
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('diagnose-ready')).toHaveTextContent('Ask an expert online');
+    expect(screen.getByTestId('diagnose-nothing-sent')).toHaveTextContent('Nothing was sent.');
+    expect(screen.getByTestId('diagnose-open')).toHaveFocus();
+    expect(app.location()).toBe('/diagnose?id=7');
+
+    // Escape is Cancel.
+    await user.click(screen.getByTestId('diagnose-open'));
+    expect(await leaveDialog()).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('diagnose-open')).toHaveFocus();
+
+    await user.click(screen.getByTestId('diagnose-open'));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(STUDY_PAGE);
+    // The address was asked for once: cancelling and opening again reuses it.
+    expect(asked).toEqual(['7']);
+  });
+
+  it('an address that carries something the app cannot name says so by its name; one that carries nothing says that', async () => {
+    const assign = stubAssign();
+    consultation(answering(address({ patient: '张*', token: 'abc', ref: 'cf' })));
+    const first = renderApp('/diagnose');
+    expect(within(await leaveDialog()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Your name (as 张*)', 'Other details in the link: token, ref']);
+    first.unmount();
+    consultation(answering(address()));
+    renderApp('/diagnose');
+    expect(within(await leaveDialog()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Nothing about you: it only opens the address']);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("from the home page's consultation tile, with no study", async () => {
     const user = userEvent.setup();
     const assign = stubAssign();
-    const asked = consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    const asked = consultation(answering(PAGE));
     setting({ modules: { consultation: true } });
     renderApp('/Home');
     await user.click(await screen.findByTestId('hub-tile-diagnose'));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation'));
+    const dialog = await leaveDialog();
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Your name (as 张*)', 'Your hospital: 云胶片示范医院']);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledWith(PAGE);
     expect(asked).toEqual([null]);
   });
 
@@ -192,12 +278,13 @@ describe('diagnose (online consultation)', () => {
   it('refuses an address whose origin the app may not open, names the origin, and offers the way back', async () => {
     const user = userEvent.setup();
     const assign = stubAssign();
-    consultation(() => HttpResponse.json(envelope({ url: 'https://consult.example.net/room?p=1' })));
+    consultation(answering('https://consult.example.net/room?p=1'));
     const app = renderApp('/index?id=7');
     await user.click(await screen.findByTestId('film-consult'));
     const refused = await screen.findByTestId('diagnose-refused');
     expect(refused).toHaveTextContent('The app may not open this address');
     expect(screen.getByTestId('diagnose-refused-origin')).toHaveTextContent('https://consult.example.net');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(assign).not.toHaveBeenCalled();
     // The way back (the previous page in a browser; home under the test's memory router, which keeps no history index).
     expect(screen.getByTestId('diagnose-back-button')).toBeInTheDocument();
@@ -206,7 +293,7 @@ describe('diagnose (online consultation)', () => {
 
   it('refuses what is no web address at all (javascript:) without opening it', async () => {
     const assign = stubAssign();
-    consultation(() => HttpResponse.json(envelope({ url: 'javascript:alert(1)' })));
+    consultation(answering('javascript:alert(1)'));
     renderApp('/diagnose');
     expect(await screen.findByTestId('diagnose-refused')).toHaveTextContent('javascript:');
     expect(assign).not.toHaveBeenCalled();
@@ -226,49 +313,61 @@ describe('diagnose (online consultation)', () => {
     const user = userEvent.setup();
     const assign = stubAssign();
     let refuse = true;
-    consultation(() => (refuse ? HttpResponse.json(envelope(null, 5003, '问诊服务维护中')) : HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' }))));
+    consultation(() => (refuse ? HttpResponse.json(envelope(null, 5003, '问诊服务维护中')) : HttpResponse.json(envelope({ url: PAGE }))));
     renderApp('/diagnose');
     const declined = await screen.findByTestId('diagnose-declined');
     expect(declined).toHaveTextContent('问诊服务维护中');
     refuse = false;
     await user.click(within(declined).getByTestId('diagnose-ask-again'));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/consultation'));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledWith(PAGE);
   });
 
   it('says when the service cannot be reached, and tries again', async () => {
     const user = userEvent.setup();
     const assign = stubAssign();
     let offline = true;
-    consultation(() => (offline ? HttpResponse.error() : HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' }))));
+    consultation(() => (offline ? HttpResponse.error() : HttpResponse.json(envelope({ url: PAGE }))));
     const app = renderApp('/diagnose');
     expect(await screen.findByTestId('diagnose-failed')).toHaveTextContent('Could not reach the consultation service');
     expect(app.location()).toBe('/diagnose');
     offline = false;
     await user.click(screen.getByTestId('diagnose-retry'));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 
-  it('back from the consultation page does not bounce out again: it may be opened again', async () => {
+  it('back from the consultation page does not bounce out again: opened again, it says again what is sent first', async () => {
     const user = userEvent.setup();
     const assign = stubAssign();
-    consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    consultation(answering(PAGE));
     const first = renderApp('/diagnose');
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
+    expect(assign).toHaveBeenCalledTimes(1);
     first.unmount();
     // The same history entry shown again (back from the consultation page reloads the app).
     renderApp('/diagnose');
     const back = await screen.findByTestId('diagnose-back');
     expect(back).toHaveTextContent('You are back from the consultation service');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(assign).toHaveBeenCalledTimes(1);
+    // Cancel: still back here, focus back on the button that opened it.
+    await user.click(screen.getByTestId('diagnose-open-again'));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('diagnose-back')).toBeInTheDocument();
+    expect(screen.getByTestId('diagnose-open-again')).toHaveFocus();
     expect(assign).toHaveBeenCalledTimes(1);
     await user.click(screen.getByTestId('diagnose-open-again'));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
     expect(assign).toHaveBeenCalledTimes(2);
   });
 
   it('a page restored from the back-forward cache does not go again either', async () => {
+    const user = userEvent.setup();
     const assign = stubAssign();
-    consultation(() => HttpResponse.json(envelope({ url: 'http://localhost/sandbox/consultation' })));
+    consultation(answering(PAGE));
     renderApp('/diagnose');
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await user.click(within(await leaveDialog()).getByRole('button', { name: 'Continue' }));
     act(() => {
       window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     });

@@ -2,17 +2,20 @@
 /**
  * Edges of the diagnose page's chart that the model-based suite leaves open (found by mutation
  * testing, docs/testing.md): the events the page's taps send, what the page is told for each
- * answer, what the consultation service is asked, and which address is opened when.
+ * answer, what the consultation service is asked, what the patient is told is sent, and which
+ * address is opened when (only after "continue").
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { connectConsultation } from '../../machines/consultation/consultation.connect';
 import { consultationMachine } from '../../machines/consultation/consultation.machine';
-import type { ConsultationInput, ConsultationJump } from '../../machines/consultation/consultation.types';
+import type { ConsultationInput, ConsultationJump, ConsultationSends } from '../../machines/consultation/consultation.types';
 import { startChart } from '../../machines/replay';
 import { flush } from './modelHarness';
 
-const PAGE = 'https://consult.example.org/zjwz?t=7';
+const PAGE = 'https://consult.example.org/zjwz?patient=%E5%BC%A0*&t=7';
+const SENDS: ConsultationSends = { site: 'consult.example.org', patientName: '张*', hospital: null, study: null, other: ['t'] };
+const GO: ConsultationJump = { kind: 'go', url: PAGE, sends: SENDS };
 
 function start(input: ConsultationInput = { collectFilmId: '12', cameBack: false }) {
   const goTo = vi.fn<(_: unknown, params: { url: string }) => void>();
@@ -27,7 +30,7 @@ function start(input: ConsultationInput = { collectFilmId: '12', cameBack: false
 }
 
 /** What the page is told while nothing has come back yet. */
-const NOTHING = { goingTo: null, cameBackFrom: null, refusedOrigin: null, isNotOffered: false, declined: null, isFailed: false };
+const NOTHING = { ready: null, nothingSent: false, confirming: null, goingTo: null, cameBackFrom: null, refusedOrigin: null, isNotOffered: false, declined: null, isFailed: false };
 
 describe('diagnose page', () => {
   it("each tap sends its event", () => {
@@ -36,17 +39,45 @@ describe('diagnose page', () => {
     view.retry();
     view.askAgain();
     view.openAgain();
+    view.confirm();
+    view.cancel();
     view.cameBack();
-    expect(send.mock.calls.map(([event]) => event)).toEqual([{ type: 'RETRY' }, { type: 'ASK_AGAIN' }, { type: 'OPEN_AGAIN' }, { type: 'CAME_BACK' }]);
+    expect(send.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'RETRY' },
+      { type: 'ASK_AGAIN' },
+      { type: 'OPEN_AGAIN' },
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+      { type: 'CAME_BACK' },
+    ]);
   });
 
-  it('asks about the study, saying so, then opens the allowed page and shows its address', async () => {
+  it('asks about the study, saying so, then says what the allowed page sends; continue opens it and shows its address', async () => {
     const chart = start({ collectFilmId: '44', cameBack: false });
     expect(chart.fakes.ask!.inputs).toEqual([{ collectFilmId: '44' }]);
     expect(chart.view()).toMatchObject({ state: 'asking', isAsking: true, wasAway: false, ...NOTHING });
-    await chart.answer({ kind: 'go', url: PAGE });
+    await chart.answer(GO);
+    expect(chart.opened()).toEqual([]);
+    expect(chart.view()).toMatchObject({ state: 'ready.confirming', isAsking: false, ...NOTHING, ready: { url: PAGE, sends: SENDS }, confirming: { url: PAGE, sends: SENDS } });
+    chart.view().openAgain();
+    expect(chart.opened()).toEqual([]);
+    chart.view().confirm();
     expect(chart.opened()).toEqual([{ url: PAGE }]);
-    expect(chart.view()).toMatchObject({ state: 'going', isAsking: false, ...NOTHING, goingTo: PAGE });
+    expect(chart.view()).toMatchObject({ state: 'going', ...NOTHING, goingTo: PAGE });
+  });
+
+  it('cancel sends nothing and says so; opening again asks again before going', async () => {
+    const chart = start();
+    await chart.answer(GO);
+    chart.view().cancel();
+    expect(chart.view()).toMatchObject({ state: 'ready.closed', ...NOTHING, ready: { url: PAGE, sends: SENDS }, nothingSent: true });
+    chart.view().confirm();
+    expect(chart.opened()).toEqual([]);
+    chart.view().openAgain();
+    expect(chart.view()).toMatchObject({ state: 'ready.confirming', nothingSent: false, confirming: { url: PAGE, sends: SENDS } });
+    expect(chart.opened()).toEqual([]);
+    chart.view().confirm();
+    expect(chart.opened()).toEqual([{ url: PAGE }]);
   });
 
   it('from the home page, asks without a study', () => {
@@ -54,29 +85,35 @@ describe('diagnose page', () => {
     expect(chart.fakes.ask!.inputs).toEqual([{ collectFilmId: null }]);
   });
 
-  it('back from the consultation page: it waits, and open again opens the same address', async () => {
+  it('back from the consultation page: it waits; open again says again what is sent, cancel stays back, continue opens the same address', async () => {
     const chart = start();
-    await chart.answer({ kind: 'go', url: PAGE });
+    await chart.answer(GO);
+    chart.view().confirm();
     chart.view().cameBack();
-    expect(chart.view()).toMatchObject({ state: 'back', wasAway: true, ...NOTHING, cameBackFrom: PAGE });
+    expect(chart.view()).toMatchObject({ state: 'back.closed', wasAway: true, ...NOTHING, cameBackFrom: PAGE });
     chart.view().openAgain();
+    expect(chart.view()).toMatchObject({ state: 'back.confirming', ...NOTHING, cameBackFrom: PAGE, confirming: { url: PAGE, sends: SENDS } });
+    chart.view().cancel();
+    expect(chart.view()).toMatchObject({ state: 'back.closed', ...NOTHING, cameBackFrom: PAGE });
     chart.view().openAgain();
-    expect(chart.opened()).toEqual([{ url: PAGE }, { url: PAGE }, { url: PAGE }]);
+    chart.view().confirm();
+    expect(chart.opened()).toEqual([{ url: PAGE }, { url: PAGE }]);
+    expect(chart.view()).toMatchObject({ state: 'going', ...NOTHING, goingTo: PAGE });
   });
 
   it('came back while asking (a reload): the answer waits for the patient', async () => {
     const chart = start();
     chart.view().cameBack();
     expect(chart.view()).toMatchObject({ isAsking: true, wasAway: true });
-    await chart.answer({ kind: 'go', url: PAGE });
+    await chart.answer(GO);
     expect(chart.opened()).toEqual([]);
-    expect(chart.view()).toMatchObject({ state: 'back', ...NOTHING, cameBackFrom: PAGE });
+    expect(chart.view()).toMatchObject({ state: 'back.closed', ...NOTHING, cameBackFrom: PAGE });
   });
 
   it('opened again after a reload: the answer waits for the patient', async () => {
     const chart = start({ collectFilmId: '12', cameBack: true });
     expect(chart.view().wasAway).toBe(true);
-    await chart.answer({ kind: 'go', url: PAGE });
+    await chart.answer(GO);
     expect(chart.opened()).toEqual([]);
     expect(chart.view()).toMatchObject({ ...NOTHING, cameBackFrom: PAGE });
   });

@@ -10,7 +10,7 @@ describeModel({
   machine: consultationMachine,
   events: consultationEvents as never,
   input: consultationInput,
-  pinnedPaths: 27,
+  pinnedPaths: 41,
   oracle: consultationOracle,
   start: () => startChart(consultationMachine, { input: consultationInput, provide: () => ({ actions: { goTo: vi.fn<() => void>() } }) }),
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { filmIdOf, ROUTE } from '../../shared/navigation/routes';
@@ -6,12 +7,14 @@ import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './consultation.css';
+import { LeaveDialog } from './LeaveDialog';
 import { useConsultation } from './useConsultation';
 
 /**
  * diagnose (signed in; from the film detail with the study's id, or from the home page): opens the
- * hospital's online consultation service. Only an address whose origin the app allows is opened;
- * anything else, and every failure, is said with a way back. Never a blank page.
+ * hospital's online consultation service. Only an address whose origin the app allows is opened,
+ * and only after the patient, told what it sends and to whom, continues; anything else, and every
+ * failure, is said with a way back. Never a blank page.
  */
 export default function DiagnoseScreen() {
   const collectFilmId = filmIdOf(useLocation().search);
@@ -22,7 +25,10 @@ export default function DiagnoseScreen() {
 function Diagnose({ collectFilmId }: { collectFilmId: string | null }) {
   const { t } = useI18n();
   const view = useConsultation(collectFilmId);
+  // Where focus goes when the dialog that opened by itself closes: the button that opens it again.
+  const opener = useRef<HTMLButtonElement>(null);
   const back = <BackAction />;
+  const leave = view.confirming && <LeaveDialog sends={view.confirming.sends} onContinue={view.confirm} onCancel={view.cancel} returnFocus={opener} />;
   if (view.isFailed) {
     return (
       <StatusPage
@@ -64,13 +70,32 @@ function Diagnose({ collectFilmId }: { collectFilmId: string | null }) {
   }
   if (view.cameBackFrom) {
     return (
-      <StatusPage
-        testId="diagnose-back"
-        illustration="empty"
-        heading={t('diagnose.cameBack')}
-        text={t('diagnose.cameBackText')}
-        actions={<>{back}<Button onClick={view.openAgain} data-testid="diagnose-open-again">{t('diagnose.openAgain')}</Button></>}
-      />
+      <>
+        <StatusPage
+          testId="diagnose-back"
+          illustration="empty"
+          heading={t('diagnose.cameBack')}
+          text={t('diagnose.cameBackText')}
+          actions={<>{back}<Button ref={opener} onClick={view.openAgain} data-testid="diagnose-open-again">{t('diagnose.openAgain')}</Button></>}
+        />
+        {leave}
+      </>
+    );
+  }
+  if (view.ready) {
+    return (
+      <>
+        <StatusPage
+          testId="diagnose-ready"
+          illustration="empty"
+          heading={t('diagnose.ready')}
+          text={t('diagnose.readyText', { service: t('diagnose.service') })}
+          actions={<>{back}<Button ref={opener} onClick={view.openAgain} data-testid="diagnose-open">{t('diagnose.open')}</Button></>}
+        >
+          {view.nothingSent && <p className={css.note} role="status" data-testid="diagnose-nothing-sent">{t('diagnose.nothingSent')}</p>}
+        </StatusPage>
+        {leave}
+      </>
     );
   }
   return (

@@ -4,6 +4,7 @@ import { ENDPOINTS } from '../../shared/api/endpoints';
 import { businessFailure } from '../../shared/api/failure';
 import { CONSULTATION_CODES, consultationJumpSchema } from '../../shared/api/serviceSchemas';
 import { allowedExternalUrl } from '../../shared/navigation/externalUrl';
+import { consultationSends } from './consultationLink';
 
 /** The origin of an address as the patient can read it, or null for something that is no address. */
 function originOf(value: string): string | null {
@@ -15,7 +16,10 @@ function originOf(value: string): string | null {
   }
 }
 
-/** GET V1.0/Haodafu/GetZjwzJumpUrl?id=: the consultation page for this patient (and study), checked against the allowed origins. */
+/**
+ * GET V1.0/Haodafu/GetZjwzJumpUrl?id=: the consultation page for this patient (and study), checked
+ * against the allowed origins; an allowed one comes with what opening it sends.
+ */
 export async function askConsultation(
   api: ApiClient,
   request: { collectFilmId: string | null; allowedOrigins: readonly string[] },
@@ -28,7 +32,7 @@ export async function askConsultation(
       signal,
     });
     const allowed = allowedExternalUrl(url, request.allowedOrigins);
-    return allowed ? { kind: 'go', url: allowed } : { kind: 'refused', origin: originOf(url) };
+    return allowed ? { kind: 'go', url: allowed, sends: consultationSends(allowed) } : { kind: 'refused', origin: originOf(url) };
   } catch (error) {
     const failure = businessFailure(error);
     if (!failure) throw error;

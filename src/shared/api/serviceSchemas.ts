@@ -15,6 +15,23 @@ const text = z.string();
  */
 export const consultationJumpSchema = z.object({ url: text });
 
+/**
+ * What the consultation address carries to the service, by query parameter: the server writes
+ * them (server/sandboxUrls.ts), and the app reads the very address it is about to open to tell
+ * the patient what leaves with it (src/features/consultation/consultationLink.ts). A parameter
+ * not named here is still said, by its name.
+ */
+export const CONSULTATION_LINK = {
+  /** The patient's name, masked. */
+  patient: 'patient',
+  hospital: 'hospital',
+  /** The study's number in Cloud Film (its collectFilmId). */
+  studyNumber: 'id',
+  studyDescription: 'study',
+  studyDate: 'date',
+  modality: 'modality',
+} as const;
+
 export const CONSULTATION_CODES = {
   /** The hospital offers no online consultation. */
   notOffered: 4701,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 import * as ui from './ui.css';
 
@@ -15,6 +15,10 @@ export function ConfirmDialog(props: {
   message: string;
   /** What the decision is about, under the question (the order and its amount). */
   detail?: string;
+  /** More than a line of it (what leaves the app, as a list), under the detail. */
+  children?: ReactNode;
+  /** Where focus goes when it closes if nothing on the page had it when it opened (a dialog that opened by itself). */
+  returnFocus?: RefObject<HTMLElement | null>;
   confirmLabel: string;
   dismissLabel: string;
   onConfirm: () => void;
@@ -25,6 +29,16 @@ export function ConfirmDialog(props: {
   const tone = props.tone ?? 'confirm';
   const dialog = useRef<HTMLDivElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
+  const { returnFocus } = props;
+  useEffect(() => {
+    // Closed, focus goes back where it was (the button that opened it), so the patient is where they were.
+    const opener = document.activeElement;
+    const fallback = returnFocus?.current;
+    return () => {
+      const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : fallback;
+      back?.focus();
+    };
+  }, [returnFocus]);
   useEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus(), [tone]);
   return (
     <div className={ui.backdrop} onClick={props.onDismiss}>
@@ -35,7 +49,7 @@ export function ConfirmDialog(props: {
         role="alertdialog"
         aria-modal="true"
         aria-label={props.message}
-        aria-describedby={props.detail ? 'confirm-dialog-detail' : undefined}
+        aria-describedby={[props.detail && 'confirm-dialog-detail', props.children && 'confirm-dialog-more'].filter(Boolean).join(' ') || undefined}
         data-testid={props.testId}
         data-tone={tone}
         onClick={(e) => e.stopPropagation()}
@@ -47,6 +61,7 @@ export function ConfirmDialog(props: {
             {props.detail}
           </p>
         )}
+        {props.children && <div id="confirm-dialog-more">{props.children}</div>}
         <div className={ui.dialogActions}>
           <Button ref={safe} variant="secondary" onClick={props.onDismiss}>
             {props.dismissLabel}

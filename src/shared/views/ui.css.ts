@@ -188,6 +188,9 @@ export const backdrop = style({
 });
 export const dialog = style({
   width: 'min(100%, 340px)',
+  // A long one (what leaves the app, in large text) scrolls inside the screen instead of off it (48 px: its own padding).
+  maxHeight: 'calc(100% - 48px)',
+  overflowY: 'auto',
   borderRadius: 16,
   background: tokens.colour.surface,
   padding: 'clamp(20px, 0.64rem, 24px)',
