@@ -105,8 +105,12 @@ export interface StudyStack {
   series: SeriesStack[];
 }
 
-/** An AI finding on one image, in that image's pixels: a box or a mark with its label. */
+/**
+ * An AI mark on one image, in that image's pixels: a box or a mark with its label. One finding (a
+ * nodule) has many marks, a box on every slice that cuts it; `findingId` names the finding.
+ */
 export interface Finding {
+  findingId?: string | null;
   seriesUid: string;
   sopUid: string;
   frame: number;
@@ -115,6 +119,25 @@ export interface Finding {
   y: number;
   width: number;
   height: number;
+  label: string;
+}
+
+/** An image of the study, by its series and instance, as a finding's mark names it. */
+export type ImagePlace = Pick<Finding, 'seriesUid' | 'sopUid' | 'frame'>;
+
+/** Where an image is in the study as the viewer walks it, or null when the study has no such image. */
+export function locateImage(study: StudyStack, place: ImagePlace): { seriesIndex: number; sliceIndex: number } | null {
+  const seriesIndex = study.series.findIndex((series) => series.seriesUid === place.seriesUid);
+  const sliceIndex = study.series[seriesIndex]?.images.findIndex((image) => image.sopUid === place.sopUid && image.frame === place.frame) ?? -1;
+  return sliceIndex >= 0 ? { seriesIndex, sliceIndex } : null;
+}
+
+/**
+ * One AI finding as the viewer goes to it: its name and the image that shows it best (chosen by
+ * src/shared/rules/aiFindings.ts, which also orders the findings).
+ */
+export interface FindingPlace extends ImagePlace {
+  findingId: string | null;
   label: string;
 }
 
