@@ -28,7 +28,7 @@ export function FindingControl({ viewer }: { viewer: ViewerView }) {
         </button>
       )}
       <p className={css.findingText} aria-live="polite" aria-atomic="true" data-testid="viewer-finding-text">
-        <span>
+        <span className={css.findingWhat}>
           {several ? t('viewer.finding.position', { index: finding.number, count: finding.count }) : t('viewer.finding.only')} · {hospitalTerm(locale, finding.label)}
         </span>
         <span className={css.findingWhere[finding.onScreen ? 'onScreen' : 'away']}>

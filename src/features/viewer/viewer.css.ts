@@ -227,7 +227,8 @@ export const tool = styleVariants({
 export const presetSelect = style([toolBase, { appearance: 'auto', background: '#111827', paddingRight: 6 }]);
 
 /** The AI findings control: which finding, what and where, between its two buttons (or before "go to the finding"). */
-export const findingBar = style({ height: 48, display: 'flex', alignItems: 'center', gap: 6 });
+// Room for three lines of words (a long label takes two) in a fixed height, so the canvas never moves between findings.
+export const findingBar = style({ height: 56, display: 'flex', alignItems: 'center', gap: 6 });
 export const findingText = style({
   flex: 1,
   minWidth: 0,
@@ -238,6 +239,8 @@ export const findingText = style({
   fontVariantNumeric: 'tabular-nums',
   overflowWrap: 'anywhere',
 });
+/** What it is, at most two lines (the whole of it stays in the page for a screen reader). */
+export const findingWhat = style({ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' });
 /** Where the finding is: in the AI marks' colour while it is the image on screen. */
 export const findingWhere = styleVariants({
   away: { color: MUTED },
