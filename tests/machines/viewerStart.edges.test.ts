@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Where the viewer opens a study (issue 12: on the AI's finding when the link asked for it, else
- * on the series the link names, else on the first slice), on studies the model's fixture does not
+ * Where the viewer opens a study (issue 12: on the AI's finding when the link asked for it, the
+ * first of them by issue 24; else on the series the link names, else on the first slice), on studies the model's fixture does not
  * hold: a finding in a later series, on a later frame of a multi-frame instance, or on an image the
  * study does not list (found by mutation testing, docs/testing.md). Seen as the view sees it: the
  * series and the slice on screen.
