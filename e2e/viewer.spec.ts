@@ -94,6 +94,31 @@ class Fingers {
 
 const zoomShown = (page: Page) => page.getByTestId('viewer-overlay').getByText(/^\d+\.\d+x$/);
 
+/** The slice (0-based) the 60th image of the nodule's series is on: where the added second finding is. */
+const SECOND_FINDING_SLICE = 59;
+
+type AiMark = { findingId?: string | null; seriesUid: string; sopUid: string; frame: number; shape: string; x: number; y: number; label: string };
+
+/**
+ * A second AI finding beside the sandbox's one nodule (its phantom has one): a calcification boxed
+ * on the 60th image of the nodule's series, added to the ReportAiInfo answer on its way to the
+ * page, so that next and previous have somewhere to go. The images and the nodule stay the sandbox's.
+ */
+async function withSecondFinding(page: Page) {
+  await page.route('**/V2.0/YJPIndex/ReportAiInfo?*', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { result: { findings: AiMark[] } };
+    const nodule = body.result.findings.find((finding) => finding.shape === 'mark')!;
+    const list = new URL(route.request().url().replace('V2.0/YJPIndex/ReportAiInfo', 'V1.0/Package/GetPatientStudyImageList'));
+    list.searchParams.set('hospId', 'DEMO001');
+    const images = (await (await route.fetch({ url: list.href })).json()) as { result: { series: { seriesUid: string; instances: { sopUid: string; instanceNumber: number }[] }[] } };
+    const series = images.result.series.find((one) => one.seriesUid === nodule.seriesUid)!;
+    const instance = [...series.instances].sort((a, b) => a.instanceNumber - b.instanceNumber)[SECOND_FINDING_SLICE]!;
+    const calcification = { findingId: 'calcification-1', seriesUid: nodule.seriesUid, sopUid: instance.sopUid, frame: 1, shape: 'box', x: nodule.x + 40, y: nodule.y, width: 8, height: 8, label: '钙化 2.0mm' };
+    await route.fulfill({ response: answer, json: { ...body, result: { ...body.result, findings: [...body.result.findings, calcification] } } });
+  });
+}
+
 test.describe('the film viewer', () => {
   // Sign-in, then decoding in worker pools while the other browser does the same on two cores.
   test.describe.configure({ timeout: 60_000 });
@@ -168,22 +193,64 @@ test.describe('the film viewer', () => {
     await expect(zoomShown(page)).toHaveText('1.0x');
   });
 
-  test('the AI findings: the viewer opens on them, drawn over the image, and the layer turns off and on', async ({ page }) => {
+  test('the AI findings: the viewer opens on them, drawn over the image, the layer turns off and on, and the control goes back to the finding', async ({ page }) => {
     await page.goto('/myStudyList');
     await page.getByTestId('study-link').filter({ hasText: '2026-02-09' }).click();
     await page.getByTestId('film-ai-viewer').click();
     await expectImageDrawn(page);
+    const viewer = page.getByTestId('viewer');
     const toggle = page.getByTestId('viewer-ai-toggle');
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     // The nodule is mid-chest, not on the first slice: the viewer went where the finding is.
-    await expect(page.getByTestId('viewer')).not.toHaveAttribute('data-slice-index', '0');
+    await expect(viewer).not.toHaveAttribute('data-slice-index', '0');
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBe(0);
     await toggle.click();
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
+
+    // One finding, as the film page counted: the control names it and where it is, and brings the patient back to it.
+    const finding = page.getByTestId('viewer-finding');
+    await expect(finding).toHaveAttribute('data-finding', '1');
+    await expect(finding).toHaveAttribute('data-on-screen', 'true');
+    await expect(page.getByTestId('viewer-finding-previous')).toHaveCount(0);
+    const landed = await viewer.getAttribute('data-slice-index');
+    await page.getByTestId('viewer-scrubber').fill('0');
+    await expect(viewer).toHaveAttribute('data-slice-index', '0');
+    await expect(finding).toHaveAttribute('data-on-screen', 'false');
+    await page.getByTestId('viewer-finding-go').click();
+    await expect(viewer).toHaveAttribute('data-slice-index', landed!);
+    await expect(finding).toHaveAttribute('data-on-screen', 'true');
   });
+
+  for (const { lang, next, previous, first, second } of [
+    { lang: 'zh-CN', next: '下一处发现', previous: '上一处发现', first: /^AI发现 1\/2 · 结节 \d/, second: /^AI发现 2\/2 · 钙化 2\.0mm/ },
+    { lang: 'en', next: 'Next finding', previous: 'Previous finding', first: /^Finding 1 of 2 · Nodule \d/, second: /^Finding 2 of 2 · Calcification 2\.0mm/ },
+  ]) {
+    test(`next and previous go from one AI finding to the other, each on its own slice (${lang})`, async ({ page }) => {
+      await withSecondFinding(page);
+      await page.goto(`${viewerPath(page, '2026-02-09')}&showAi=true&lang=${lang}`);
+      await expectImageDrawn(page);
+      const viewer = page.getByTestId('viewer');
+      const text = page.getByTestId('viewer-finding-text');
+      await expect(text).toHaveText(first);
+      // The nodule first: it is higher in the chest than the calcification added on the 60th image.
+      const nodule = await viewer.getAttribute('data-slice-index');
+      expect(Number(nodule)).toBeLessThan(SECOND_FINDING_SLICE);
+      await page.getByRole('button', { name: next }).click();
+      await expect(viewer).toHaveAttribute('data-slice-index', String(SECOND_FINDING_SLICE));
+      await expect(text).toHaveText(second);
+      await expectImageDrawn(page);
+      await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
+      await page.getByRole('button', { name: previous }).click();
+      await expect(viewer).toHaveAttribute('data-slice-index', nodule!);
+      await expect(text).toHaveText(first);
+      // Round: before the first finding comes the last.
+      await page.getByRole('button', { name: previous }).click();
+      await expect(viewer).toHaveAttribute('data-slice-index', String(SECOND_FINDING_SLICE));
+    });
+  }
 
   test('a broken file is a message on that image; the good image next to it still shows', async ({ page }) => {
     await page.goto(viewerPath(page, '2025-01-27'));

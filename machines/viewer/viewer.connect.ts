@@ -12,13 +12,14 @@ export type AiLayer = 'off' | 'unavailable' | 'none' | 'available';
 
 /** What the screen needs: the phase, the study, the image on screen, the progress, and the patient's intents. */
 export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: ActorRefFrom<ViewerMachine>['send']) {
-  const { seriesIndex, sliceIndex, images, problem, findings, params } = snapshot.context;
+  const { seriesIndex, sliceIndex, images, problem, findings, params, places, findingIndex } = snapshot.context;
   const phase = String(snapshot.value) as 'opening' | 'refused' | 'listing' | 'failed' | 'viewing';
   const study = phase === 'viewing' ? studyOf(snapshot.context) : null;
   const series: SeriesStack | null = study?.series[seriesIndex] ?? null;
   const current = series ? { ...series.images[sliceIndex]!, index: sliceIndex, count: series.images.length } : null;
   const image = current ? images[current.key] : undefined;
   const ai: AiLayer = !params?.showAi ? 'off' : findings === null ? 'unavailable' : findings.length > 0 ? 'available' : 'none';
+  const place = study ? places[findingIndex] : undefined;
   const state: ViewerScreenState = phase !== 'viewing' ? phase : image?.status === 'ready' ? 'imageReady' : image?.status === 'failed' ? 'imageFailed' : 'imageLoading';
   return {
     state,
@@ -44,6 +45,22 @@ export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: Actor
     ai,
     /** The AI findings drawn on the image on screen. */
     findingsOnImage: current && findings ? findings.filter((f: Finding) => f.sopUid === current.sopUid && f.frame === current.frame) : [],
+    /**
+     * The AI findings control, while a study is shown with findings to go to: which finding
+     * (from 1) of how many, its label as the AI wrote it, where it is (series number, image from 1
+     * of the series' count) and whether that is the image on screen.
+     */
+    finding: place
+      ? {
+          number: findingIndex + 1,
+          count: places.length,
+          label: place.label,
+          seriesNumber: study!.series[place.seriesIndex]!.seriesNumber,
+          image: place.sliceIndex + 1,
+          images: study!.series[place.seriesIndex]!.images.length,
+          onScreen: place.seriesIndex === seriesIndex && place.sliceIndex === sliceIndex,
+        }
+      : null,
     /** The viewport chart (tool, gestures, zoom, pan, window, AI layer), while a study is shown. */
     viewport: study ? ((snapshot.children.viewport as ActorRefFrom<ViewerViewportMachine> | undefined) ?? null) : null,
     open: (query: ViewerQuery) => send({ type: 'OPEN', query }),
@@ -52,6 +69,9 @@ export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: Actor
     goToSlice: (index: number) => send({ type: 'GO_TO_SLICE', index }),
     selectSeries: (index: number) => send({ type: 'SELECT_SERIES', index }),
     retryImage: () => send({ type: 'RETRY_IMAGE' }),
+    nextFinding: () => send({ type: 'NEXT_FINDING' }),
+    previousFinding: () => send({ type: 'PREVIOUS_FINDING' }),
+    goToFinding: () => send({ type: 'GO_TO_FINDING' }),
   };
 }
 export type ViewerView = ReturnType<typeof connectViewer>;

@@ -3,6 +3,7 @@ import { present } from '../present';
 import { planLoads, statusOf } from './loadPlan';
 import {
   isArchiveAllowed,
+  locateFindings,
   readViewerParams,
   startingPlace,
   wadoUri,
@@ -63,6 +64,14 @@ export const viewerMachine = setup({
       enqueue.cancel(watchdogId(key));
     }),
     showSeries: sendTo('viewport', ({ context }) => ({ type: 'SERIES_SHOWN' as const, modality: studyOf(context).series[context.seriesIndex]!.modality })),
+    /** To this finding's image; the viewport starts afresh when that is in another series. */
+    showFinding: enqueueActions(({ context, enqueue }, index: number) => {
+      const place = context.places[index]!;
+      enqueue.assign({ findingIndex: index, seriesIndex: place.seriesIndex, sliceIndex: place.sliceIndex });
+      if (place.seriesIndex !== context.seriesIndex) {
+        enqueue.sendTo('viewport', { type: 'SERIES_SHOWN', modality: studyOf(context).series[place.seriesIndex]!.modality });
+      }
+    }),
   },
   guards: {
     hasBadParameters: ({ context }, query: ViewerQuery) => readViewerParams(query, context.appOrigin) === null,
@@ -74,6 +83,11 @@ export const viewerMachine = setup({
     isOtherSeries: ({ context }, index: number) =>
       index !== context.seriesIndex && Number.isInteger(index) && index >= 0 && index < studyOf(context).series.length,
     currentFailed: ({ context }) => statusOf(context.images, currentKey(context)) === 'failed',
+    hasOtherFindings: ({ context }) => context.places.length > 1,
+    isAwayFromFinding: ({ context }) => {
+      const place = context.places[context.findingIndex];
+      return place !== undefined && (place.seriesIndex !== context.seriesIndex || place.sliceIndex !== context.sliceIndex);
+    },
   },
   delays: {
     /** An image with no answer by then is a message on that image, never a spinner for ever. */
@@ -106,7 +120,7 @@ export const viewerMachine = setup({
   })
   .createMachine({
     id: 'viewer',
-    context: ({ input }) => ({ ...input, params: null, problem: null, study: null, findings: null, seriesIndex: 0, sliceIndex: 0, images: {} }),
+    context: ({ input }) => ({ ...input, params: null, problem: null, study: null, findings: null, places: [], findingIndex: 0, seriesIndex: 0, sliceIndex: 0, images: {} }),
     initial: 'opening',
     states: {
       opening: {
@@ -145,10 +159,12 @@ export const viewerMachine = setup({
             {
               guard: { type: 'hasImages', params: ({ event }) => event.output },
               target: 'viewing',
-              description: 'Opens on the AI finding when there is one, else on the series the link names, else on the first slice.',
+              description: 'Opens on the first AI finding when there is one, else on the series the link names, else on the first slice.',
               actions: assign(({ context, event }) => {
                 const study = { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) };
-                return { study, findings: event.output.findings, ...startingPlace(study, event.output.findings, paramsOf(context).seriesUid), images: {} };
+                // Places only with marks to draw: the control never names a finding the image does not show.
+                const places = event.output.findings?.length ? locateFindings(study, event.output.places) : [];
+                return { study, findings: event.output.findings, places, findingIndex: 0, ...startingPlace(study, places, paramsOf(context).seriesUid), images: {} };
               }),
             },
             { target: 'refused', description: 'A study without images says so.', actions: assign({ problem: 'noImages' }) },
@@ -213,6 +229,21 @@ export const viewerMachine = setup({
           RETRY_IMAGE: {
             guard: 'currentFailed',
             actions: [{ type: 'forgetImage', params: ({ context }) => currentKey(context) }, 'schedule'],
+          },
+          NEXT_FINDING: {
+            description: 'The next AI finding (after the last, the first): its image, in its series.',
+            guard: 'hasOtherFindings',
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + 1) % context.places.length }, 'schedule'],
+          },
+          PREVIOUS_FINDING: {
+            description: 'The previous AI finding (before the first, the last).',
+            guard: 'hasOtherFindings',
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + context.places.length - 1) % context.places.length }, 'schedule'],
+          },
+          GO_TO_FINDING: {
+            description: 'Back to the finding the control names, after scrolling or another series.',
+            guard: 'isAwayFromFinding',
+            actions: [{ type: 'showFinding', params: ({ context }) => context.findingIndex }, 'schedule'],
           },
         },
       },

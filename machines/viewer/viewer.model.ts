@@ -1,9 +1,10 @@
-import type { Finding, LoadedStudy, StudyStack, ViewerInput } from './viewer.types';
+import type { Finding, FindingPlace, LoadedStudy, StudyStack, ViewerInput } from './viewer.types';
 
 /**
  * The viewer's events for path generation: a small study (a CT series of two images, an MR series
  * of one), one image loaded at a time and a cache of two images, so that loading outward, stopping
- * and dropping all happen within a few steps.
+ * and dropping all happen within a few steps. Two AI findings, one in each series, so that going
+ * from one to the next changes series, and going back to one after scrolling away does not.
  */
 export const viewerInput: ViewerInput = {
   appOrigin: 'http://localhost',
@@ -48,11 +49,14 @@ const study: StudyStack = {
 const [a1, a2] = study.series[0]!.images;
 const [b1] = study.series[1]!.images;
 
-const finding: Finding = { seriesUid: '1.2.840.1.1', sopUid: a1!.sopUid, frame: 1, shape: 'box', x: 10, y: 20, width: 30, height: 40, label: 'Nodule 6 mm' };
-const loaded: LoadedStudy = { study, findings: [finding] };
+const finding: Finding = { findingId: 'n1', seriesUid: '1.2.840.1.1', sopUid: a1!.sopUid, frame: 1, shape: 'box', x: 10, y: 20, width: 30, height: 40, label: 'Nodule 6 mm' };
+const second: Finding = { findingId: 'n2', seriesUid: '1.2.840.1.2', sopUid: b1!.sopUid, frame: 1, shape: 'mark', x: 5, y: 5, width: 0, height: 0, label: 'Cyst' };
+/** Where the viewer goes to see a finding: here, the image of its one mark. */
+const placeOf = ({ findingId, label, seriesUid, sopUid, frame }: Finding): FindingPlace => ({ findingId: findingId ?? null, label, seriesUid, sopUid, frame });
+const loaded: LoadedStudy = { study, findings: [finding, second], places: [placeOf(finding), placeOf(second)] };
 /** The findings were asked for and could not be had: the images open without them. */
-const withoutFindings: LoadedStudy = { study, findings: null };
-const empty: LoadedStudy = { study: { ...study, series: [] }, findings: null };
+const withoutFindings: LoadedStudy = { study, findings: null, places: [] };
+const empty: LoadedStudy = { study: { ...study, series: [] }, findings: null, places: [] };
 
 /** The link of an AI result (spec section 4), with an archive the configuration lists. */
 const query = { checkWay: '2', result: '2', showAi: 'true', wadourl: 'https://pacs.example.org/wado', studyuid: study.studyUid, hospid: 'H1' };
@@ -77,6 +81,9 @@ export const viewerEvents = [
   { type: 'IMAGE_FAILED', key: a2!.key, problem: 'truncated' },
   { type: 'IMAGE_TIMED_OUT', key: b1!.key },
   { type: 'RETRY_IMAGE' },
+  { type: 'NEXT_FINDING' },
+  { type: 'PREVIOUS_FINDING' },
+  { type: 'GO_TO_FINDING' },
 ];
 
-export const viewerFixtures = { study, loaded, withoutFindings, empty, query, finding, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };
+export const viewerFixtures = { study, loaded, withoutFindings, empty, query, finding, second, placeOf, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

@@ -10,6 +10,7 @@ const FIRST = 'issue 12, item 3: first image first, the rest loads behind it';
 const BAD_FILES = 'issue 12, item 3: every bad file is a message on that image, never a blank canvas or a frozen page';
 const MEMORY = 'issue 12, item 3: bounded memory, a cache cap';
 const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue 12: list failed, retry';
+const FINDINGS = 'issue 24 §2: count findings, and let the viewer jump from one finding to the next; the link of the AI findings lands on the first';
 const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
 
 /** The screen opens with its link once; later OPENs are not the screen opening. */
@@ -38,9 +39,11 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       currentKey: view.current?.key ?? null,
       imageProblem: view.imageProblem,
       onFinding: view.findingsOnImage.length > 0,
+      finding: view.finding?.number ?? null,
+      findingCount: view.finding?.count ?? 0,
     };
   },
-  derive: imagesSeen,
+  derive: (trace) => ({ ...imagesSeen(trace), ...findingsAnswered(trace) }),
   promises: [
     {
       id: 'broken-link-refused',
@@ -113,6 +116,72 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
         kind: 'always',
         if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: { 0: { sopUid: { present: true } } } } } },
         then: { all: [{ sees: { onFinding: true, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
+      },
+    },
+    {
+      id: 'lands-on-first-finding',
+      says: 'A study opened with AI findings to go to opens on the first of them, and counts them all.',
+      source: FINDINGS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:loadStudy' }, { sees: { findingsAnswered: { above: 0 } } }] },
+        then: { sees: { finding: 1, findingCount: { sameAs: 'sees.findingsAnswered' }, currentKey: { sameAs: 'sees.findingKey' } } },
+      },
+    },
+    {
+      id: 'no-findings-no-control',
+      says: 'Without findings to go to (none asked for, none found, none to be had), there is no finding control.',
+      source: FINDINGS,
+      rule: { kind: 'always', if: { all: [{ input: 'answer:loadStudy' }, { sees: { findingsAnswered: 0 } }] }, then: { sees: { finding: null } } },
+    },
+    {
+      id: 'next-finding',
+      says: 'Next shows the next finding\'s image, after the last the first again; the count stays.',
+      source: FINDINGS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'NEXT_FINDING' }, { saw: { findingCount: { above: 1 } } }] },
+        then: {
+          all: [
+            { sees: { currentKey: { sameAs: 'sees.findingKey' }, findingCount: { sameAs: 'saw.findingCount' } } },
+            {
+              any: [
+                { all: [{ saw: { finding: { sameAs: 'saw.findingCount' } } }, { sees: { finding: 1 } }] },
+                { all: [{ saw: { finding: { not: { sameAs: 'saw.findingCount' } } } }, { sees: { finding: { sameAs: 'saw.finding', plus: 1 } } }] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    {
+      id: 'previous-finding',
+      says: 'Previous shows the previous finding\'s image, before the first the last; the count stays.',
+      source: FINDINGS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'PREVIOUS_FINDING' }, { saw: { findingCount: { above: 1 } } }] },
+        then: {
+          all: [
+            { sees: { currentKey: { sameAs: 'sees.findingKey' }, findingCount: { sameAs: 'saw.findingCount' } } },
+            {
+              any: [
+                { all: [{ saw: { finding: 1 } }, { sees: { finding: { sameAs: 'saw.findingCount' } } }] },
+                { all: [{ saw: { finding: { above: 1 } } }, { sees: { finding: { sameAs: 'saw.finding', plus: -1 } } }] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    {
+      id: 'back-to-finding',
+      says: 'After scrolling away or to another series, "go to the finding" shows the image of the finding the control names.',
+      source: FINDINGS,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'GO_TO_FINDING' }, { saw: { finding: { present: true } } }] },
+        then: { sees: { finding: { sameAs: 'saw.finding' }, currentKey: { sameAs: 'sees.findingKey' } } },
       },
     },
     {
@@ -293,4 +362,22 @@ function imagesSeen(trace: Trace): Record<string, unknown> {
     currentStatus:
       typeof currentKey !== 'string' ? null : inFlight.has(currentKey) ? 'loading' : kept.has(currentKey) ? 'ready' : failed.has(currentKey) ? 'failed' : 'idle',
   };
+}
+
+/**
+ * The oracle's own reading of the findings the study list's answer gave: the images of its places
+ * that are in its study (a place elsewhere cannot be gone to), in the answer's order; and which of
+ * them the finding the view names (from 1) is. None without marks (none found, or none to be had).
+ */
+function findingsAnswered(trace: Trace): Record<string, unknown> {
+  type Image = { key: string; sopUid: string; frame: number };
+  type Place = { seriesUid: string; sopUid: string; frame: number };
+  const answer = trace.findLast((step) => step.input.type === 'answer:loadStudy')?.input.output as
+    | { study: { series: { seriesUid: string; images: Image[] }[] }; findings: unknown[] | null; places: Place[] }
+    | undefined;
+  const keyOf = (place: Place) =>
+    answer?.study.series.find((series) => series.seriesUid === place.seriesUid)?.images.find((image) => image.sopUid === place.sopUid && image.frame === place.frame)?.key;
+  const keys = answer && (answer.findings?.length ?? 0) > 0 ? answer.places.flatMap((place) => keyOf(place) ?? []) : [];
+  const shown = trace[trace.length - 1]?.view.finding;
+  return { findingsAnswered: keys.length, findingKey: typeof shown === 'number' ? (keys[shown - 1] ?? null) : null };
 }

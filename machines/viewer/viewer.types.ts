@@ -105,8 +105,12 @@ export interface StudyStack {
   series: SeriesStack[];
 }
 
-/** An AI finding on one image, in that image's pixels: a box or a mark with its label. */
+/**
+ * An AI mark on one image, in that image's pixels: a box or a mark with its label. One finding (a
+ * nodule) has many marks, a box on every slice that cuts it; `findingId` names the finding.
+ */
 export interface Finding {
+  findingId?: string | null;
   seriesUid: string;
   sopUid: string;
   frame: number;
@@ -118,26 +122,59 @@ export interface Finding {
   label: string;
 }
 
+/** An image of the study, by its series and instance, as a finding's mark names it. */
+export type ImagePlace = Pick<Finding, 'seriesUid' | 'sopUid' | 'frame'>;
+
+/** Where an image is in the study as the viewer walks it, or null when the study has no such image. */
+export function locateImage(study: StudyStack, place: ImagePlace): { seriesIndex: number; sliceIndex: number } | null {
+  const seriesIndex = study.series.findIndex((series) => series.seriesUid === place.seriesUid);
+  const sliceIndex = study.series[seriesIndex]?.images.findIndex((image) => image.sopUid === place.sopUid && image.frame === place.frame) ?? -1;
+  return sliceIndex >= 0 ? { seriesIndex, sliceIndex } : null;
+}
+
 /**
- * Where a study opens: on the AI's finding when the link asked for it (its mark, else its first
- * box), since that is what the patient came to see; else on the series the link names (a
- * thumbnail's); else on the first slice of the first series.
+ * One AI finding as the viewer goes to it: its name and the image that shows it best (chosen by
+ * src/shared/rules/aiFindings.ts, which also orders the findings).
  */
-export function startingPlace(study: StudyStack, findings: readonly Finding[] | null, seriesUid: string | null = null): { seriesIndex: number; sliceIndex: number } {
-  const finding = findings?.find((f) => f.shape === 'mark') ?? findings?.[0];
-  if (finding) {
-    const seriesIndex = study.series.findIndex((series) => series.seriesUid === finding.seriesUid);
-    const sliceIndex = study.series[seriesIndex]?.images.findIndex((image) => image.sopUid === finding.sopUid && image.frame === finding.frame) ?? -1;
-    if (sliceIndex >= 0) return { seriesIndex, sliceIndex };
-  }
+export interface FindingPlace extends ImagePlace {
+  findingId: string | null;
+  label: string;
+}
+
+/** A finding's place located in the study on screen. */
+export interface LocatedFinding extends FindingPlace {
+  seriesIndex: number;
+  sliceIndex: number;
+}
+
+/** The findings' places that are images of this study, in the order given, located. */
+export function locateFindings(study: StudyStack, places: readonly FindingPlace[]): LocatedFinding[] {
+  return places.flatMap((place) => {
+    const at = locateImage(study, place);
+    return at ? [{ ...place, ...at }] : [];
+  });
+}
+
+/**
+ * Where a study opens: on the first AI finding when the link asked for them, since that is what
+ * the patient came to see; else on the series the link names (a thumbnail's); else on the first
+ * slice of the first series.
+ */
+export function startingPlace(study: StudyStack, findings: readonly LocatedFinding[], seriesUid: string | null = null): { seriesIndex: number; sliceIndex: number } {
+  const [first] = findings;
+  if (first) return { seriesIndex: first.seriesIndex, sliceIndex: first.sliceIndex };
   const named = study.series.findIndex((series) => series.seriesUid === seriesUid);
   return { seriesIndex: Math.max(0, named), sliceIndex: 0 };
 }
 
-/** What `loadStudy` gives: the stack, and the AI findings when asked for (null: asked for and not to be had). */
+/**
+ * What `loadStudy` gives: the stack, and the AI findings when asked for (null: asked for and not
+ * to be had): the marks to draw, and each finding's place to go to, in the order they are visited.
+ */
 export interface LoadedStudy {
   study: StudyStack;
   findings: Finding[] | null;
+  places: FindingPlace[];
 }
 
 /** What `loadStudy` is asked. */
@@ -213,6 +250,10 @@ export interface ViewerContext extends ViewerInput {
   problem: ViewerProblem | null;
   study: StudyStack | null;
   findings: Finding[] | null;
+  /** The AI findings to go to, located in the study (empty without findings). */
+  places: LocatedFinding[];
+  /** The finding the patient was last taken to (0 from the start: the viewer opens on the first). */
+  findingIndex: number;
   seriesIndex: number;
   sliceIndex: number;
   /** The images of the study asked for, by key; one it does not hold is idle. */
@@ -236,4 +277,8 @@ export type ViewerEvent =
   /** The chart's own watchdog: an image had no answer in time. */
   | { type: 'IMAGE_TIMED_OUT'; key: string }
   /** Try the failed image on screen again. */
-  | { type: 'RETRY_IMAGE' };
+  | { type: 'RETRY_IMAGE' }
+  /** The AI findings control: the next finding, the previous one (both go round), or back to the one it names. */
+  | { type: 'NEXT_FINDING' }
+  | { type: 'PREVIOUS_FINDING' }
+  | { type: 'GO_TO_FINDING' };

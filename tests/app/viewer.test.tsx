@@ -271,3 +271,66 @@ describe('the film viewer', () => {
     expect(viewer()).toHaveTextContent('There are no images to view for this study yet.');
   });
 });
+
+describe('the AI findings control (issue 24 §2)', () => {
+  // A nodule boxed on the first two slices of series 1, largest on the second, and a calcification marked in series 2.
+  const nodule = (n: number, side: number) => ({ findingId: 'n1', seriesUid: `${STUDY}.1`, sopUid: sop(1, n), frame: 1, shape: 'box', x: 0, y: 0, width: side, height: side, label: '结节 6.0mm' });
+  const cyst = { findingId: 'c1', seriesUid: `${STUDY}.2`, sopUid: sop(2, 1), frame: 1, shape: 'mark', x: 1, y: 1, label: '钙化' };
+  const answerFindings = (marks: unknown[]) => server.use(http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () => HttpResponse.json(envelope({ orders: [], findings: marks }))));
+  const control = () => screen.getByTestId('viewer-finding');
+  const at = () => [viewer().getAttribute('data-series-index'), viewer().getAttribute('data-slice-index')];
+
+  it('opens on the first finding\'s best slice, and next and previous go from one finding to the other', async () => {
+    answerFindings([nodule(1, 4), cyst, nodule(2, 9)]);
+    renderApp(link());
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-viewer-state', 'imageReady'));
+    expect(at()).toEqual(['0', '1']);
+    expect(screen.getByRole('group', { name: 'AI findings' })).toBe(control());
+    expect(screen.getByTestId('viewer-finding-text')).toHaveTextContent('Finding 1 of 2 · Nodule 6.0mmSe 1 · Image 2/3');
+    expect(control()).toHaveAttribute('data-on-screen', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Next finding' }));
+    expect(at()).toEqual(['1', '0']);
+    expect(screen.getByTestId('viewer-finding-text')).toHaveTextContent('Finding 2 of 2 · CalcificationSe 2 · Image 1/1');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous finding' }));
+    expect(at()).toEqual(['0', '1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous finding' }));
+    expect(at()).toEqual(['1', '0']);
+    expect(screen.queryByTestId('viewer-finding-go')).not.toBeInTheDocument();
+  });
+
+  it('speaks Chinese in Chinese, the AI\'s words as it wrote them', async () => {
+    answerFindings([nodule(2, 9), cyst]);
+    renderApp(link(), { locale: 'zh-CN' });
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-viewer-state', 'imageReady'));
+    expect(screen.getByTestId('viewer-finding-text')).toHaveTextContent('AI发现 1/2 · 结节 6.0mm序列1 · 图像 2/3');
+    fireEvent.click(screen.getByRole('button', { name: '下一处发现' }));
+    expect(at()).toEqual(['1', '0']);
+    fireEvent.click(screen.getByRole('button', { name: '上一处发现' }));
+    expect(at()).toEqual(['0', '1']);
+  });
+
+  it('with one finding, says where it is and goes back to it', async () => {
+    answerFindings([nodule(1, 4), nodule(2, 9)]);
+    renderApp(link());
+    await settled();
+    expect(screen.getByTestId('viewer-finding-text')).toHaveTextContent('AI finding · Nodule 6.0mmSe 1 · Image 2/3');
+    expect(screen.queryByRole('button', { name: 'Next finding' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('viewer-scrubber'), { target: { value: '0' } });
+    expect(control()).toHaveAttribute('data-on-screen', 'false');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the finding' }));
+    expect(at()).toEqual(['0', '1']);
+    expect(control()).toHaveAttribute('data-on-screen', 'true');
+  });
+
+  it('is not there without findings, or when the link does not ask for them', async () => {
+    answerFindings([]);
+    const none = renderApp(link());
+    await settled();
+    expect(screen.queryByTestId('viewer-finding')).not.toBeInTheDocument();
+    none.unmount();
+    answerFindings([nodule(2, 9)]);
+    renderApp(link({ showAi: 'false' }));
+    await settled();
+    expect(screen.queryByTestId('viewer-finding')).not.toBeInTheDocument();
+  });
+});

@@ -415,3 +415,121 @@ describe('the viewer chart, edges', () => {
     expect(createActor(viewerMachine, { input: viewerInput }).start().getSnapshot().value).toBe('opening');
   });
 });
+
+describe('going from one AI finding to another (issue 24 §2)', () => {
+  const { placeOf, second } = viewerFixtures;
+  // Three findings, so that next and previous part ways: two in the CT series, one in the MR series.
+  const onA2 = { ...finding, findingId: 'n2', sopUid: a2.sopUid, label: 'Nodule 4 mm' };
+  const onB1 = { ...second, findingId: 'n3' };
+  const three = { ...loaded, findings: [finding, onA2, onB1], places: [finding, onA2, onB1].map(placeOf) };
+
+  async function openedWith(output: unknown) {
+    const started = startViewer(viewerInput, ['loadStudy', 'loadImage']);
+    started.actor.send({ type: 'OPEN', query });
+    started.fakes.loadStudy!.resolve(output);
+    await flush();
+    const viewport = () => (started.view().viewport as ActorRefFrom<ViewerViewportMachine>).getSnapshot().context;
+    const at = () => [started.view().seriesIndex, started.view().current?.index, started.view().finding?.number];
+    return { ...started, viewport, at };
+  }
+
+  it('names the finding, where it is and whether it is on screen', async () => {
+    const { view, actor } = await openedWith(three);
+    expect(view().finding).toEqual({ number: 1, count: 3, label: 'Nodule 6 mm', seriesNumber: 1, image: 1, images: 2, onScreen: true });
+    actor.send({ type: 'NEXT_FINDING' });
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(view().finding).toEqual({ number: 3, count: 3, label: 'Cyst', seriesNumber: 2, image: 1, images: 1, onScreen: true });
+    actor.send({ type: 'SELECT_SERIES', index: 0 });
+    expect(view().finding).toMatchObject({ number: 3, onScreen: false });
+  });
+
+  it('next goes forward and round, fetching the finding\'s image; the viewport starts afresh only in another series', async () => {
+    const { actor, at, viewport, requests } = await openedWith(three);
+    viewport();
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(at()).toEqual([0, 1, 2]);
+    expect(requests().at(-1)?.key).toBe(a2.key);
+    expect(viewport()).toMatchObject({ modality: 'CT' });
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(at()).toEqual([1, 0, 3]);
+    expect(requests().at(-1)?.key).toBe(b1.key);
+    expect(viewport()).toMatchObject({ modality: 'MR' });
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(at()).toEqual([0, 0, 1]);
+    expect(viewport()).toMatchObject({ modality: 'CT' });
+  });
+
+  it('keeps the zoom and window when the next finding is in the same series', async () => {
+    const { actor, view, viewport } = await openedWith(three);
+    (view().viewport as ActorRefFrom<ViewerViewportMachine>).send({ type: 'APPLY_PRESET', preset: 'lung' });
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(viewport()).toMatchObject({ preset: 'lung' });
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(viewport()).toMatchObject({ preset: 'file' });
+  });
+
+  it('previous goes backward and round', async () => {
+    const { actor, at } = await openedWith(three);
+    actor.send({ type: 'PREVIOUS_FINDING' });
+    expect(at()).toEqual([1, 0, 3]);
+    actor.send({ type: 'PREVIOUS_FINDING' });
+    expect(at()).toEqual([0, 1, 2]);
+    actor.send({ type: 'PREVIOUS_FINDING' });
+    expect(at()).toEqual([0, 0, 1]);
+  });
+
+  it('"go to the finding" comes back from another slice or series, and does nothing on it', async () => {
+    const { actor, at, view, viewport } = await openedWith(three);
+    actor.send({ type: 'STEP_SLICE', by: 1 });
+    expect(at()).toEqual([0, 1, 1]);
+    view().goToFinding();
+    expect(at()).toEqual([0, 0, 1]);
+    view().nextFinding();
+    view().nextFinding();
+    actor.send({ type: 'SELECT_SERIES', index: 0 });
+    expect(viewport()).toMatchObject({ modality: 'CT' });
+    view().goToFinding();
+    expect(at()).toEqual([1, 0, 3]);
+    expect(viewport()).toMatchObject({ modality: 'MR' });
+    const before = actor.getSnapshot();
+    actor.send({ type: 'GO_TO_FINDING' });
+    expect(actor.getSnapshot()).toBe(before);
+    view().previousFinding();
+    expect(at()).toEqual([0, 1, 2]);
+  });
+
+  it('with one finding, there is no next or previous, only the way back to it', async () => {
+    const { actor, at, view } = await openedWith({ ...loaded, findings: [onA2], places: [placeOf(onA2)] });
+    expect(view().finding).toMatchObject({ number: 1, count: 1, onScreen: true });
+    actor.send({ type: 'SELECT_SERIES', index: 1 });
+    const away = actor.getSnapshot();
+    actor.send({ type: 'NEXT_FINDING' });
+    actor.send({ type: 'PREVIOUS_FINDING' });
+    expect(actor.getSnapshot()).toBe(away);
+    actor.send({ type: 'GO_TO_FINDING' });
+    expect(at()).toEqual([0, 1, 1]);
+  });
+
+  it('has no finding to go to without findings, or when none is on an image of the study', async () => {
+    for (const output of [
+      { ...loaded, findings: null },
+      { ...loaded, findings: [] },
+      { ...loaded, findings: [finding], places: [{ ...placeOf(finding), sopUid: '9.9.9' }] },
+    ]) {
+      const { actor, view } = await openedWith(output);
+      expect(view().finding).toBeNull();
+      const shown = actor.getSnapshot();
+      for (const type of ['NEXT_FINDING', 'PREVIOUS_FINDING', 'GO_TO_FINDING'] as const) actor.send({ type });
+      expect(actor.getSnapshot()).toBe(shown);
+    }
+  });
+
+  it('goes to the places in the order given, leaving out those the study does not hold', async () => {
+    const { at, actor } = await openedWith({ ...three, places: [placeOf(onB1), { ...placeOf(onA2), seriesUid: '9.9' }, placeOf(onA2)] });
+    expect(at()).toEqual([1, 0, 1]);
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(at()).toEqual([0, 1, 2]);
+    actor.send({ type: 'NEXT_FINDING' });
+    expect(at()).toEqual([1, 0, 1]);
+  });
+});

@@ -7,7 +7,7 @@ import { viewerOracle } from '../../machines/viewer/viewer.oracle';
 import type { ImageRequest } from '../../machines/viewer/viewer.types';
 import { describeModel, flush, startChart, type ControllablePromise } from './modelHarness';
 
-const { loaded, withoutFindings, finding, query, a1, a2, b1 } = viewerFixtures;
+const { loaded, withoutFindings, finding, placeOf, query, a1, a2, b1 } = viewerFixtures;
 
 function startViewer(input = viewerInput) {
   const actions = { reportFailure: vi.fn(), dropImages: vi.fn() };
@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 558,
+  pinnedPaths: 1345,
   oracle: viewerOracle,
   start: () => startViewer(),
 });
@@ -45,18 +45,22 @@ describe('viewer, details', () => {
     void b1;
   });
 
-  it('opens where the AI finding is, and fetches that image first', async () => {
+  it('opens where the first AI finding is, and fetches that image first', async () => {
     const { actor, fakes, requested, view } = startViewer();
     actor.send({ type: 'OPEN', query });
-    fakes.loadStudy.resolve({ ...loaded, findings: [{ ...finding, shape: 'box', sopUid: b1.sopUid, seriesUid: '1.2.840.1.2' }, { ...finding, shape: 'mark', sopUid: a2.sopUid }] });
+    const first = { ...finding, shape: 'mark' as const, sopUid: a2.sopUid };
+    const later = { ...finding, findingId: 'n2', sopUid: b1.sopUid, seriesUid: '1.2.840.1.2' };
+    fakes.loadStudy.resolve({ ...loaded, findings: [later, first], places: [placeOf(first), placeOf(later)] });
     await flush();
     expect(view().seriesIndex).toBe(0);
     expect(view().current?.key).toBe(a2.key);
+    expect(view().finding).toMatchObject({ number: 1, count: 2, onScreen: true });
     expect(requested()).toEqual([a2.key]);
   });
 
   it('opens on the first slice when the findings could not be had, or point at no image of the study', async () => {
-    for (const output of [withoutFindings, { ...loaded, findings: [{ ...finding, sopUid: '9.9.9' }] }]) {
+    const nowhere = { ...finding, sopUid: '9.9.9' };
+    for (const output of [withoutFindings, { ...loaded, findings: [nowhere], places: [placeOf(nowhere)] }]) {
       const { actor, fakes, requested, view } = startViewer();
       actor.send({ type: 'OPEN', query });
       fakes.loadStudy.resolve(output);

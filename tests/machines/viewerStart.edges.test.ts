@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Where the viewer opens a study (issue 12: on the AI's finding when the link asked for it, else
- * on the series the link names, else on the first slice), on studies the model's fixture does not
+ * Where the viewer opens a study (issue 12: on the AI's finding when the link asked for it, the
+ * first of them by issue 24; else on the series the link names, else on the first slice), on studies the model's fixture does not
  * hold: a finding in a later series, on a later frame of a multi-frame instance, or on an image the
  * study does not list (found by mutation testing, docs/testing.md). Seen as the view sees it: the
  * series and the slice on screen.
@@ -13,7 +13,7 @@ import { viewerFixtures, viewerInput } from '../../machines/viewer/viewer.model'
 import { imageKey, type Finding, type SeriesStack, type StudyStack } from '../../machines/viewer/viewer.types';
 import { flush, startChart, type ControllablePromise } from './modelHarness';
 
-const { query, study } = viewerFixtures;
+const { query, study, placeOf } = viewerFixtures;
 
 /** A series of one instance of `frames` frames. */
 function multiFrame(seriesUid: string, sopUid: string, frames: number): SeriesStack {
@@ -32,11 +32,11 @@ const third = multiFrame('1.2.840.1.3', '1.2.840.1.3.1', 3);
 const stack: StudyStack = { ...study, series: [...study.series, third] };
 const box = (at: Pick<Finding, 'seriesUid' | 'sopUid' | 'frame'>): Finding => ({ ...at, shape: 'box', x: 1, y: 2, width: 3, height: 4, label: 'Nodule' });
 
-/** Opens the study with these findings, from the link (plus `series` when given); the view then. */
+/** Opens the study with these findings, each with its one mark's image as its place, from the link (plus `series` when given); the view then. */
 async function openOn(findings: Finding[] | null, series?: string) {
   const started = startChart(viewerMachine, { input: viewerInput, fake: ['loadStudy', 'loadImage', 'viewport'], provide: () => ({ actions: { reportFailure: vi.fn<() => void>(), dropImages: vi.fn<() => void>() } }) });
   started.actor.send({ type: 'OPEN', query: series ? { ...query, series } : query });
-  (started.fakes.loadStudy as ControllablePromise<unknown>).resolve({ study: stack, findings });
+  (started.fakes.loadStudy as ControllablePromise<unknown>).resolve({ study: stack, findings, places: (findings ?? []).map(placeOf) });
   await flush();
   const view = connectViewer(started.actor.getSnapshot() as never, started.actor.send);
   return { seriesIndex: view.seriesIndex, slice: view.current?.index, frame: view.current?.frame, findingsOnImage: view.findingsOnImage };

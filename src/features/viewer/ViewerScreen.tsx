@@ -8,6 +8,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ImageStore } from './imageStore';
 import { useViewer, useViewerViewport } from './useViewer';
 import { viewerQuery } from './viewerSettings';
+import { FindingControl } from './FindingControl';
 import { ViewerCanvas } from './ViewerCanvas';
 import * as css from './viewer.css';
 import { effectiveWindow } from './windowing';
@@ -106,6 +107,7 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
       </nav>
       <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} />
       <div className={css.panel}>
+        <FindingControl viewer={viewer} />
         <div
           className={progress.loading ? css.progress : `${css.progress} ${css.progressHidden}`}
           role="progressbar"

@@ -1,6 +1,7 @@
 import type { Finding } from '../../../machines/viewer/viewer.types';
 import type { Point, Window } from '../../../machines/viewer/viewerViewport.types';
 import type { DecodedFrame } from './dicom/decoded';
+import { AI_MARK_COLOUR } from './aiMarkColour';
 import { greyToRgba } from './windowing';
 
 /** What one draw shows: the image, the window it is seen through, where it sits, the AI layer. */
@@ -41,8 +42,6 @@ export function imageRect(canvas: { width: number; height: number }, image: { wi
 export function toScreen(rect: Rect, decoded: DecodedFrame, point: Point): Point {
   return { x: rect.x + (point.x * rect.width) / decoded.frame.columns, y: rect.y + (point.y * rect.height) / decoded.frame.rows };
 }
-
-const AI_COLOUR = '#FFD400';
 
 /**
  * Draws scenes on a canvas with its 2D context only (no WebGL). The windowed image is kept on an
@@ -112,7 +111,7 @@ function drawFindings(context: CanvasRenderingContext2D, scene: Scene, rect: Rec
   const labelled = labelledFindings(scene.findings);
   for (const finding of scene.findings) {
     const at = toScreen(rect, scene.decoded, finding);
-    context.strokeStyle = AI_COLOUR;
+    context.strokeStyle = AI_MARK_COLOUR;
     if (finding.shape === 'box') {
       const end = toScreen(rect, scene.decoded, { x: finding.x + finding.width, y: finding.y + finding.height });
       context.strokeRect(at.x, at.y, end.x - at.x, end.y - at.y);
@@ -131,7 +130,7 @@ function drawFindings(context: CanvasRenderingContext2D, scene: Scene, rect: Rec
     const top = Math.max(0, at.y - (finding.shape === 'box' ? 20 : 32));
     context.fillStyle = 'rgba(0, 0, 0, 0.7)';
     context.fillRect(at.x, top, width, 20);
-    context.fillStyle = AI_COLOUR;
+    context.fillStyle = AI_MARK_COLOUR;
     context.fillText(label, at.x + 4, top + 17);
   }
 }

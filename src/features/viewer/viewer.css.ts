@@ -1,6 +1,7 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { VIEWER_OVERLAY } from '../../shared/theme/palettes';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
+import { AI_MARK_COLOUR as AI_MARK } from './aiMarkColour';
 
 /**
  * The viewer is full screen under the top bar and dark (ui.md, imaging). Every band has a fixed
@@ -224,6 +225,29 @@ export const tool = styleVariants({
   chosen: [toolBase, { background: brandVars.brandStrong, borderColor: brandVars.brandStrong, color: brandVars.onBrand }],
 });
 export const presetSelect = style([toolBase, { appearance: 'auto', background: '#111827', paddingRight: 6 }]);
+
+/** The AI findings control: which finding, what and where, between its two buttons (or before "go to the finding"). */
+// Room for three lines of words (a long label takes two) in a fixed height, so the canvas never moves between findings.
+export const findingBar = style({ height: 56, display: 'flex', alignItems: 'center', gap: 6 });
+export const findingText = style({
+  flex: 1,
+  minWidth: 0,
+  margin: 0,
+  display: 'grid',
+  fontSize: 13,
+  lineHeight: 1.3,
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+});
+/** What it is, at most two lines (the whole of it stays in the page for a screen reader). */
+export const findingWhat = style({ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' });
+/** Where the finding is: in the AI marks' colour while it is the image on screen. */
+export const findingWhere = styleVariants({
+  away: { color: MUTED },
+  onScreen: { color: AI_MARK },
+});
+export const findingStep = style([toolBase, { width: 48, height: 44, padding: 0, fontSize: 24, lineHeight: 1 }]);
+export const findingGo = style([toolBase, { borderColor: AI_MARK }]);
 
 export const action = style({
   minHeight: 44,

@@ -2,10 +2,12 @@ import { imageKey, type LoadedStudy, type SeriesStack, type StudyRequest, type S
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { reportAiInfoSchema, studyImagesSchema, type StudyImages } from '../../shared/api/studySchemas';
+import { aiFindingPlaces } from '../../shared/rules/aiFindings';
 
 /**
  * The viewer's `loadStudy`: the study image list, and the AI findings when showAi is true. The
  * findings are an extra layer: when they cannot be had the images still open, without the layer.
+ * Each finding's place (its best image, in the order "next" visits them) comes from the rule.
  */
 export async function loadStudy(api: ApiClient, request: StudyRequest, signal: AbortSignal): Promise<LoadedStudy> {
   const findings = request.withFindings
@@ -18,7 +20,9 @@ export async function loadStudy(api: ApiClient, request: StudyRequest, signal: A
     schema: studyImagesSchema,
     signal,
   });
-  return { study: toStudyStack(images), findings: await findings };
+  const study = toStudyStack(images);
+  const marks = await findings;
+  return { study, findings: marks, places: marks ? aiFindingPlaces(study, marks) : [] };
 }
 
 /** The list call's answer as the viewer walks it: series by number, images by instance number, frames expanded, empty series left out. */
