@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { DEMO_HOSPITAL, DEMO_PATIENTS, DEMO_RADIOLOGISTS, EXPERIENCE_PATIENT } from '../server/demoData';
+import { maskName } from '../server/collect/masks';
 import { DEFAULT_PRODUCT_TITLE } from '../server/runtimeConfig';
 import { en } from '../src/shared/i18n/en';
 import { expect, screenSettled } from './fixtures';
@@ -14,6 +15,8 @@ import { expect, screenSettled } from './fixtures';
 /** Proper names the English screens show as they are. */
 export const NAMES: readonly string[] = [
   ...DEMO_PATIENTS.map((patient) => patient.name),
+  // And as a stranger may see them (张**), on the collecting pages.
+  ...DEMO_PATIENTS.map((patient) => maskName(patient.name)),
   EXPERIENCE_PATIENT.name,
   DEMO_HOSPITAL.name,
   // The hospital's postal address: the name of a place, for a taxi driver to read.

@@ -311,6 +311,34 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     // None, so the AI order list shows "no data".
     aiOrders: [],
   },
+  // The patient journeys' visitors (e2e/journeys.spec.ts): each language collects by SMS with a
+  // number of its own, which no other test texts, so no two sends meet the one-a-minute limit.
+  {
+    loginName: 'patient4',
+    name: '陈静',
+    sex: 'F',
+    birthDate: '1962-05-21',
+    phone: '13400004444',
+    nationalIdRegion: '320102',
+    nationalIdSequence: '248',
+    medicalRecordNo: 'MZ0010045121',
+    studies: [final('2026-09-30', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient5',
+    name: '刘洋',
+    sex: 'M',
+    birthDate: '1958-12-02',
+    phone: '13300005555',
+    nationalIdRegion: '510104',
+    nationalIdSequence: '357',
+    medicalRecordNo: 'MZ0010045122',
+    studies: [final('2026-08-14', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
 ];
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;

@@ -198,7 +198,7 @@ function Ready({ view, task }: { view: View; task: PackageTask }) {
         <h2 id="package-ready" className={css.heading}>{t('download.ready')}</h2>
         <Facts
           facts={[
-            ['download.fileName', task.fileName],
+            ['download.fileName', task.fileName, 'name'],
             ['download.size', size && t('download.sizeMb', { size })],
             ['download.format', choiceOf(t, task)],
             ['download.expires', dateTime(task.expiresAt)],

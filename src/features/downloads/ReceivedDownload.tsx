@@ -96,21 +96,30 @@ function ReceivedPackage({ task, checkAgain }: { task: PackageTask; checkAgain: 
 }
 
 /** Label and value pairs; a missing value is left out. */
-export function Facts({ facts }: { facts: readonly [MessageKey, string | null | undefined][] }) {
+export function Facts({ facts }: { facts: readonly Fact[] }) {
   const { t } = useI18n();
   return (
     <dl className={css.facts}>
       {facts
-        .filter((fact): fact is [MessageKey, string] => Boolean(fact[1]))
-        .map(([name, value]) => (
+        .filter((fact): fact is [MessageKey, string, FactKind?] => Boolean(fact[1]))
+        .map(([name, value, kind]) => (
           <div key={name} className={css.factLine}>
             <dt className={css.factName}>{t(name)}</dt>
-            <dd className={css.factValue}>{value}</dd>
+            {kind === 'name' ? (
+              // The file's own name, as the hospital's system made it and the phone will save it: not translated.
+              <dd className={css.factValue} translate="no" data-authored="hospital">{value}</dd>
+            ) : (
+              <dd className={css.factValue}>{value}</dd>
+            )}
           </div>
         ))}
     </dl>
   );
 }
+
+/** `name`: a name the hospital's system gave (a file's), shown as it is in either language. */
+type FactKind = 'name';
+type Fact = readonly [MessageKey, string | null | undefined, FactKind?];
 
 /** Inside WeChat a download cannot be saved: say how to get the file instead. */
 export function WeChatNote({ children }: { children?: string }) {

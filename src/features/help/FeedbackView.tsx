@@ -96,6 +96,7 @@ function FeedbackForm({ view }: { view: FeedbackScreenView }) {
         <span className={form.label}>{t('feedback.contentLabel')}</span>
         <textarea
           className={css.textarea}
+          rows={5}
           value={view.content}
           onChange={(event) => view.editContent(event.target.value)}
           maxLength={view.contentMax}

@@ -38,7 +38,8 @@ export const feedbackEntryTitle = style({ margin: 0, fontSize: tokens.size.title
 export const feedbackEntryText = style({ margin: 0, fontSize: tokens.size.small, color: tokens.colour.textMuted, overflowWrap: 'anywhere' });
 
 /** The feedback form. */
-export const textarea = style([input, { minHeight: 140, padding: 12, lineHeight: 1.5, resize: 'vertical' }]);
+/** Several lines to write in (issue 24 §11): doubled up, so the one-line input's height never wins. */
+export const textarea = style([input, { padding: 12, lineHeight: 1.5, resize: 'vertical', selectors: { '&&': { minHeight: '8em' } } }]);
 export const counter = style({ justifySelf: 'end', fontSize: tokens.size.small, color: tokens.colour.textMuted, fontVariantNumeric: 'tabular-nums' });
 export const thumbs = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' });
 export const thumb = style({ position: 'relative', aspectRatio: '1', borderRadius: 8, overflow: 'hidden', background: '#111' });

@@ -1,0 +1,297 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { DEMO_PATIENTS } from '../server/demoData';
+import { demoNationalId, demoStudyRecords } from '../server/seed';
+import { clipboardText } from '../src/features/shares/shareCard';
+import { createTranslate, type Translate } from '../src/shared/i18n/translate';
+import { collectBySms, expect, PatientApp, test } from './fixtures';
+import { lookAsPatient } from './patientEyes';
+
+/**
+ * The nine patient journeys of issue 24, each walked as a patient would in Chinese and in English
+ * on the narrowest phone (320 px). At every step the screen is looked at as the patient sees it
+ * (e2e/patientEyes.ts: nothing cut off or spilling, no raw message key, no Chinese in English but
+ * names and a doctor's words; a screenshot of each step is attached to the test), and each step
+ * checks the faults the issue found on that journey. Payments themselves are walked in
+ * storage.spec.ts and aiApply.spec.ts (every pay outcome is the payment chart's oracle table): these
+ * journeys go as far as the confirmation, so they can run in both languages without buying twice.
+ */
+
+const LANGUAGES = ['zh-CN', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+const WIDTH = 320;
+test.use({ viewport: { width: WIDTH, height: 640 } });
+// Sign-in and several screens, each looked at (a full-page screenshot), on a two-core machine.
+test.describe.configure({ timeout: 120_000 });
+test.beforeEach(() => test.skip(test.info().project.name !== 'phone', 'one phone is enough: the WeChat paths have their own tests'));
+
+/** patient1's studies by date (ids grow in the order the sandbox seeds them). */
+const studyOf = (login: string, date: string) => String(demoStudyRecords().findIndex((one) => one.patient.loginName === login && one.study.date === date) + 1);
+const NEWEST = studyOf('patient1', '2026-11-18');
+/** A radiograph: one image, so its package is made in a moment. */
+const RADIOGRAPH = studyOf('patient1', '2026-10-27');
+/** The chest CT whose lung nodule analysis found one nodule (drawn on several slices). */
+const WITH_AI = studyOf('patient1', '2026-02-09');
+/** Each language collects as a patient of its own (server/demoData.ts: no other test texts them). */
+const VISITOR: Record<Language, string> = { 'zh-CN': 'patient4', en: 'patient5' };
+
+/** One walk: the patient's page, in one language, and everything wrong seen on the way. */
+class Walk {
+  readonly app: PatientApp;
+  readonly t: Translate;
+  private readonly problems: string[] = [];
+
+  constructor(
+    readonly page: Page,
+    private readonly testInfo: TestInfo,
+    readonly language: Language,
+  ) {
+    this.app = new PatientApp(page);
+    this.t = createTranslate(language);
+  }
+
+  /** Opens an address in this walk's language (a page load, as a link from outside would). */
+  async open(path: string) {
+    await this.page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${this.language}`);
+  }
+
+  async signIn(login = 'patient1') {
+    await this.open('/');
+    await this.app.completeSignIn(login);
+    await expect.poll(() => this.app.path()).toBe('/Home');
+  }
+
+  /** Looks at the screen as the patient; what is wrong is said at the end, all of it. */
+  async look(step: string) {
+    this.problems.push(...(await lookAsPatient(this.page, this.testInfo, this.language, `${this.language} ${step}`)));
+  }
+
+  done() {
+    expect(this.problems, `what the patient saw wrong:\n${this.problems.join('\n')}`).toEqual([]);
+  }
+}
+
+function journey(name: string, walk: (walk: Walk) => Promise<void>) {
+  for (const language of LANGUAGES) {
+    test(`${name} [${language}]`, async ({ page }, testInfo) => {
+      const one = new Walk(page, testInfo, language);
+      await walk(one);
+      one.done();
+    });
+  }
+}
+
+journey('1. signing in and reading a study', async (walk) => {
+  const { page, app, t } = walk;
+  // Cancelling at the provider is calm and in the patient's language, and signing in again goes on.
+  await walk.open('/personal');
+  await app.cancelSignIn();
+  await expect(page.getByTestId('sign-in-cancelled')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/网络|network|aborted|access_denied/i);
+  await walk.look('sign-in cancelled');
+  await page.getByTestId('sign-in-again').click();
+  await app.completeSignIn('patient1');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/personal');
+  await walk.open('/myStudyList');
+  await expect(page.getByTestId('study-link').first()).toBeVisible();
+  await walk.look('my studies');
+  // The AI link counts findings (one nodule), not the boxes drawn on its slices.
+  await walk.open(`/index?id=${WITH_AI}`);
+  const aiLink = page.getByTestId('film-ai-viewer');
+  await expect(aiLink).toHaveText(t('film.aiOnImages', { count: 1 }));
+  await expect(page.getByTestId('film-report')).toBeVisible();
+  await walk.look('film detail with an AI finding');
+  await aiLink.click();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  // The viewer lands on the finding and says what and where it is.
+  await expect(page.getByTestId('viewer-finding-text')).toContainText(/\d/);
+  await expect(page.getByTestId('viewer-finding-go')).toBeVisible();
+  await walk.look('viewer with the AI finding');
+});
+
+journey('2. collecting my images without an account', async (walk) => {
+  const { page, app } = walk;
+  await walk.open('/index');
+  const entry = page.getByTestId('hub-visitor-entry');
+  await expect(entry).toBeVisible();
+  await expect(page.getByTestId('hub-visitor-entry-sign-in')).toBeVisible();
+  await walk.look('home, not signed in');
+  await page.getByTestId('hub-visitor-entry-collect').click();
+  await expect.poll(() => app.path()).toBe('/newCheck');
+  // The image code is drawn large enough to read (160 x 60, shown larger still).
+  const image = page.getByTestId('collect-captcha-image');
+  await expect(image).not.toHaveAttribute('data-captcha-id', '');
+  expect((await image.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await walk.look('collect form');
+  const patient = DEMO_PATIENTS.find((one) => one.loginName === VISITOR[walk.language])!;
+  await collectBySms(page, { nationalId: demoNationalId(patient), phone: patient.phone });
+  // The checking page: the studies found, and the way to keep them in an account.
+  await expect(page.getByTestId('checking-sign-in')).toBeVisible();
+  await walk.look('studies found');
+  await page.getByTestId('checking-list').click();
+  await expect(page.getByTestId('check-list')).toBeVisible();
+  await walk.look('collected studies');
+});
+
+journey('3. downloading a study', async (walk) => {
+  const { page } = walk;
+  await walk.signIn();
+  await walk.open(`/index?id=${RADIOGRAPH}`);
+  await page.getByTestId('film-download').click();
+  const film = page.getByTestId('download-film');
+  await expect(film).toBeVisible();
+  if ((await film.getAttribute('data-step')) !== 'choosing') await page.getByTestId('package-new').click();
+  await walk.look('download: choose a format');
+  await page.getByTestId('package-format-jpeg').click();
+  await page.getByTestId('package-request').click();
+  await expect(page.getByTestId('package-progress').or(page.getByTestId('package-ready'))).toBeVisible();
+  await expect(page.getByTestId('package-ready')).toBeVisible({ timeout: 30_000 });
+  await walk.look('download: package ready');
+});
+
+journey('4. sharing a study', async (walk) => {
+  const { page, t } = walk;
+  await walk.signIn();
+  await walk.open(`/shareList?id=${NEWEST}`);
+  await page.getByTestId('share-days-1').click();
+  await page.getByTestId('share-create').click();
+  const url = (await page.getByTestId('share-url').textContent())!.trim();
+  const accessCode = (await page.getByTestId('share-access-code').textContent())!.replace(/\D/g, '');
+  // The advice beside the copy button says what to do with what it copies.
+  await expect(page.getByTestId('share-copy-hint')).toHaveText(t('share.copyHint'));
+  await walk.look('share created');
+
+  // The recipient pastes what the copy button copies, inside a WeChat message: it opens at once.
+  const recipient = await page.context().browser()!.newContext({ viewport: { width: WIDTH, height: 640 } });
+  const other = await recipient.newPage();
+  await other.goto(`/shareCode?lang=${walk.language}`);
+  await other.getByTestId('share-code-input').fill(`你好，这是我的片子：${clipboardText({ url, accessCode }, t)} 谢谢`);
+  await other.getByTestId('share-code-go').click();
+  await expect(other.getByTestId('film-detail')).toBeVisible();
+  await expect(other.getByTestId('film-shared-note')).toBeVisible();
+  await recipient.close();
+
+  // Revoked: nothing of its link, codes or QR stays on the owner's screen.
+  const row = page.locator(`[data-testid="share-row"][data-code="${new URL(url).searchParams.get('code')}"]`);
+  await row.getByTestId('share-revoke').click();
+  await walk.look('revoke: confirm');
+  await page.getByTestId('revoke-dialog').getByRole('button', { name: t('share.revokeYes'), exact: true }).click();
+  await expect(page.getByTestId('share-revoked')).toBeVisible();
+  await expect(page.getByTestId('share-url')).toHaveCount(0);
+  await expect(page.getByTestId('share-qr')).toHaveCount(0);
+  await expect(row.getByTestId('share-codes')).toHaveCount(0);
+  await walk.look('share revoked');
+});
+
+journey('5. buying storage', async (walk) => {
+  const { page } = walk;
+  await walk.signIn();
+  await walk.open('/imageStore');
+  // The whole card is the link to the study's plans.
+  const card = page.getByTestId('storage-study-link').first();
+  await expect(card).toBeVisible();
+  await walk.look('storage: every study');
+  await card.click();
+  await expect(page).toHaveURL(/\/imageStore\?id=/);
+  // No plan is chosen for the patient, so nothing can be bought by one tap.
+  await expect(page.getByTestId('storage-choose-first')).toBeVisible();
+  await expect(page.getByTestId('storage-buy')).toHaveCount(0);
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await walk.look('storage: plans of a study');
+  await page.getByRole('radio').first().click();
+  await page.getByTestId('storage-buy').click();
+  await expect(page.getByTestId('storage-confirm')).toBeVisible();
+  await walk.look('storage: confirm the plan and amount');
+  await page.getByTestId('storage-confirm').getByRole('button').last().click();
+});
+
+journey('6. applying for AI analysis', async (walk) => {
+  const { page } = walk;
+  await walk.signIn();
+  // A chest CT is offered what fits a chest CT, and nothing that costs money is chosen for the patient.
+  await walk.open(`/aiApply?id=${NEWEST}`);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await expect(page.getByTestId('ai-channel-stroke')).toHaveCount(0);
+  await expect(page.getByTestId('ai-channel-liverLesion')).toHaveCount(0);
+  await expect(page.locator('[role="radio"][aria-checked="true"]')).toHaveCount(0);
+  await walk.look('AI: the analyses that fit');
+  await page.getByRole('radio').first().click();
+  await page.getByTestId('ai-apply-submit').click();
+  await expect(page.getByTestId('ai-apply-confirm')).toBeVisible();
+  await walk.look('AI: confirm the analysis and amount');
+});
+
+journey('7. the AI order list', async (walk) => {
+  const { page, t } = walk;
+  await walk.signIn();
+  await walk.open('/aiOrder');
+  await expect(page.getByTestId('order-card').first()).toBeVisible();
+  await walk.look('AI orders');
+  // An order waiting for payment: no "amount paid"; its cancel names the order and the amount.
+  await page.getByTestId('tab-toBePaid').click();
+  const unpaid = page.getByTestId('order-card').first();
+  await expect(unpaid).toHaveAttribute('data-status', '2');
+  await expect(unpaid).not.toContainText(t('aiOrder.paid'));
+  const orderId = (await unpaid.getAttribute('data-order-id'))!;
+  await unpaid.getByTestId('action-cancelOrder').click();
+  const dialog = page.getByTestId('cancel-dialog');
+  await expect(dialog).toContainText(orderId);
+  await expect(dialog).toContainText('¥');
+  // The safe answer has the focus, not the destructive one.
+  await expect(dialog.getByRole('button', { name: t('aiOrder.thinkAgain') })).toBeFocused();
+  await walk.look('AI orders: cancel?');
+  await dialog.getByRole('button', { name: t('aiOrder.thinkAgain') }).click();
+  await expect(dialog).toHaveCount(0);
+  // A paid order (being analysed) says what was paid.
+  await page.getByTestId('tab-inProgress').click();
+  await expect(page.locator('[data-testid="order-card"][data-status="1"]').first()).toContainText(t('aiOrder.paid'));
+  await walk.look('AI orders: in progress');
+});
+
+journey('8. help and feedback', async (walk) => {
+  const { page } = walk;
+  await walk.open('/help');
+  await expect(page.getByTestId('help-type').first()).toBeVisible();
+  await walk.look('help');
+  await page.getByTestId('help-question').first().click();
+  await expect(page.getByTestId('help-article')).toBeVisible();
+  // A visitor reading help finds both ways in there.
+  await expect(page.getByTestId('help-visitor-entry-collect')).toBeVisible();
+  await expect(page.getByTestId('help-visitor-entry-sign-in')).toBeVisible();
+  await walk.look('help article, not signed in');
+  await walk.signIn();
+  await walk.open('/help?view=feedback');
+  // The feedback box shows several lines.
+  const box = page.getByTestId('feedback-content');
+  await expect(box).toBeVisible();
+  const lines = await box.evaluate((element) => element.clientHeight / parseFloat(getComputedStyle(element).lineHeight));
+  expect(lines).toBeGreaterThanOrEqual(4);
+  await walk.look('feedback');
+  // The service number is a tap away beside the hours.
+  await walk.open('/about');
+  await expect(page.getByTestId('service-phone')).toHaveAttribute('href', /^tel:\+?[\d-]+$/);
+  await walk.look('about, with the service number');
+});
+
+journey('9. the personal centre', async (walk) => {
+  const { page } = walk;
+  await walk.signIn();
+  await walk.open('/personal');
+  await expect(page.getByTestId('personal-text-large')).toBeVisible();
+  await walk.look('personal centre');
+  // Large text, remembered on the device.
+  await page.getByTestId('personal-text-large').click();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'large');
+  await walk.look('personal centre, large text');
+  await page.getByTestId('personal-text-standard').click();
+  await expect(page.locator('html')).toHaveAttribute('data-text-size', 'standard');
+  // An address with a dot before the @ is one people have: no problem is shown for it.
+  await walk.open('/modify');
+  const email = page.getByTestId('modify-email');
+  await email.fill('zhang.wei+film@163.com');
+  await email.blur();
+  await expect(page.locator('[data-testid="modify-email-notice"][data-kind="invalid"]')).toHaveCount(0);
+  await walk.look('change my details');
+});
