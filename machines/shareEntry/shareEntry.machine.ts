@@ -5,13 +5,15 @@ import type { FoundShareLike, ShareEntryContext, ShareEntryEvent } from './share
 export const shareEntryMachine = setup({
   types: { context: {} as ShareEntryContext, events: {} as ShareEntryEvent },
   actions: {
-    keepText: assign(({ event }) => (event.type === 'TYPE' ? { text: event.text, problem: null } : {})),
+    /** What is in the box now; a new text clears the last problem. */
+    keepText: assign((_, text: string) => ({ text, problem: null })),
     sayMissing: assign({ problem: 'codeMissing' as const }),
     /** Open the share page of this code, handing it the access code found beside it (the app's router). */
     openShare: (_, _found: FoundShareLike) => {},
   },
   guards: {
-    found: (_, found: FoundShareLike | null) => found !== null && found.code !== '',
+    /** The rule found a share code (it never finds an empty one: src/shared/rules/shareText.ts). */
+    found: (_, found: FoundShareLike | null) => found !== null,
   },
 }).createMachine({
   id: 'shareEntry',
@@ -20,7 +22,7 @@ export const shareEntryMachine = setup({
   states: {
     entering: {
       on: {
-        TYPE: { actions: 'keepText' },
+        TYPE: { actions: { type: 'keepText', params: ({ event }) => event.text } },
         GO: [
           {
             guard: { type: 'found', params: ({ event }) => event.found },

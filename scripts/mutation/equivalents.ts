@@ -10,6 +10,7 @@ import { EQUIVALENTS as filmDetailEquivalents } from './equivalents/filmDetail';
 import { EQUIVALENTS as modifyEquivalents } from './equivalents/modify';
 import { EQUIVALENTS as packageTaskEquivalents } from './equivalents/packageTask';
 import { EQUIVALENTS as shareOpenEquivalents } from './equivalents/shareOpen';
+import { EQUIVALENTS as shareEntryEquivalents } from './equivalents/shareEntry';
 import { EQUIVALENTS as purchaseEquivalents } from './equivalents/purchase';
 import { EQUIVALENTS as orderListEquivalents } from './equivalents/orderList';
 import { EQUIVALENTS as aiStatusEquivalents } from './equivalents/aiStatus';
@@ -47,6 +48,7 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   ...modifyEquivalents,
   ...packageTaskEquivalents,
   ...shareOpenEquivalents,
+  ...shareEntryEquivalents,
   ...purchaseEquivalents,
   ...orderListEquivalents,
   ...aiStatusEquivalents,

@@ -99,3 +99,74 @@ describe('findShare: examples', () => {
     expect(accessCodeIn('https://film.example.cn/shareCode?code=K7W23456  访问码 4821')).toBe('4821');
   });
 });
+
+describe('findShare: the code alone, typed', () => {
+  it('property: any share code, typed in lower case, alone', () => {
+    fc.assert(
+      fc.property(shareCode, (code) => {
+        expect(findShare(code.toLowerCase())).toEqual({ code, accessCode: null });
+      }),
+    );
+  });
+
+  it.each([
+    ['beginning with four digits', '2345k7wp', '2345K7WP'],
+    ['ending with four digits', 'k7wp2345', 'K7WP2345'],
+    ['with an invisible space inside', 'K7WP\u200BQ2MX', 'K7WPQ2MX'],
+  ])('typed in lower case %s', (_, text, code) => {
+    expect(findShare(text)).toEqual({ code, accessCode: null });
+  });
+
+  it('an access code split by an invisible space is one access code', () => {
+    expect(findShare('K7WPQ2MX\n48\u200B21')).toEqual({ code: 'K7WPQ2MX', accessCode: '4821' });
+  });
+
+  it.each(['13812345678', '12345678', '1234 5678'])('digits alone (%j) are no share code: a phone number, digits in groups', (text) => {
+    expect(findShare(text)).toBeNull();
+  });
+
+  it('two codes standing in a sentence: no guess which', () => {
+    expect(findShare('是 K7WPQ2MX 还是 ABCDEFGH？')).toBeNull();
+  });
+});
+
+describe('findShare: a code after its label', () => {
+  it.each([
+    ['in English, lower case', 'share code: k7wpq2mx'],
+    ['written as one word, as in the link', 'shareCode:k7wpq2mx'],
+    ['capitalised, one word', 'Sharecode: k7wpq2mx'],
+    ['in Chinese, lower case, with its access code', '分享码：k7wpq2mx，访问码：4821'],
+    ['beside another code, which is not the labelled one', '分享码 K7WPQ2MX（不是 ABCDEFGH）'],
+  ])('%s', (_, text) => {
+    expect(findShare(text)?.code).toBe('K7WPQ2MX');
+  });
+});
+
+describe('findShare: an access code after its label, beside other digits', () => {
+  it.each([
+    ['its label written as one word', 'K7WPQ2MX accesscode 4821 (2026)'],
+    ['a colon and a space after the label', '分享码 K7WPQ2MX 访问码： 4821（2026年有效）'],
+    ['six marks after the label', 'K7WPQ2MX 访问码（见下方）：4821，2026年有效'],
+  ])('%s', (_, text) => {
+    expect(findShare(text)).toEqual({ code: 'K7WPQ2MX', accessCode: '4821' });
+  });
+
+  it.each([
+    ['seven marks after the label', 'K7WPQ2MX 访问码（请见下方）：4821，2026年有效'],
+    ['a link between counts as one mark more', 'K7WPQ2MX 访问码：https://film.example.cn/help 见下方 4821，2026年有效'],
+  ])('the label reaches no further than six marks: %s', (_, text) => {
+    expect(findShare(text)).toEqual({ code: 'K7WPQ2MX', accessCode: null });
+  });
+});
+
+describe('findShare: the digits of a link are no access code', () => {
+  it.each([
+    ['an intranet link: http, an address, a port, a path', 'http://192.168.1.20:8080/film/shareCode?code=K7WPQ2MX'],
+    ['https with a port and a path', 'https://film.example.cn:8443/yun/shareCode?code=K7WPQ2MX'],
+    ['no scheme, digits in the host', 'yun-0571.example.cn/shareCode?code=K7WPQ2MX'],
+    ['no scheme, digits in the query', 'film.example.cn/shareCode?code=K7WPQ2MX&date=2026-03-01'],
+  ])('%s', (_, text) => {
+    expect(findShare(text)).toEqual({ code: 'K7WPQ2MX', accessCode: null });
+    expect(findShare(`${text}  访问码 4821`)).toEqual({ code: 'K7WPQ2MX', accessCode: '4821' });
+  });
+});

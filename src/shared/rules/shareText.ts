@@ -46,10 +46,11 @@ function codeIn(plain: string): string | null {
   if (fromLink) return fromLink.toUpperCase();
   const labelled = LABELLED_CODE.exec(plain)?.[1];
   if (labelled) return labelled.toUpperCase();
-  const words = plain.trim().split(/\s+/).filter(Boolean);
-  // The code alone, typed in any case, maybe with spaces inside ("k7wp q2mx").
+  // The code alone, typed in any case, maybe with spaces inside ("k7wp q2mx"); not digits alone,
+  // and not beside a group of four digits (the code and its access code on two lines).
+  const words = plain.split(/\s/);
   const joined = words.join('');
-  if (joined && /^[A-Za-z0-9]{1,64}$/.test(joined) && !/^\d+$/.test(joined) && (words.length === 1 || !words.some((word) => /^\d{4}$/.test(word)))) {
+  if (/^[A-Za-z0-9]{1,64}$/.test(joined) && !/^\d+$/.test(joined) && !words.some((word) => /^\d{4}$/.test(word))) {
     return joined.toUpperCase();
   }
   const bare = [...plain.replace(ADDRESS, ' ').matchAll(BARE_CODE)].map((match) => match[1]!);
