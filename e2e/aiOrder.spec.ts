@@ -293,7 +293,12 @@ test.describe('paying inside WeChat', () => {
     expect(config.signature).toBe(expected);
   });
 
-  test('a refused SDK configuration alerts "ios registration failed" and pay falls back to H5', async ({ page }) => {
+  /**
+   * Issue 24 §12: WeChat cannot start H5 pay, so inside WeChat a payment never goes to the H5 page.
+   * With the JS-SDK refused, the patient reads that WeChat Pay is not ready (in Chinese, then in
+   * English), nothing is asked of the server; "Try again" configures the SDK anew and pays in WeChat.
+   */
+  test('a refused SDK configuration alerts "ios registration failed"; pay says WeChat Pay is not ready, never H5, and "try again" pays in WeChat', async ({ page }) => {
     await page.addInitScript(() => ((window as unknown as { __wxConfigFails: boolean }).__wxConfigFails = true));
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -301,9 +306,50 @@ test.describe('paying inside WeChat', () => {
       // The alert can come up as the page leaves for sign-in, which closes it first: nothing left to accept then.
       dialog.accept().catch(() => {});
     });
+    // Every page the tab goes to, and every pay request with its pay way.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(frame.url()));
+    const payRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('V1.0/AI/GetWxPayParms') && payRequests.push(new URL(request.url()).searchParams.get('payway')!));
+    const orderId = orderFor('refused');
+    const notReady = page.getByTestId('wechat-not-ready-dialog');
+
     await openOrders(page, 'patient1', 'toBePaid');
     await expect.poll(() => alerts).toContain('ios注册失败');
-    await (await orderCard(page, orderFor('refused'))).getByTestId('action-pay').click();
-    await page.waitForURL(/\/sandbox\/h5pay\//);
+    await (await orderCard(page, orderId)).getByTestId('action-pay').click();
+    await expect(notReady).toContainText('微信支付尚未就绪');
+    await expect(notReady.getByTestId('dialog-detail')).toHaveText('尚未扣款。请检查网络后重试。');
+    await notReady.getByRole('button', { name: '暂不支付' }).click();
+    await expect(notReady).toHaveCount(0);
+    await expect(await orderCard(page, orderId)).toHaveAttribute('data-status', '2');
+    expect(payRequests).toEqual([]);
+
+    // Later, in English, on a new page load (the SDK is refused again).
+    await page.goto('/aiOrder?tab=toBePaid&lang=en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await (await orderCard(page, orderId)).getByTestId('action-pay').click();
+    await expect(notReady).toContainText('WeChat Pay is not ready');
+    await expect(notReady.getByTestId('dialog-detail')).toHaveText('Nothing has been paid. Check your network, then try again.');
+    expect(payRequests).toEqual([]);
+    // WeChat accepts the signature this time.
+    await page.evaluate(() => ((window as unknown as { __wxConfigFails: boolean }).__wxConfigFails = false));
+    await notReady.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('toast')).toHaveText('Payment succeeded');
+    expect(await page.evaluate(() => (window as unknown as { __wxPayCalls: number }).__wxPayCalls)).toBe(1);
+    expect(payRequests).toEqual(['1']);
+    expect(visited.filter((url) => url.includes('/sandbox/h5pay/'))).toEqual([]);
+
+    await expectAuditTrail(page, orderId, [
+      ['PAY', 'idle', 'preparingWechat', null, { payWay: 'wechatNotReady' }],
+      ['xstate.error.actor.prepareWechatPay', 'preparingWechat', 'wechatNotReady', null, { failure: 'malformed' }],
+      ['DISMISS', 'wechatNotReady', 'idle', null, null],
+      ['PAY', 'idle', 'preparingWechat', null, { payWay: 'wechatNotReady' }],
+      ['xstate.error.actor.prepareWechatPay', 'preparingWechat', 'wechatNotReady', null, { failure: 'malformed' }],
+      ['RETRY_WECHAT', 'wechatNotReady', 'preparingWechat', null, null],
+      ['xstate.done.actor.prepareWechatPay', 'preparingWechat', 'requestingParams', null, null],
+      ['xstate.done.actor.getPayParams', 'requestingParams', 'payingInApp', 200, { way: 1, package: expect.stringMatching(/^prepay_id=/) }],
+      ['xstate.done.actor.payInApp', 'payingInApp', 'querying', null, { wechat: 'ok' }],
+      ['xstate.done.actor.queryPayResult', 'querying', 'idle', 200, 1],
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import type { AuditRecord, ProductEvent } from '../src/shared/analytics/records'
 import type { StoredRecord } from './repositories/analytics';
 import { PROVIDER_ACTOR } from './repositories/serverAudit';
 import type { ServerAuditRecord } from './repositories/serverAudit';
-import { PAY_RESULT } from '../machines/payment/payment.types';
+import { PAY_RESULT, WECHAT_NOT_READY } from '../machines/payment/payment.types';
 
 /** One order's trail: the app's records, and the server's own. */
 export interface OrderTrail {
@@ -64,6 +64,7 @@ function objectField(value: unknown, key: string): unknown {
 }
 
 function payWayText(way: unknown): string {
+  if (way === WECHAT_NOT_READY) return ' (inside WeChat, WeChat pay not ready yet)';
   return way === 1 || way === 2 ? ` (pay way ${way})` : '';
 }
 
@@ -90,7 +91,10 @@ const AUDIT_EVENT_WORDS: Record<string, Describe> = {
   H5_PAID: () => 'patient said paid',
   H5_NOT_PAID: () => 'patient said not paid',
   QUERY_AGAIN: () => 'patient asked to query again',
-  DISMISS: () => 'patient left the unknown result for later',
+  RETRY_WECHAT: () => 'patient tapped try again (WeChat pay was not ready)',
+  DISMISS: (r) => (r.from === 'wechatNotReady' ? 'patient chose not now (WeChat pay was not ready; nothing paid)' : 'patient left the unknown result for later'),
+  'xstate.done.actor.prepareWechatPay': () => 'WeChat pay became ready',
+  'xstate.error.actor.prepareWechatPay': () => 'WeChat pay was not ready (the JS-SDK could not be configured)',
   'xstate.done.actor.getPayParams': (r) => `server gave the pay parameters${payWayText(objectField(r.result, 'way'))}`,
   'xstate.error.actor.getPayParams': (r) => `asking for the pay parameters failed${failureText(r.result)}`,
   'xstate.done.actor.payInApp': (r) => {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { AI_ORDER_STATUS } from '../aiOrder/aiOrder.types';
-import { purchaseOf, type PayRequest } from '../payment/payment.types';
+import { purchaseOf, type PayTap } from '../payment/payment.types';
 import { present } from '../present';
 import { createPurchaseMachine, type PurchaseMachine } from '../purchase/purchase.machine';
 import type { PurchaseEvent } from '../purchase/purchase.types';
@@ -57,7 +57,7 @@ export function createAiStatusMachine(purchase: PurchaseMachine = createPurchase
       resetPolls: assign({ idlePolls: 0, failedPolls: 0 }),
       offline: assign({ problem: 'offline' as const }),
       /** Pay the order shown with the purchase child. */
-      startPayment: sendTo('purchase', (_, params: PayRequest): PurchaseEvent => ({ type: 'PAY', ...params })),
+      startPayment: sendTo('purchase', (_, tap: PayTap): PurchaseEvent => ({ type: 'PAY', ...tap })),
     },
     guards: {
       isMissing: (_, output: InfoOutcome) => !output.found,

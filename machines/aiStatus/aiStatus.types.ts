@@ -1,5 +1,5 @@
 import { AI_ORDER_STATUS } from '../aiOrder/aiOrder.types';
-import type { PayWay } from '../payment/payment.types';
+import type { PayWayNow } from '../payment/payment.types';
 
 /**
  * Following one AI order (issue 14 §2, aiStatus): ask AI/info, and while it is queued or analysing
@@ -40,7 +40,7 @@ export interface AiStatusContext {
 
 export type AiStatusEvent =
   /** "Pay" on an order to be paid, with how the payment port says to pay now. */
-  | { type: 'PAY'; payWay: PayWay; returnUrl: string }
+  | { type: 'PAY'; payWay: PayWayNow; returnUrl: string }
   | { type: 'RETRY' }
   /** The page was hidden (another tab, the phone locked): ask nothing meanwhile. */
   | { type: 'PAUSE' }

@@ -15,9 +15,15 @@ export function connectPayment(snapshot: SnapshotFrom<PaymentMachine>, send: Act
     isAskingH5Result: snapshot.matches('askingH5Result'),
     /** The server could not be asked: "check again" or "later". */
     isQueryFailed: snapshot.matches('queryFailed'),
+    /** Inside WeChat, the payment waits for WeChat pay to be ready ("preparing WeChat pay"). */
+    isPreparingWechat: snapshot.matches('preparingWechat'),
+    /** Inside WeChat, WeChat pay could not be made ready: "try again" or "not now"; nothing was paid. */
+    isWechatNotReady: snapshot.matches('wechatNotReady'),
     paid: () => send({ type: 'H5_PAID' }),
     notPaid: () => send({ type: 'H5_NOT_PAID' }),
     queryAgain: () => send({ type: 'QUERY_AGAIN' }),
+    retryWechat: () => send({ type: 'RETRY_WECHAT' }),
+    /** "Later" on a result that could not be asked for, "not now" when WeChat pay is not ready. */
     later: () => send({ type: 'DISMISS' }),
   };
 }

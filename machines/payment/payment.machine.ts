@@ -5,6 +5,7 @@ import {
   MAX_QUERIES,
   PAY_RESULT,
   PAY_WAY,
+  WECHAT_NOT_READY,
   type ClientOutcome,
   type InAppPayParams,
   type PaymentContext,
@@ -12,6 +13,8 @@ import {
   type PaymentMessage,
   type PayParams,
   type PayRequest,
+  type PayTap,
+  type PayWay,
   type Purchase,
   type Settlement,
 } from './payment.types';
@@ -19,6 +22,9 @@ import {
 const need = <T>(value: T | null, what: string) => present(value, what, 'payment');
 
 const fresh = { clientOutcome: null, queries: 0, payParams: null } as const;
+
+/** The way the server will be asked for: inside WeChat before the SDK is ready, WeChat pay once it is. */
+const wayToAsk = (tap: PayTap): PayWay => (tap.payWay === WECHAT_NOT_READY ? PAY_WAY.inApp : tap.payWay);
 
 /** Not paid: the remembered payment forgotten, the patient told, analytics told, the parent told. */
 const notPaid = (message: 'cancelled' | 'failed') =>
@@ -38,9 +44,10 @@ const settle = (outcome: PaymentMessage) =>
 
 /**
  * The payment chart, the same for every kind of order. The app provides the calls
- * (`getPayParams`, `payInApp`, `queryPayResult`), the H5 hand-over (`openH5Page`, which also
- * remembers the purchase for the page load that comes back), and the effects: the outcome
- * message and analytics. It always runs as the purchase chart's child: `settled` tells it the
+ * (`getPayParams`, `payInApp`, `queryPayResult`; `prepareWechatPay`, settled when WeChat's JS-SDK
+ * is ready or has failed, and `retryWechatSdk`, which configures it again), the H5 hand-over
+ * (`openH5Page`, which also remembers the purchase for the page load that comes back), and the
+ * effects: the outcome message and analytics. It always runs as the purchase chart's child: `settled` tells it the
  * server's answer, `unsettled` that the payment ended with none; the parent decides what follows.
  */
 export const paymentMachine = setup({
@@ -52,8 +59,12 @@ export const paymentMachine = setup({
     getPayParams: fromPromise<PayParams, PayRequest>(() => Promise.reject(new Error('payment: no getPayParams'))),
     payInApp: fromPromise<ClientOutcome, InAppPayParams>(() => Promise.reject(new Error('payment: no payInApp'))),
     queryPayResult: fromPromise<number, Purchase>(() => Promise.reject(new Error('payment: no queryPayResult'))),
+    /** Settles when WeChat pay can start (the JS-SDK is ready); fails when the SDK could not be configured. */
+    prepareWechatPay: fromPromise<void>(() => Promise.reject(new Error('payment: no prepareWechatPay'))),
   },
   actions: {
+    /** Configure WeChat's JS-SDK again, after it failed. */
+    retryWechatSdk: () => {},
     openH5Page: (_, _params: { params: PayParams; purchase: Purchase }) => {},
     forgetPendingPayment: () => {},
     showOutcome: (_, _params: { message: PaymentMessage }) => {},
@@ -67,6 +78,9 @@ export const paymentMachine = setup({
   },
   guards: {
     isPayable: (_, purchase: Purchase) => isPayable(purchase),
+    /** A payable tap inside WeChat before its JS-SDK is ready. */
+    payableOnceWechatIsReady: (_, tap: PayTap) => isPayable(tap.purchase) && tap.payWay === WECHAT_NOT_READY,
+    answersAnotherWay: ({ context }, params: PayParams) => params.way !== context.payWay,
     isInApp: (_, params: PayParams) => params.way === PAY_WAY.inApp,
     serverSaysPaid: (_, result: number) => result > 0,
     serverSaysCancelled: (_, result: number) => result === PAY_RESULT.cancelled,
@@ -86,14 +100,43 @@ export const paymentMachine = setup({
   states: {
     idle: {
       on: {
-        PAY: {
-          guard: { type: 'isPayable', params: ({ event }) => event.purchase },
-          target: 'requestingParams',
-          actions: assign(({ event }) => ({ purchase: event.purchase, payWay: event.payWay, returnUrl: event.returnUrl, ...fresh })),
-        },
+        PAY: [
+          {
+            guard: { type: 'payableOnceWechatIsReady', params: ({ event }) => event },
+            target: 'preparingWechat',
+            actions: assign(({ event }) => ({ purchase: event.purchase, payWay: wayToAsk(event), returnUrl: event.returnUrl, ...fresh })),
+          },
+          {
+            guard: { type: 'isPayable', params: ({ event }) => event.purchase },
+            target: 'requestingParams',
+            actions: assign(({ event }) => ({ purchase: event.purchase, payWay: wayToAsk(event), returnUrl: event.returnUrl, ...fresh })),
+          },
+        ],
         RESUME_H5: {
           target: 'askingH5Result',
           actions: assign(({ event }) => ({ purchase: event.purchase, payWay: PAY_WAY.h5, returnUrl: null, ...fresh })),
+        },
+      },
+    },
+    preparingWechat: {
+      tags: ['busy'],
+      description:
+        'Inside WeChat before its JS-SDK is ready: WeChat pay waits for it ("preparing WeChat pay"), then the server is asked for WeChat pay (pay way 1); never the H5 page, which WeChat cannot pay on.',
+      invoke: {
+        id: 'prepareWechatPay',
+        src: 'prepareWechatPay',
+        onDone: 'requestingParams',
+        onError: 'wechatNotReady',
+      },
+    },
+    wechatNotReady: {
+      description: 'WeChat pay could not be made ready: nothing was asked of the server and no money moved; "try again" configures the JS-SDK anew, "not now" leaves.',
+      on: {
+        RETRY_WECHAT: { target: 'preparingWechat', actions: 'retryWechatSdk' },
+        DISMISS: {
+          target: 'idle',
+          description: 'Not now: no payment started; the order stays as the server holds it.',
+          actions: [assign({ returnUrl: null }), 'unsettled'],
         },
       },
     },
@@ -110,6 +153,12 @@ export const paymentMachine = setup({
           returnUrl: need(context.returnUrl, 'return address'),
         }),
         onDone: [
+          {
+            guard: { type: 'answersAnotherWay', params: ({ event }) => event.output },
+            target: 'idle',
+            description: 'The server answered for another pay way than the one asked (H5 parameters inside WeChat): refused as a malformed answer; no money moved.',
+            actions: [{ type: 'reportFailure', params: { error: new Error('payment: the pay parameters are for another pay way than the one asked') } }, 'unsettled'],
+          },
           {
             guard: { type: 'isInApp', params: ({ event }) => event.output },
             target: 'payingInApp',

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle } from '../oracle';
+import type { Oracle, Pattern, Trace } from '../oracle';
 import { connectPayment } from './payment.connect';
 import type { PaymentMachine } from './payment.machine';
 
@@ -7,8 +7,21 @@ const MONEY = 'decisions.md, Money and orders';
 const PAY = 'spec §4, transitions from to-be-paid';
 const CATALOGUE = 'spec §8, error catalogue';
 
+const IN_WECHAT = 'issue 24 §12: inside WeChat payment never falls back to the H5 page (WeChat cannot start H5 pay); if the JS-SDK is not ready, say so and offer to retry';
+
 const outcome = (message: string) => ({ effect: 'showOutcome', with: { message } });
 const serverSaysPaid = { input: 'answer:queryPayResult', with: { output: { above: 0 } } };
+/** The answer to the pay parameters request is for the pay way asked. */
+const answerFor = (way: 1 | 2): Pattern => ({ all: [{ input: 'answer:getPayParams', with: { output: { way } } }, { answered: 'getPayParams', with: { payWay: way } }] });
+/** The answer to the pay parameters request is for another pay way than the one asked. */
+const answerAgainst = (asked: 1 | 2, got: 1 | 2): Pattern => ({ all: [{ input: 'answer:getPayParams', with: { output: { way: got } } }, { answered: 'getPayParams', with: { payWay: asked } }] });
+const noDialog = { isBusy: false, isAskingH5Result: false, isQueryFailed: false, isWechatNotReady: false };
+
+/** The latest pay tap the chart took (one that asked for pay parameters or for WeChat pay to be ready), as the onlooker saw it. */
+function takenTap(trace: Trace) {
+  const tap = trace.findLast((step) => step.input.type === 'PAY' && step.calls.some((call) => call.name === 'getPayParams' || call.name === 'prepareWechatPay'));
+  return { tap: tap ? { purchase: tap.input.purchase, payWay: tap.input.payWay, returnUrl: tap.input.returnUrl } : null };
+}
 
 /**
  * What paying must do, from the specification and decisions.md. The calls and effects are the
@@ -17,9 +30,10 @@ const serverSaysPaid = { input: 'answer:queryPayResult', with: { output: { above
 export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
   chart: 'payment',
   view: (snapshot) => {
-    const { isBusy, isAskingH5Result, isQueryFailed } = connectPayment(snapshot, () => {});
-    return { isBusy, isAskingH5Result, isQueryFailed };
+    const { isBusy, isAskingH5Result, isQueryFailed, isPreparingWechat, isWechatNotReady } = connectPayment(snapshot, () => {});
+    return { isBusy, isAskingH5Result, isQueryFailed, isPreparingWechat, isWechatNotReady };
   },
+  derive: takenTap,
   promises: [
     {
       id: 'paid-only-from-server',
@@ -67,7 +81,7 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
       source: 'spec §5, H5 pay',
       rule: {
         kind: 'always',
-        if: { all: [{ input: 'RESUME_H5' }, { saw: { isBusy: false, isAskingH5Result: false, isQueryFailed: false } }] },
+        if: { all: [{ input: 'RESUME_H5' }, { saw: noDialog }] },
         then: { sees: { isAskingH5Result: true } },
       },
     },
@@ -113,15 +127,26 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
     },
     {
       id: 'only-to-be-paid',
-      says: 'Only an order to be paid (status 2) is paid: the pay request carries exactly the tapped order, pay way and return address.',
+      says: 'Only an order to be paid (status 2) is paid: the pay request carries exactly the tapped order, pay way and return address (WeChat pay, pay way 1, for a tap that waited for it).',
       source: PAY,
       rule: {
         kind: 'always',
         if: { call: 'getPayParams' },
         then: {
-          all: [
-            { input: 'PAY', with: { purchase: { status: 2 } } },
-            { call: 'getPayParams', with: { purchase: { sameAs: 'input.purchase' }, payWay: { sameAs: 'input.payWay' }, returnUrl: { sameAs: 'input.returnUrl' } } },
+          any: [
+            {
+              all: [
+                { input: 'PAY', with: { purchase: { status: 2 } } },
+                { call: 'getPayParams', with: { purchase: { sameAs: 'input.purchase' }, payWay: { sameAs: 'input.payWay' }, returnUrl: { sameAs: 'input.returnUrl' } } },
+              ],
+            },
+            {
+              all: [
+                { input: 'answer:prepareWechatPay' },
+                { saw: { tap: { payWay: 'wechatNotReady', purchase: { status: 2 } } } },
+                { call: 'getPayParams', with: { purchase: { sameAs: 'saw.tap.purchase' }, payWay: 1, returnUrl: { sameAs: 'saw.tap.returnUrl' } } },
+              ],
+            },
           ],
         },
       },
@@ -130,7 +155,7 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
       id: 'wechat-gets-server-params',
       says: 'With pay way 1, WeChat pay is called with the server\'s pay parameters as they are.',
       source: 'spec §3, in-app pay response',
-      rule: { kind: 'always', if: { input: 'answer:getPayParams', with: { output: { way: 1 } } }, then: { call: 'payInApp', with: { sameAs: 'input.output.params' } } },
+      rule: { kind: 'always', if: answerFor(1), then: { call: 'payInApp', with: { sameAs: 'input.output.params' } } },
     },
     {
       id: 'h5-page-gets-server-params',
@@ -138,8 +163,82 @@ export const paymentOracle: Oracle<SnapshotFrom<PaymentMachine>> = {
       source: 'spec §3, H5 pay response',
       rule: {
         kind: 'always',
-        if: { input: 'answer:getPayParams', with: { output: { way: 2 } } },
+        if: answerFor(2),
         then: { effect: 'openH5Page', with: { params: { sameAs: 'input.output' }, purchase: { present: true } } },
+      },
+    },
+    {
+      id: 'in-wechat-never-h5',
+      says: 'The H5 pay page opens only for a tap outside WeChat (pay way 2): never for WeChat pay, nor for a tap made inside WeChat before WeChat pay was ready.',
+      source: IN_WECHAT,
+      rule: { kind: 'always', if: { effect: 'openH5Page' }, then: { all: [{ saw: { tap: { payWay: 2 } } }, { answered: 'getPayParams', with: { payWay: 2 } }] } },
+    },
+    {
+      id: 'answer-for-another-way-starts-nothing',
+      says: 'Pay parameters for another pay way than the one asked (H5 parameters for WeChat pay, or the reverse) start no payment: the failure is shown and the screen is free again.',
+      source: `${IN_WECHAT}; decisions.md, a malformed response is an error the user is told about`,
+      rule: {
+        kind: 'always',
+        if: { any: [answerAgainst(1, 2), answerAgainst(2, 1)] },
+        then: { all: [{ not: { effect: 'openH5Page' } }, { not: { call: 'payInApp' } }, { effect: 'reportFailure' }, { effect: 'unsettled' }, { sees: { isBusy: false } }] },
+      },
+    },
+    {
+      id: 'not-ready-waits-for-wechat',
+      says: 'A tap inside WeChat before WeChat pay is ready asks the server for nothing and opens no page: the patient sees "preparing WeChat pay" while it waits.',
+      source: IN_WECHAT,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'PAY', with: { payWay: 'wechatNotReady', purchase: { status: 2 } } }, { saw: noDialog }] },
+        then: { all: [{ call: 'prepareWechatPay' }, { not: { call: 'getPayParams' } }, { not: { effect: 'openH5Page' } }, { sees: { isPreparingWechat: true, isBusy: true } }] },
+      },
+    },
+    {
+      id: 'wechat-ready-pays-in-wechat',
+      says: 'Once WeChat pay is ready, the waiting tap goes on by itself, with WeChat pay (pay way 1).',
+      source: IN_WECHAT,
+      rule: { kind: 'always', if: { input: 'answer:prepareWechatPay' }, then: { call: 'getPayParams', with: { payWay: 1 } } },
+    },
+    {
+      id: 'not-ready-is-said',
+      says: 'When WeChat pay cannot be made ready, the patient is told so, with "try again": nothing is asked of the server, no page opens, no outcome is claimed.',
+      source: IN_WECHAT,
+      rule: {
+        kind: 'always',
+        if: { input: 'failure:prepareWechatPay' },
+        then: { all: [{ sees: { isWechatNotReady: true, isBusy: false } }, { not: { call: 'getPayParams' } }, { not: { effect: 'openH5Page' } }, { not: { effect: 'showOutcome' } }] },
+      },
+    },
+    {
+      id: 'try-again-configures-again',
+      says: '"Try again" configures WeChat\'s JS-SDK anew and waits for it ("preparing WeChat pay"), asking the server nothing until it is ready.',
+      source: IN_WECHAT,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RETRY_WECHAT' }, { saw: { isWechatNotReady: true } }] },
+        then: { all: [{ effect: 'retryWechatSdk' }, { call: 'prepareWechatPay' }, { not: { call: 'getPayParams' } }, { sees: { isPreparingWechat: true } }] },
+      },
+    },
+    {
+      id: 'configures-again-only-on-try-again',
+      says: 'WeChat\'s JS-SDK is configured anew only on the patient\'s "try again" when WeChat pay was not ready, never while a payment is under way.',
+      source: IN_WECHAT,
+      rule: { kind: 'always', if: { effect: 'retryWechatSdk' }, then: { all: [{ input: 'RETRY_WECHAT' }, { saw: { isWechatNotReady: true } }] } },
+    },
+    {
+      id: 'try-again-never-pays-twice',
+      says: 'A "try again" while a payment is under way asks for no second payment.',
+      source: `${IN_WECHAT}; ${MONEY}: a pay action cannot be started twice for the same order`,
+      rule: { kind: 'always', if: { all: [{ input: 'RETRY_WECHAT' }, { saw: { isBusy: true } }] }, then: { all: [{ not: { call: 'getPayParams' } }, { not: { call: 'payInApp' } }] } },
+    },
+    {
+      id: 'not-now-moves-no-money',
+      says: '"Not now" when WeChat pay is not ready ends the payment with nothing asked and nothing paid: the screen is free again.',
+      source: `${IN_WECHAT}; ${MONEY}`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'DISMISS' }, { saw: { isWechatNotReady: true } }] },
+        then: { all: [{ effect: 'unsettled' }, { not: { call: 'getPayParams' } }, { not: { effect: 'showOutcome' } }, { sees: noDialog }] },
       },
     },
     {

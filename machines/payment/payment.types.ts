@@ -10,6 +10,14 @@ import * as z from 'zod/mini';
 export const PAY_WAY = { inApp: 1, h5: 2 } as const;
 export type PayWay = (typeof PAY_WAY)[keyof typeof PAY_WAY];
 
+/**
+ * Inside WeChat before its JS-SDK is ready: WeChat pay cannot start yet, and the H5 page is no way
+ * out, since WeChat cannot pay on it (issue 24 §12). The payment waits for the SDK instead.
+ */
+export const WECHAT_NOT_READY = 'wechatNotReady';
+/** How a tap can pay at that moment (`payWayFor` in `machines/wechatSdk/wechatSdk.connect.ts`): a pay way, or not yet. */
+export type PayWayNow = PayWay | typeof WECHAT_NOT_READY;
+
 /** An order waiting for its money (AI orders, spec section 4; storage orders use the same code). */
 export const TO_BE_PAID = 2;
 
@@ -65,6 +73,13 @@ export interface PayRequest {
   returnUrl: string;
 }
 
+/** A tap on pay as the payment chart takes it: the purchase, how it can be paid now, where the H5 page returns. */
+export interface PayTap {
+  purchase: Purchase;
+  payWay: PayWayNow;
+  returnUrl: string;
+}
+
 /** What the payer said: WeChat's callback, or the patient's answer after the H5 page. */
 export type ClientOutcome = 'ok' | 'cancel' | 'fail';
 
@@ -93,10 +108,11 @@ export interface PaymentContext {
 
 export type PaymentEvent =
   /**
-   * The patient tapped "go to pay": pay way 1 inside WeChat with the SDK ready, 2 elsewhere; the H5
-   * page comes back to `returnUrl`. Only an order to be paid is accepted.
+   * The patient tapped "go to pay": pay way 1 inside WeChat with the SDK ready, `wechatNotReady`
+   * inside WeChat before it is, 2 elsewhere; the H5 page comes back to `returnUrl`. Only an order
+   * to be paid is accepted.
    */
-  | { type: 'PAY'; purchase: Purchase; payWay: PayWay; returnUrl: string }
+  | ({ type: 'PAY' } & PayTap)
   /** This page load came back from the H5 pay page of that purchase. */
   | { type: 'RESUME_H5'; purchase: Purchase }
   /** "Paid" in the H5 "is payment complete?" dialog. */
@@ -105,7 +121,9 @@ export type PaymentEvent =
   | { type: 'H5_NOT_PAID' }
   /** Ask the server again after a query that failed. */
   | { type: 'QUERY_AGAIN' }
-  /** Leave a payment whose result could not be asked for (it stays remembered). */
+  /** "Try again" when WeChat pay was not ready: configure WeChat's JS-SDK again, then pay in WeChat. */
+  | { type: 'RETRY_WECHAT' }
+  /** Leave a payment whose result could not be asked for (it stays remembered), or one WeChat pay was not ready for. */
   | { type: 'DISMISS' };
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { paymentMachine, type PaymentMachine } from '../payment/payment.machine';
-import { isPayable, type PaymentEvent, type PayRequest, type Purchase, type Settlement } from '../payment/payment.types';
+import { isPayable, type PaymentEvent, type PayTap, type Purchase, type Settlement } from '../payment/payment.types';
 import { present } from '../present';
 import { MONEY_MAY_HAVE_MOVED, type PurchaseContext, type PurchaseEvent, type SubmitOutcome } from './purchase.types';
 
@@ -42,7 +42,7 @@ export function createPurchaseMachine(payment: PaymentMachine = paymentMachine) 
       /** The way to pay is for the order being made only. */
       forgetHow: assign({ how: null }),
       /** Pay an order with the payment child. */
-      startPayment: sendTo('payment', (_, request: PayRequest): PaymentEvent => ({ type: 'PAY', ...request })),
+      startPayment: sendTo('payment', (_, tap: PayTap): PaymentEvent => ({ type: 'PAY', ...tap })),
       /** Hand the payment child the purchase back from the H5 page. */
       resumePayment: sendTo('payment', (_, purchase: Purchase): PaymentEvent => ({ type: 'RESUME_H5', purchase })),
       orderChanged: (_, _params: { orderId: string }) => {},

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle } from '../oracle';
+import type { Oracle, Trace } from '../oracle';
 import { connectPurchase } from './purchase.connect';
 import type { PurchaseMachine } from './purchase.machine';
 
@@ -14,6 +14,12 @@ const toBePaid = { output: { ok: true, purchase: { status: 2 } } };
 const paying = { all: [{ saw: { busy: true } }, { not: { pending: 'submitOrder' } }] };
 const moneyMoved = { outcome: { oneOf: ['succeeded', 'unconfirmed'] } };
 
+/** The way to pay of the latest confirmation the chart took (the one that made the order call), as the onlooker saw it. */
+function confirmedWay(trace: Trace) {
+  const confirmation = trace.findLast((step) => step.input.type === 'CONFIRM' && step.calls.some((call) => call.name === 'submitOrder'));
+  return { confirmedWay: confirmation?.input.payWay ?? null };
+}
+
 /** What selling must do, on every screen. The view is the chart's own (the payment child's dialogs are the payment oracle's). */
 export const purchaseOracle: Oracle<SnapshotFrom<PurchaseMachine>> = {
   chart: 'purchase',
@@ -21,6 +27,7 @@ export const purchaseOracle: Oracle<SnapshotFrom<PurchaseMachine>> = {
     const view = connectPurchase(snapshot, () => {});
     return { choice: view.choice, ordering: view.ordering, confirming: view.isConfirming, busy: view.isBusy, problem: view.problem };
   },
+  derive: confirmedWay,
   promises: [
     {
       id: 'price-confirmed-first',
@@ -42,7 +49,7 @@ export const purchaseOracle: Oracle<SnapshotFrom<PurchaseMachine>> = {
     },
     {
       id: 'pays-the-order-the-server-made',
-      says: 'An order to be paid (new, or the same one again) is paid with the server’s order number, record and amount, the way confirmed.',
+      says: 'An order to be paid (new, or the same one again) is paid with the server’s order number, record and amount, the way confirmed (inside WeChat before WeChat pay is ready, that too: never turned into the H5 page).',
       source: SELL,
       rule: {
         kind: 'always',
@@ -56,7 +63,7 @@ export const purchaseOracle: Oracle<SnapshotFrom<PurchaseMachine>> = {
               amount: { sameAs: 'input.output.purchase.amount' },
               status: 2,
             },
-            payWay: 2,
+            payWay: { sameAs: 'saw.confirmedWay' },
           },
         },
       },

@@ -1,4 +1,4 @@
-import type { PaymentMessage, PayWay, Purchase, Settlement } from '../payment/payment.types';
+import type { PaymentMessage, PayWayNow, Purchase, Settlement } from '../payment/payment.types';
 
 /**
  * Selling, one way for every screen (issue 23): buying something new (a storage plan, an AI
@@ -8,9 +8,9 @@ import type { PaymentMessage, PayWay, Purchase, Settlement } from '../payment/pa
  * again or move on. Nothing here decides that anything is paid: the server's pay result does.
  */
 
-/** How to pay right now, from the payment port at the moment of the tap. */
+/** How to pay right now, from the payment port at the moment of the tap (inside WeChat, perhaps not yet). */
 export interface PayHow {
-  payWay: PayWay;
+  payWay: PayWayNow;
   returnUrl: string;
 }
 

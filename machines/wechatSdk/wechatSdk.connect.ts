@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { PAY_WAY, WECHAT_NOT_READY, type PayWayNow } from '../payment/payment.types';
 import type { WechatSdkMachine } from './wechatSdk.machine';
 import { SDK_STATE } from './wechatSdk.types';
 
@@ -10,7 +11,13 @@ export function sdkStateCode(snapshot: SnapshotFrom<WechatSdkMachine>): 0 | 1 | 
   return null;
 }
 
-/** Pay way 1 (in-app) only inside WeChat with the SDK ready; 2 (H5) everywhere else. */
-export function payWayFor(snapshot: SnapshotFrom<WechatSdkMachine>): 1 | 2 {
-  return snapshot.matches('ready') ? 1 : 2;
+/**
+ * How a tap on pay can pay now, the one rule for it: outside WeChat the H5 page (pay way 2);
+ * inside WeChat WeChat pay (1) once the SDK is ready, and until then `wechatNotReady`, never the
+ * H5 page, which WeChat cannot pay on.
+ */
+export function payWayFor(snapshot: SnapshotFrom<WechatSdkMachine>): PayWayNow {
+  const code = sdkStateCode(snapshot);
+  if (code === null) return PAY_WAY.h5;
+  return code === SDK_STATE.ready ? PAY_WAY.inApp : WECHAT_NOT_READY;
 }

@@ -62,7 +62,10 @@ export const wechatSdkMachine = setup({
       on: { PAGE_CHANGED: { target: 'signing', actions: assign({ url: ({ event }) => event.url }) } },
     },
     failed: {
-      on: { PAGE_CHANGED: { target: 'signing', actions: assign({ url: ({ event }) => event.url }) } },
+      on: {
+        PAGE_CHANGED: { target: 'signing', actions: assign({ url: ({ event }) => event.url }) },
+        RETRY: { target: 'signing', description: 'Try again: the same page URL is signed and configured anew.' },
+      },
     },
   },
 });

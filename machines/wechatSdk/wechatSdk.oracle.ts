@@ -1,10 +1,17 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Oracle, Pattern } from '../oracle';
+import type { Oracle, Pattern, Trace } from '../oracle';
 import { payWayFor, sdkStateCode } from './wechatSdk.connect';
 import type { WechatSdkMachine } from './wechatSdk.machine';
 
 const STATES = 'spec §4, messaging SDK config state: 0 pending, 1 ready, -1 failed';
 const CALLS = 'spec §7, signature config (v1.0/wechat/GetJsConfigParms) with the page URL';
+const IN_WECHAT = 'issue 24 §12: inside WeChat payment never falls back to the H5 page (WeChat cannot start H5 pay); if the JS-SDK is not ready, say so and offer to retry';
+
+/** The URL the latest signature was asked for, as the onlooker saw the calls. */
+function lastSigned(trace: Trace) {
+  const call = trace.flatMap((step) => step.calls).findLast((made) => made.name === 'getSignature');
+  return { signedUrl: (call?.input as { url?: string } | undefined)?.url ?? null };
+}
 
 /** The app asks for the SDK once, at its start: a later START is not the app starting. */
 const firstStart = (inWeChat: boolean): Pattern => ({ all: [{ input: 'START', with: { inWeChat } }, { not: { earlier: { input: 'START' } } }] });
@@ -13,6 +20,7 @@ const firstStart = (inWeChat: boolean): Pattern => ({ all: [{ input: 'START', wi
 export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
   chart: 'wechatSdk',
   view: (snapshot) => ({ code: sdkStateCode(snapshot), payWay: payWayFor(snapshot) }),
+  derive: lastSigned,
   promises: [
     {
       id: 'outside-wechat-never-waits',
@@ -31,7 +39,7 @@ export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
       rule: {
         kind: 'always',
         if: firstStart(true),
-        then: { all: [{ call: 'getSignature', with: { url: { sameAs: 'input.url' } } }, { sees: { code: 0 } }] },
+        then: { all: [{ call: 'getSignature', with: { url: { sameAs: 'input.url' } } }, { sees: { code: 0, payWay: 'wechatNotReady' } }] },
       },
     },
     {
@@ -73,7 +81,7 @@ export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
       rule: {
         kind: 'always',
         if: { input: ['failure:getSignature', 'failure:configure'] },
-        then: { all: [{ effect: 'alertRegistrationFailed' }, { sees: { code: -1, payWay: 2 } }] },
+        then: { all: [{ effect: 'alertRegistrationFailed' }, { sees: { code: -1, payWay: 'wechatNotReady' } }] },
       },
     },
     {
@@ -81,6 +89,32 @@ export const wechatSdkOracle: Oracle<SnapshotFrom<WechatSdkMachine>> = {
       says: 'The registration alert shows only when signing or wx.config failed.',
       source: 'spec §8',
       rule: { kind: 'always', if: { effect: 'alertRegistrationFailed' }, then: { input: ['failure:getSignature', 'failure:configure'] } },
+    },
+    {
+      id: 'in-wechat-never-h5',
+      says: 'Inside WeChat the pay way is never 2 (the H5 page, which WeChat cannot pay on): WeChat pay (1) once the SDK is ready, "not ready" before.',
+      source: IN_WECHAT,
+      rule: { kind: 'always', if: { sees: { code: { oneOf: [0, 1, -1] } } }, then: { sees: { payWay: { oneOf: [1, 'wechatNotReady'] } } } },
+    },
+    {
+      id: 'try-again-signs-again',
+      says: 'After a failure, "try again" signs the same page URL again and configures anew; the state is 0 (pending) meanwhile.',
+      source: `${IN_WECHAT}; ${CALLS}`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RETRY' }, { saw: { code: -1 } }] },
+        then: { all: [{ call: 'getSignature', with: { url: { sameAs: 'saw.signedUrl' } } }, { sees: { code: 0, payWay: 'wechatNotReady' } }] },
+      },
+    },
+    {
+      id: 'try-again-only-after-failure',
+      says: '"Try again" changes nothing unless the configuration failed: nothing is signed twice at once, and a ready SDK stays ready.',
+      source: IN_WECHAT,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'RETRY' }, { not: { saw: { code: -1 } } }] },
+        then: { all: [{ not: { call: 'getSignature' } }, { sees: { code: { sameAs: 'saw.code' }, payWay: { sameAs: 'saw.payWay' } } }] },
+      },
     },
     {
       id: 'in-app-pay-only-when-ready',

@@ -20,7 +20,9 @@ export type WechatSdkEvent =
   /** The app started: are we inside WeChat, and which URL must be signed. */
   | { type: 'START'; inWeChat: boolean; url: string }
   /** A navigation changed the URL that must be signed (not on iOS, which signs the entry URL). */
-  | { type: 'PAGE_CHANGED'; url: string };
+  | { type: 'PAGE_CHANGED'; url: string }
+  /** After a failure, configure again for the same URL (the patient's "try again" on WeChat pay). */
+  | { type: 'RETRY' };
 
 /** The SDK config state codes of spec section 4. */
 export const SDK_STATE = { pending: 0, ready: 1, failed: -1 } as const;

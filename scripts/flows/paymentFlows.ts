@@ -5,7 +5,13 @@ import { paymentEvents } from '../../machines/payment/payment.model';
 import { outcomeStep, type Flow, type FlowSpec, type Snapshot } from './flowCatalogue';
 import { paymentOracle } from '../../machines/payment/payment.oracle';
 
-type Event = EventObject & { payWay?: number; output?: unknown };
+type Event = EventObject & { payWay?: number | string; output?: unknown };
+
+const TAP_WORDS: Readonly<Record<string, string>> = {
+  1: 'tap pay, WeChat pay (pay way 1)',
+  2: 'tap pay, H5 pay page (pay way 2)',
+  wechatNotReady: 'tap pay inside WeChat before WeChat pay is ready (the JS-SDK pending or failed)',
+};
 
 const payParamsOfTheWrongWay = (event: Event, snapshot: Snapshot) =>
   event.type === 'xstate.done.actor.getPayParams' && (event.output as PayParams).way !== snapshot.context.payWay;
@@ -21,12 +27,15 @@ const RESULT_WORDS: Readonly<Record<number, string>> = {
 };
 
 const wording: Record<string, (event: Event) => string> = {
-  PAY: (e) => (e.payWay === 1 ? 'tap pay, WeChat pay (pay way 1)' : 'tap pay, H5 pay page (pay way 2)'),
+  PAY: (e) => TAP_WORDS[String(e.payWay)] ?? `tap pay (pay way ${String(e.payWay)})`,
   RESUME_H5: () => 'the page load comes back from the H5 pay page',
   H5_PAID: () => 'patient answers "paid"',
   H5_NOT_PAID: () => 'patient answers "not paid"',
   QUERY_AGAIN: () => 'patient taps "check again"',
-  DISMISS: () => 'patient taps "later"',
+  RETRY_WECHAT: () => 'patient taps "try again" (WeChat pay was not ready)',
+  DISMISS: () => 'patient taps "later" (or "not now")',
+  'xstate.done.actor.prepareWechatPay': () => "WeChat's JS-SDK is ready: WeChat pay can start",
+  'xstate.error.actor.prepareWechatPay': () => "WeChat's JS-SDK could not be configured (WeChat pay not ready)",
   'xstate.done.actor.getPayParams': (e) =>
     (e.output as PayParams).way === 1 ? 'server sends in-app pay parameters' : 'server sends H5 pay parameters',
   'xstate.error.actor.getPayParams': () => 'the pay parameters request fails',
@@ -50,7 +59,7 @@ function consequence(flow: Flow): string {
     case 'xstate.done.actor.getPayParams':
       return 'Money may move on the H5 page; the app asks the server when the patient comes back.';
     case 'DISMISS':
-      return 'Unknown: the server could not be asked; money may have moved.';
+      return before.matches('wechatNotReady') ? 'No: no payment was started.' : 'Unknown: the server could not be asked; money may have moved.';
     case 'xstate.error.actor.getPayParams':
       return 'No: no payment was started.';
     default:

@@ -7,9 +7,10 @@ import type { SubmitOutcome } from '../../machines/purchase/purchase.types';
 import { outcomeStep, type Flow, type FlowSpec } from './flowCatalogue';
 import { FAILURE_LINK, NO_ANSWER_WORDS, PAYMENT_LINK, UNANSWERED_ORDER } from './purchaseWords';
 
-type Event = EventObject & { choice?: string; payWay?: number; output?: unknown; purchase?: { status: number; amount: number } } & Partial<Settlement>;
+type Event = EventObject & { choice?: string; payWay?: number | string; output?: unknown; purchase?: { status: number; amount: number } } & Partial<Settlement>;
 
-const way = (payWay: number | undefined) => (payWay === 1 ? 'WeChat pay, pay way 1' : 'H5 pay page, pay way 2');
+const way = (payWay: number | string | undefined) =>
+  payWay === 1 ? 'WeChat pay, pay way 1' : payWay === 2 ? 'H5 pay page, pay way 2' : 'inside WeChat, WeChat pay not ready yet';
 
 const SETTLED_WORDS: Readonly<Record<string, string>> = {
   succeeded: 'the payment chart hears from the server: paid (pay result above 0)',

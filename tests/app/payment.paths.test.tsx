@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { SimulatedClock } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentMachine } from '../../machines/payment/payment.machine';
+import { PAY_WAY, WECHAT_NOT_READY, type PayWayNow } from '../../machines/payment/payment.types';
 import { PENDING_PAYMENT_KEY } from '../../src/features/payment/pendingPayment';
 import { paymentEvents, paymentFixtures } from '../../machines/payment/payment.model';
 import { describePath, transitionPaths, type ModelPath } from '../machines/modelHarness';
@@ -25,15 +26,19 @@ type Step = ModelPath['steps'][number];
 const outputOf = (step: Step) => (step.event as unknown as { output?: unknown }).output;
 
 /**
- * Paths the rendered app can take: it asks for the pay way it chose, so the answer's way always
- * matches it; and a bridge that throws does so at once, so it cannot be held back for a step of its
- * own here (the machine's own test covers that transition).
+ * Paths the rendered app can take: it asks for the pay way it chose (WeChat pay for a tap made
+ * before WeChat pay was ready), so the answer's way always matches it; and a bridge that throws
+ * does so at once, so it cannot be held back for a step of its own here (the machine's own test
+ * covers that transition).
  */
 function isPossible(path: ModelPath): boolean {
   let asked: number | null = null;
   return path.steps.every((step) => {
     if (step.event.type === 'xstate.error.actor.payInApp') return false;
-    if (step.event.type === 'PAY') asked = (step.event as unknown as { payWay: number }).payWay;
+    if (step.event.type === 'PAY') {
+      const tapped = (step.event as unknown as { payWay: PayWayNow }).payWay;
+      asked = tapped === WECHAT_NOT_READY ? PAY_WAY.inApp : tapped;
+    }
     if (step.event.type === 'xstate.done.actor.getPayParams') return (outputOf(step) as { way: number }).way === asked;
     return true;
   });
@@ -57,17 +62,26 @@ async function run(path: ModelPath) {
       void bridge.next().then((answer) => callback({ err_msg: `get_brand_wcpay_request:${answer}` }));
     },
   });
-  let payWay: 1 | 2 = 2;
+  // WeChat's JS-SDK: each wait for WeChat pay is settled by the path (true: ready).
+  const wechatReady = gate<boolean>();
+  const retry = vi.fn();
+  const whenPayReady = () => wechatReady.next().then((ready) => (ready ? undefined : Promise.reject(new Error('wechat: WeChat pay is not ready'))));
+  let payWay: PayWayNow = 2;
   const clock = new SimulatedClock();
   // The model's H5 pay page is the sandbox's: the app goes to pay pages on allowed origins only.
-  const app = renderApp('/aiOrder', { payWay: () => payWay, clock, config: { allowedRedirectOrigins: [new URL(paymentFixtures.h5.params.h5_url).origin] } });
+  const app = renderApp('/aiOrder', {
+    payWay: () => payWay,
+    wechat: { whenPayReady, retry },
+    clock,
+    config: { allowedRedirectOrigins: [new URL(paymentFixtures.h5.params.h5_url).origin] },
+  });
   const screenState = () => screen.getByTestId('ai-order-list').dataset.paymentState;
   const listReady = () => waitFor(() => expect(screen.getAllByTestId('order-card').length).toBeGreaterThan(0));
   const order = () => screen.getAllByTestId('order-card').find((c) => c.dataset.status === '2')!;
   await listReady();
 
   for (const step of path.steps.slice(1)) {
-    const event = step.event as { type: string; payWay?: 1 | 2 };
+    const event = step.event as { type: string; payWay?: PayWayNow };
     switch (event.type) {
       case 'PAY':
         payWay = event.payWay!;
@@ -87,7 +101,21 @@ async function run(path: ModelPath) {
         await userEvent.click(within(screen.getByTestId('query-failed-dialog')).getByRole('button', { name: 'Check again' }));
         break;
       case 'DISMISS':
-        await userEvent.click(within(screen.getByTestId('query-failed-dialog')).getByRole('button', { name: 'Later' }));
+        if (screen.queryByTestId('wechat-not-ready-dialog')) await userEvent.click(within(screen.getByTestId('wechat-not-ready-dialog')).getByRole('button', { name: 'Not now' }));
+        else await userEvent.click(within(screen.getByTestId('query-failed-dialog')).getByRole('button', { name: 'Later' }));
+        break;
+      case 'RETRY_WECHAT': {
+        const before = retry.mock.calls.length;
+        await userEvent.click(within(screen.getByTestId('wechat-not-ready-dialog')).getByRole('button', { name: 'Try again' }));
+        expect(retry).toHaveBeenCalledTimes(before + 1);
+        break;
+      }
+      case 'xstate.done.actor.prepareWechatPay':
+        expect(screen.getByTestId('busy')).toHaveTextContent('Preparing WeChat Pay…');
+        await wechatReady.open(true);
+        break;
+      case 'xstate.error.actor.prepareWechatPay':
+        await wechatReady.open(false);
         break;
       case 'xstate.done.actor.getPayParams':
         await params.open(HttpResponse.json(envelope((outputOf(step) as { params: unknown }).params)));
@@ -131,7 +159,7 @@ async function run(path: ModelPath) {
 
 describe('payment chart through the rendered AI order list', () => {
   it('runs every possible generated path', () => {
-    expect(paths).toHaveLength(113);
+    expect(paths).toHaveLength(121);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     await run(path);

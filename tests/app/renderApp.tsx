@@ -9,6 +9,7 @@ import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
 import type { RuntimeConfig } from '../../src/shared/config/runtimeConfig';
+import type { PayWayNow } from '../../machines/payment/payment.types';
 import { showTimesIn } from '../../src/shared/rules/dates';
 import { I18nProvider } from '../../src/shared/i18n/I18nProvider';
 import type { Locale } from '../../src/shared/i18n/locale';
@@ -42,13 +43,13 @@ type RenderOptions = {
   /** After a cancelled sign-in: the page it began on. */
   signInCancelledFrom?: string;
   locale?: Locale;
-  payWay?: 1 | 2 | (() => 1 | 2);
+  payWay?: PayWayNow | (() => PayWayNow);
   /** The clock the app's charts wait on (a SimulatedClock, advanced by the test); real time without it. */
   clock?: AppServices['clock'];
   /** The runtime configuration where a test needs another (testConfig otherwise). */
   config?: Partial<RuntimeConfig>;
   /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
-  wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe'>>;
+  wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe' | 'whenPayReady' | 'retry'>>;
   /** The API client as a test wants it, made from the app's (an upload that reports progress, say). */
   api?: (api: AppServices['api']) => AppServices['api'];
 };
@@ -103,6 +104,8 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
     wechat: {
       payWay: () => (typeof options.payWay === 'function' ? options.payWay() : (options.payWay ?? 2)),
+      whenPayReady: async () => Promise.reject(new Error('wechat: not inside WeChat')),
+      retry: () => {},
       ready: () => false,
       subscribe: () => () => {},
       pageChanged: () => {},

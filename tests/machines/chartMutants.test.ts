@@ -7,7 +7,7 @@
  * not notice any of these; the first two are the slips issue #11 tried by hand.
  * (Stryker's mutants of machines/ are the broad sweep: `npm run test:mutation`, docs/testing.md.)
  */
-import { createMachine, not, type AnyStateMachine, type EventObject, type SimulatedClock } from 'xstate';
+import { assign, createMachine, not, type AnyStateMachine, type EventObject, type SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { check, type Oracle } from '../../machines/oracle';
 import { replayPath, startChart } from '../../machines/replay';
@@ -132,9 +132,37 @@ const cases: Array<{ slip: string; machine: AnyStateMachine; chart: Chart; break
   },
   {
     slip: 'the pay button no longer asks whether the order is to be paid',
-    machine: changed(paymentMachine, { state: ['idle'], slot: 'on.PAY' }, ({ guard: _guard, ...t }) => t),
+    machine: changed(paymentMachine, { state: ['idle'], slot: 'on.PAY', index: 1 }, ({ guard: _guard, ...t }) => t),
     chart: payment,
     breaks: 'only-to-be-paid',
+  },
+  {
+    slip: 'inside WeChat, a tap before WeChat pay is ready falls back to the H5 page',
+    machine: changed(paymentMachine, { state: ['idle'], slot: 'on.PAY', index: 0 }, (t) => ({
+      ...t,
+      target: 'requestingParams',
+      actions: assign(({ event }: { event: { purchase: unknown; returnUrl: string } }) => ({ purchase: event.purchase, payWay: 2, returnUrl: event.returnUrl })),
+    })),
+    chart: payment,
+    breaks: 'in-wechat-never-h5',
+  },
+  {
+    slip: 'H5 pay parameters for a WeChat pay request open the H5 page',
+    machine: changed(paymentMachine, { state: ['requestingParams'], slot: 'invoke.onDone', index: 0 }, (t) => ({ ...t, guard: () => false })),
+    chart: payment,
+    breaks: 'in-wechat-never-h5',
+  },
+  {
+    slip: 'WeChat pay that could not be made ready ends silently',
+    machine: changed(paymentMachine, { state: ['preparingWechat'], slot: 'invoke.onError' }, (t) => ({ ...t, target: 'idle' })),
+    chart: payment,
+    breaks: 'not-ready-is-said',
+  },
+  {
+    slip: '"try again" does not configure the JS-SDK again',
+    machine: changed(paymentMachine, { state: ['wechatNotReady'], slot: 'on.RETRY_WECHAT' }, withoutAction('retryWechatSdk')),
+    chart: payment,
+    breaks: 'try-again-configures-again',
   },
   {
     slip: 'a failed re-query concludes "payment failed"',

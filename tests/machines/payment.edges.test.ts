@@ -18,7 +18,7 @@ import {
   type InAppPayParams,
   type PayParams,
   type PayRequest,
-  type PayWay,
+  type PayWayNow,
   isPayable,
   type Purchase,
 } from '../../machines/payment/payment.types';
@@ -31,7 +31,7 @@ function payerView(actor: Actor<typeof paymentMachine>) {
   return {
     ...connectPayment(actor.getSnapshot(), actor.send),
     canPay: isPayable,
-    pay: (bought: Purchase, how: { payWay: PayWay; returnUrl: string }) => actor.send({ type: 'PAY', purchase: bought, ...how }),
+    pay: (bought: Purchase, how: { payWay: PayWayNow; returnUrl: string }) => actor.send({ type: 'PAY', purchase: bought, ...how }),
     resumeH5: (bought: Purchase) => actor.send({ type: 'RESUME_H5', purchase: bought }),
   };
 }
@@ -40,18 +40,19 @@ const { purchase, alreadyPaid, returnUrl } = paymentFixtures;
 const inApp = paymentFixtures.inApp as PayParams;
 const h5 = paymentFixtures.h5 as PayParams;
 const REQUERY_MS = 2_000;
-const EFFECTS = ['openH5Page', 'forgetPendingPayment', 'showOutcome', 'settled', 'unsettled', 'logToAnalytics', 'reportFailure'] as const;
+const EFFECTS = ['openH5Page', 'forgetPendingPayment', 'showOutcome', 'settled', 'unsettled', 'logToAnalytics', 'reportFailure', 'retryWechatSdk'] as const;
 
 function startPayment() {
   const calls = {
     getPayParams: controllablePromise<PayParams, PayRequest>(),
     payInApp: controllablePromise<ClientOutcome, InAppPayParams>(),
     queryPayResult: controllablePromise<number, Purchase>(),
+    prepareWechatPay: controllablePromise<void>(),
   };
   const done = effects(EFFECTS);
   const clock = new SimulatedClock();
   const machine = paymentMachine.provide({
-    actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic },
+    actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic, prepareWechatPay: calls.prepareWechatPay.logic },
     actions: done.spies,
   });
   const actor = createActor(machine, { clock }).start();
@@ -205,6 +206,100 @@ describe('payment: what the patient is told', () => {
  * server's. The provider's outcome reaches the app only through the pay result: 1 paid, -1
  * cancelled, -2 failed, 0 nothing heard (PAY_RESULT).
  */
+/** Issue 24 §12: inside WeChat, never the H5 page; WeChat pay not ready is said, with "try again". */
+describe('payment: inside WeChat before WeChat pay is ready', () => {
+  it('waits for WeChat pay ("preparing WeChat pay"), asking nothing, then pays that order with WeChat pay by itself', async () => {
+    const started = startPayment();
+    started.view().pay(purchase, { payWay: 'wechatNotReady', returnUrl });
+    expect(started.calls.prepareWechatPay.inputs).toHaveLength(1);
+    expect(started.calls.getPayParams.inputs).toEqual([]);
+    expect(started.view()).toMatchObject({ isBusy: true, isPreparingWechat: true, isWechatNotReady: false });
+    // Another tap while it waits starts nothing.
+    started.view().pay(purchase, { payWay: 'wechatNotReady', returnUrl });
+    expect(started.calls.prepareWechatPay.inputs).toHaveLength(1);
+    started.calls.prepareWechatPay.resolve(undefined);
+    await flush();
+    expect(started.calls.getPayParams.inputs).toEqual([{ purchase, payWay: 1, returnUrl }]);
+    expect(started.view()).toMatchObject({ isBusy: true, isPreparingWechat: false });
+    started.calls.getPayParams.resolve(inApp);
+    await flush();
+    expect(started.calls.payInApp.inputs).toEqual([inApp.params]);
+    expect(started.done.count('openH5Page')).toBe(0);
+  });
+
+  it('WeChat pay that cannot be made ready is said, with nothing asked, opened or told; "try again" configures again and then pays in WeChat', async () => {
+    const started = startPayment();
+    started.view().pay(purchase, { payWay: 'wechatNotReady', returnUrl });
+    started.calls.prepareWechatPay.reject(new Error('wx.config failed'));
+    await flush();
+    expect(started.view()).toMatchObject({ isBusy: false, isPreparingWechat: false, isWechatNotReady: true });
+    expect(started.calls.getPayParams.inputs).toEqual([]);
+    expect(started.done.count('openH5Page')).toBe(0);
+    expect(started.told()).toEqual([]);
+    expect(started.done.count('retryWechatSdk')).toBe(0);
+    started.view().retryWechat();
+    expect(started.done.count('retryWechatSdk')).toBe(1);
+    expect(started.calls.prepareWechatPay.inputs).toHaveLength(2);
+    expect(started.view()).toMatchObject({ isBusy: true, isPreparingWechat: true, isWechatNotReady: false });
+    // A second "try again" while it runs does nothing more.
+    started.view().retryWechat();
+    expect(started.done.count('retryWechatSdk')).toBe(1);
+    started.calls.prepareWechatPay.resolve(undefined);
+    await flush();
+    expect(started.calls.getPayParams.inputs).toEqual([{ purchase, payWay: 1, returnUrl }]);
+    // "Try again" while the pay request is under way asks for no second one.
+    started.view().retryWechat();
+    expect(started.calls.getPayParams.inputs).toHaveLength(1);
+    expect(started.done.count('retryWechatSdk')).toBe(1);
+  });
+
+  it('"not now" ends it with nothing paid: the parent hears it ended unanswered, and the next tap is taken', async () => {
+    const started = startPayment();
+    started.view().pay(purchase, { payWay: 'wechatNotReady', returnUrl });
+    started.calls.prepareWechatPay.reject(new Error('wx.config failed'));
+    await flush();
+    started.view().later();
+    expect(started.done.count('unsettled')).toBe(1);
+    expect(started.done.count('settled')).toBe(0);
+    expect(started.told()).toEqual([]);
+    expect(started.actor.getSnapshot().context.returnUrl).toBeNull();
+    expect(started.view()).toMatchObject({ isBusy: false, isWechatNotReady: false });
+    expectOverAndReady(started);
+  });
+
+  it('an order that is not to be paid is refused there too', () => {
+    const started = startPayment();
+    started.view().pay(alreadyPaid, { payWay: 'wechatNotReady', returnUrl });
+    expect(started.calls.prepareWechatPay.inputs).toEqual([]);
+    expect(started.view().isBusy).toBe(false);
+  });
+
+  it.each([
+    ['H5 parameters for WeChat pay', 1, h5],
+    ['WeChat pay parameters for the H5 page', 2, inApp],
+  ] as const)('%s start nothing: the failure is shown, the screen is free again', async (_what, payWay, answer) => {
+    const started = startPayment();
+    started.view().pay(purchase, { payWay, returnUrl });
+    started.calls.getPayParams.resolve(answer);
+    await flush();
+    expect(started.done.count('openH5Page')).toBe(0);
+    expect(started.calls.payInApp.inputs).toEqual([]);
+    const [reported] = started.done.paramsOf('reportFailure') as Array<{ error: Error }>;
+    expect(reported?.error.message).toBe('payment: the pay parameters are for another pay way than the one asked');
+    expect(started.done.count('unsettled')).toBe(1);
+    expectOverAndReady(started);
+  });
+
+  it('an app that forgot to provide prepareWechatPay says WeChat pay is not ready, and pays nothing', async () => {
+    const done = effects(EFFECTS);
+    const actor = createActor(paymentMachine.provide({ actions: done.spies })).start();
+    payerView(actor).pay(purchase, { payWay: 'wechatNotReady', returnUrl });
+    await flush();
+    expect(payerView(actor).isWechatNotReady).toBe(true);
+    expect(done.count('reportFailure')).toBe(0);
+  });
+});
+
 describe('payment: what the patient is told, for every provider outcome and every answer', () => {
   const PROVIDER = { paid: 1, failed: -2, cancelled: -1 } as const;
   const EXPECTED = { paid: 'succeeded', failed: 'failed', cancelled: 'cancelled' } as const;

@@ -28,7 +28,7 @@ describeModel({
   name: 'payment',
   machine: paymentMachine,
   events: events as never,
-  pinnedPaths: 133,
+  pinnedPaths: 132,
   oracle: paymentOracle,
   start: startPayment,
 });

@@ -14,7 +14,7 @@ describeModel({
   name: 'purchase',
   machine: purchaseMachine,
   events: purchaseEvents as never,
-  pinnedPaths: 36,
+  pinnedPaths: 44,
   oracle: purchaseOracle,
   start: () =>
     startChart(purchaseMachine, {

@@ -39,7 +39,7 @@ describe('WeChat SDK: signing and configuring', () => {
   it('is pending (0) before the app starts it', () => {
     const { code, actor } = startSdk();
     expect(code()).toBe(0);
-    expect(payWayFor(actor.getSnapshot())).toBe(2);
+    expect(payWayFor(actor.getSnapshot())).toBe('wechatNotReady');
   });
 
   it('signs the URL the app started on, and configures with that signature', async () => {
@@ -51,7 +51,7 @@ describe('WeChat SDK: signing and configuring', () => {
     await flush();
     expect(started.calls.configure.inputs).toEqual([signed(entry)]);
     expect(started.code()).toBe(0); // wx.config is under way
-    expect(payWayFor(started.actor.getSnapshot())).toBe(2);
+    expect(payWayFor(started.actor.getSnapshot())).toBe('wechatNotReady');
     started.calls.configure.resolve(undefined);
     await flush();
     expect(started.code()).toBe(1);
@@ -67,7 +67,44 @@ describe('WeChat SDK: signing and configuring', () => {
     expect(started.code()).toBe(-1);
     expect(started.done.count('alertRegistrationFailed')).toBe(1);
     expect(started.calls.configure.inputs).toEqual([]);
-    expect(payWayFor(started.actor.getSnapshot())).toBe(2);
+    expect(payWayFor(started.actor.getSnapshot())).toBe('wechatNotReady');
+  });
+});
+
+describe('WeChat SDK: "try again" (WeChat pay was not ready)', () => {
+  it('after a failure on a later page, signs that page URL again, not the first', async () => {
+    const started = startSdk();
+    started.actor.send({ type: 'START', inWeChat: true, url: entry });
+    await configure(started, entry);
+    started.actor.send({ type: 'PAGE_CHANGED', url: next });
+    started.calls.getSignature.reject(new Error('offline'));
+    await flush();
+    expect(started.code()).toBe(-1);
+    started.actor.send({ type: 'RETRY' });
+    expect(started.calls.getSignature.inputs).toEqual([{ url: entry }, { url: next }, { url: next }]);
+    await configure(started, next);
+    expect(started.code()).toBe(1);
+    expect(payWayFor(started.actor.getSnapshot())).toBe(1);
+  });
+
+  it('changes nothing while the SDK is ready, signing or outside WeChat', async () => {
+    const started = startSdk();
+    started.actor.send({ type: 'RETRY' });
+    expect(started.calls.getSignature.inputs).toEqual([]);
+    started.actor.send({ type: 'START', inWeChat: true, url: entry });
+    started.actor.send({ type: 'RETRY' });
+    expect(started.calls.getSignature.inputs).toEqual([{ url: entry }]);
+    await configure(started, entry);
+    started.actor.send({ type: 'RETRY' });
+    expect(started.code()).toBe(1);
+    expect(started.calls.getSignature.inputs).toEqual([{ url: entry }]);
+
+    const outside = startSdk();
+    outside.actor.send({ type: 'START', inWeChat: false, url: entry });
+    outside.actor.send({ type: 'RETRY' });
+    expect(outside.calls.getSignature.inputs).toEqual([]);
+    expect(outside.code()).toBeNull();
+    expect(payWayFor(outside.actor.getSnapshot())).toBe(2);
   });
 });
 

@@ -19,7 +19,7 @@ describeModel({
   name: 'wechatSdk',
   machine: wechatSdkMachine,
   events: events as never,
-  pinnedPaths: 14,
+  pinnedPaths: 16,
   oracle: wechatSdkOracle,
   start: startSdk,
 });
@@ -29,7 +29,8 @@ describe('WeChat SDK, details', () => {
     const { actor, fakes } = startSdk();
     actor.send({ type: 'START', inWeChat: true, url: 'https://film.example.org/index' });
     expect(sdkStateCode(actor.getSnapshot())).toBe(0);
-    expect(payWayFor(actor.getSnapshot())).toBe(2);
+    // Inside WeChat, never the H5 page: WeChat pay is not ready yet.
+    expect(payWayFor(actor.getSnapshot())).toBe('wechatNotReady');
     fakes.getSignature.resolve(config);
     await flush();
     fakes.configure.resolve(undefined);
@@ -54,6 +55,27 @@ describe('WeChat SDK, details', () => {
     fakes.configure.reject(new Error('invalid signature'));
     await flush();
     expect(sdkStateCode(actor.getSnapshot())).toBe(-1);
+    expect(alertRegistrationFailed).toHaveBeenCalledTimes(1);
+    expect(payWayFor(actor.getSnapshot())).toBe('wechatNotReady');
+  });
+
+  it('"try again" after a failure signs the same URL again, and can become ready', async () => {
+    const { actor, fakes, alertRegistrationFailed } = startSdk();
+    actor.send({ type: 'START', inWeChat: true, url: 'https://film.example.org/index' });
+    fakes.getSignature.reject(new Error('offline'));
+    await flush();
+    expect(sdkStateCode(actor.getSnapshot())).toBe(-1);
+    actor.send({ type: 'RETRY' });
+    expect(sdkStateCode(actor.getSnapshot())).toBe(0);
+    expect(fakes.getSignature.inputs).toEqual([{ url: 'https://film.example.org/index' }, { url: 'https://film.example.org/index' }]);
+    // A second "try again" while it runs signs nothing more.
+    actor.send({ type: 'RETRY' });
+    expect(fakes.getSignature.pendingRuns).toBe(1);
+    fakes.getSignature.resolve(config);
+    await flush();
+    fakes.configure.resolve(undefined);
+    await flush();
+    expect(payWayFor(actor.getSnapshot())).toBe(1);
     expect(alertRegistrationFailed).toHaveBeenCalledTimes(1);
   });
 });

@@ -89,6 +89,12 @@ describe('the audit timeline', () => {
   it.each([
     ['PAY', {}, 'patient tapped pay'],
     ['PAY', { result: { payWay: 1 } }, 'patient tapped pay (pay way 1)'],
+    ['PAY', { result: { payWay: 'wechatNotReady' } }, 'patient tapped pay (inside WeChat, WeChat pay not ready yet)'],
+    ['xstate.error.actor.prepareWechatPay', { result: { failure: 'malformed' } }, 'WeChat pay was not ready (the JS-SDK could not be configured)'],
+    ['RETRY_WECHAT', {}, 'patient tapped try again (WeChat pay was not ready)'],
+    ['xstate.done.actor.prepareWechatPay', {}, 'WeChat pay became ready'],
+    ['DISMISS', { from: 'wechatNotReady' }, 'patient chose not now (WeChat pay was not ready; nothing paid)'],
+    ['DISMISS', { from: 'queryFailed' }, 'patient left the unknown result for later'],
     ['xstate.done.actor.getPayParams', { statusCode: 200, result: { way: 1, package: 'prepay_id=wx1' } }, 'server gave the pay parameters (pay way 1)'],
     ['xstate.done.actor.payInApp', { result: { wechat: 'cancel' } }, 'WeChat pay answered "cancel"'],
     ['xstate.error.actor.queryPayResult', { result: { failure: 'network' } }, 'asking for the pay result failed (network)'],

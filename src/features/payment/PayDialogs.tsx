@@ -8,8 +8,9 @@ import * as css from './payment.css';
 import { createPendingPayments } from './pendingPayment';
 
 /**
- * Everything a payment shows on any screen: the busy veil, the H5 "is payment complete?" question
- * and the "could not confirm" question. It also resumes a purchase back from the H5 page, on a new
+ * Everything a payment shows on any screen: the busy veil (while inside WeChat it waits for WeChat
+ * pay, "preparing WeChat pay"), the H5 "is payment complete?" question, the "could not confirm"
+ * question and, inside WeChat, "WeChat pay is not ready" with "try again". It also resumes a purchase back from the H5 page, on a new
  * page load or when the back button restores this page from the back-forward cache.
  */
 export function PayDialogs({ purchase }: { purchase: PayDialogsView }) {
@@ -36,7 +37,7 @@ export function PayDialogs({ purchase }: { purchase: PayDialogsView }) {
     <>
       {payment.isBusy && (
         <div className={css.overlay}>
-          <Busy label={t('payment.confirming')} />
+          <Busy label={t(payment.isPreparingWechat ? 'payment.preparingWechat' : 'payment.confirming')} />
         </div>
       )}
       {payment.isAskingH5Result && (
@@ -57,6 +58,17 @@ export function PayDialogs({ purchase }: { purchase: PayDialogsView }) {
           confirmLabel={t('payment.queryAgain')}
           dismissLabel={t('payment.later')}
           onConfirm={payment.queryAgain}
+          onDismiss={payment.later}
+        />
+      )}
+      {payment.isWechatNotReady && (
+        <ConfirmDialog
+          testId="wechat-not-ready-dialog"
+          message={t('payment.wechatNotReady')}
+          detail={t('payment.wechatNotReadyDetail')}
+          confirmLabel={t('app.retry')}
+          dismissLabel={t('payment.notNow')}
+          onConfirm={payment.retryWechat}
           onDismiss={payment.later}
         />
       )}

@@ -16,8 +16,9 @@ import { createPendingPayments } from './pendingPayment';
 
 /**
  * The payment feature for any screen that sells something: the payment chart with the app's side
- * effects (the pay calls of the purchase's kind, WeChat pay, the H5 hand-over that remembers the
- * purchase, the outcome toast, analytics, failures by the error catalogue). How a payment ends
+ * effects (the pay calls of the purchase's kind, WeChat pay and waiting for WeChat's JS-SDK or
+ * configuring it again, the H5 hand-over that remembers the purchase, the outcome toast,
+ * analytics, failures by the error catalogue). How a payment ends
  * (`settled`, `unsettled`) is the purchase chart's, its parent.
  */
 export function usePaymentFeature(): PaymentPort {
@@ -38,8 +39,10 @@ export function usePaymentFeature(): PaymentPort {
         getPayParams: fromPromise(({ input }) => getPayParams(api, input, config.allowedRedirectOrigins)),
         payInApp: fromPromise(({ input }) => payInWeChat(input)),
         queryPayResult: fromPromise(({ input }) => queryPayResult(api, input)),
+        prepareWechatPay: fromPromise(({ signal }) => wechat.whenPayReady(signal)),
       },
       actions: {
+        retryWechatSdk: () => wechat.retry(),
         openH5Page: (_, { params, purchase }) => {
           pending.save(purchase);
           if (params.way === PAY_WAY.h5) window.location.assign(params.params.h5_url);

@@ -148,6 +148,10 @@ export const en: Record<MessageKey, string> = {
   'payment.queryFailed': 'We could not confirm the payment yet',
   'payment.queryAgain': 'Check again',
   'payment.later': 'Later',
+  'payment.preparingWechat': 'Preparing WeChat Pay…',
+  'payment.wechatNotReady': 'WeChat Pay is not ready',
+  'payment.wechatNotReadyDetail': 'Nothing has been paid. Check your network, then try again.',
+  'payment.notNow': 'Not now',
   'wechat.registrationFailed': 'iOS registration failed',
 
   'study.modality': 'Type',

@@ -146,6 +146,10 @@ export const zhCN = {
   'payment.queryFailed': '暂时无法确认支付结果',
   'payment.queryAgain': '再次确认',
   'payment.later': '稍后再说',
+  'payment.preparingWechat': '正在准备微信支付…',
+  'payment.wechatNotReady': '微信支付尚未就绪',
+  'payment.wechatNotReadyDetail': '尚未扣款。请检查网络后重试。',
+  'payment.notNow': '暂不支付',
   'wechat.registrationFailed': 'ios注册失败',
 
   'study.modality': '检查类型',

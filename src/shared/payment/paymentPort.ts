@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
-import type { PayWay } from '../../../machines/payment/payment.types';
+import type { PayHow } from '../../../machines/purchase/purchase.types';
 import type { PaymentView } from '../../../machines/payment/payment.connect';
 import type { PurchaseView } from '../../../machines/purchase/purchase.connect';
 
@@ -15,7 +15,7 @@ export type PayDialogsView = Pick<PurchaseView, 'resumeH5'> & { payment: Payment
 
 export interface PaymentPort {
   logic: PaymentMachine;
-  /** Pay way 1 inside WeChat with the SDK ready, else 2; the H5 page returns to where the patient is. */
-  howToPay(): { payWay: PayWay; returnUrl: string };
+  /** Outside WeChat pay way 2; inside WeChat 1 with the SDK ready, `wechatNotReady` until then; the H5 page returns to where the patient is. */
+  howToPay(): PayHow;
   Dialogs: ComponentType<{ purchase: PayDialogsView }>;
 }

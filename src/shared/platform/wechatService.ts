@@ -1,9 +1,9 @@
-import { createActor } from 'xstate';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import * as z from 'zod/mini';
 import { payWayFor, sdkStateCode } from '../../../machines/wechatSdk/wechatSdk.connect';
 import { wechatSdkMachine } from '../../../machines/wechatSdk/wechatSdk.machine';
-import type { PayWay } from '../../../machines/payment/payment.types';
+import { SDK_STATE } from '../../../machines/wechatSdk/wechatSdk.types';
+import type { PayWayNow } from '../../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
 import type { Inspector } from '../charts/inspection';
@@ -15,7 +15,15 @@ const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonc
 
 /** What the app asks of WeChat: how to pay now, and whether its own pickers can be used. */
 export interface WechatPort {
-  payWay(): PayWay;
+  /** Outside WeChat 2 (H5); inside WeChat 1 with the SDK ready, `wechatNotReady` until then (never H5). */
+  payWay(): PayWayNow;
+  /**
+   * Settles when WeChat pay can start: at once if the SDK is ready, when its configuration ends if
+   * it is under way; rejects when it failed, outside WeChat, or when `signal` aborts.
+   */
+  whenPayReady(signal: AbortSignal): Promise<void>;
+  /** After the SDK's configuration failed, runs it again (nothing while it runs, or once it is ready). */
+  retry(): void;
   /** Inside WeChat with wx.config done: the chooser, map and scanner below are WeChat's own. */
   ready(): boolean;
   /** Calls `onChange` whenever the SDK's state changes (wx.config settling after the page is drawn); returns the unsubscribe. */
@@ -64,6 +72,31 @@ export function startWechatSdk(deps: {
   const ready = () => inWeChat && sdkStateCode(actor.getSnapshot()) === 1;
   return {
     payWay: () => payWayFor(actor.getSnapshot()),
+    whenPayReady(signal) {
+      /** Null while the SDK is being configured; then whether WeChat pay can start. */
+      const outcome = () => {
+        if (signal.aborted) return 'no longer wanted';
+        const code = inWeChat ? sdkStateCode(actor.getSnapshot()) : null;
+        if (code === SDK_STATE.pending) return null;
+        return code === SDK_STATE.ready ? 'ready' : 'not ready';
+      };
+      return new Promise<void>((resolve, reject) => {
+        const settle = (now: NonNullable<ReturnType<typeof outcome>>) =>
+          now === 'ready' ? resolve() : reject(new Error(`wechat: WeChat pay is ${now} (SDK state ${String(sdkStateCode(actor.getSnapshot()))})`));
+        const first = outcome();
+        if (first) return settle(first);
+        const subscription = actor.subscribe(() => check());
+        const check = () => {
+          const now = outcome();
+          if (!now) return;
+          subscription.unsubscribe();
+          signal.removeEventListener('abort', check);
+          settle(now);
+        };
+        signal.addEventListener('abort', check);
+      });
+    },
+    retry: () => actor.send({ type: 'RETRY' }),
     ready,
     subscribe(onChange) {
       const subscription = actor.subscribe(() => onChange());
