@@ -75,6 +75,12 @@ export const RADIOLOGY_GLOSSARY: Readonly<Record<string, string>> = {
   病灶: 'lesion',
   出血: 'haemorrhage',
   梗死: 'infarction',
+  囊肿: 'cyst',
+  肿块: 'mass',
+  积液: 'effusion',
+  狭窄: 'stenosis',
+  斑块: 'plaque',
+  磨玻璃影: 'ground-glass opacity',
   // The hospital's WeChat account
   服务号: 'official account',
 };
