@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PATIENTS } from '../server/demoData';
+import { DEMO_PATIENTS, JOURNEY_VISITORS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
@@ -32,8 +32,6 @@ const NEWEST = studyOf('patient1', '2026-11-18');
 const RADIOGRAPH = studyOf('patient1', '2026-10-27');
 /** The chest CT whose lung nodule analysis found one nodule (drawn on several slices). */
 const WITH_AI = studyOf('patient1', '2026-02-09');
-/** Each language collects as a patient of its own (server/demoData.ts: no other test texts them). */
-const VISITOR: Record<Language, string> = { 'zh-CN': 'patient4', en: 'patient5' };
 
 /** One walk: the patient's page, in one language, and everything wrong seen on the way. */
 class Walk {
@@ -123,7 +121,7 @@ journey('2. collecting my images without an account', async (walk) => {
   await expect(image).not.toHaveAttribute('data-captcha-id', '');
   expect((await image.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await walk.look('collect form');
-  const patient = DEMO_PATIENTS.find((one) => one.loginName === VISITOR[walk.language])!;
+  const patient = DEMO_PATIENTS.find((one) => one.loginName === JOURNEY_VISITORS[walk.language])!;
   await collectBySms(page, { nationalId: demoNationalId(patient), phone: patient.phone });
   // The checking page: the studies found, and the way to keep them in an account.
   await expect(page.getByTestId('checking-sign-in')).toBeVisible();

@@ -341,6 +341,9 @@ export const DEMO_PATIENTS: DemoPatient[] = [
   },
 ];
 
+/** The patient journeys' visitors (below): one study each, collected by SMS in one language each. */
+export const JOURNEY_VISITORS = { 'zh-CN': 'patient4', en: 'patient5' } as const;
+
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
 
 /**

@@ -59,6 +59,13 @@ describe('every time shown is on the hospital\'s clock, whatever the phone\'s zo
     );
   });
 
+  it.each(['2029-11-04 02:00:00', '2029-11-04 01:30:00', '2029-03-11 02:30:00'])(
+    "a wall time at the phone's summer-time change (%s, New York) is shown as written, not moved by the phone's jump",
+    (written) => {
+      for (const zone of PHONE_ZONES) expect(onPhoneIn(zone, () => formatDate(written, 'YYYY-MM-DD HH:mm:ss'))).toBe(written);
+    },
+  );
+
   it("a time without an offset is the hospital's wall time, shown as written in every phone zone", () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {

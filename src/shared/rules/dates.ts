@@ -70,7 +70,9 @@ export function formatDate(input: DateInput, format: string = DATE_FORMAT): stri
   const parsed = toDayjs(input);
   if (!parsed) return '';
   const written = typeof input === 'string' ? input.trim() : null;
-  if (written !== null && !HAS_OFFSET.test(written)) return dayjs.tz(written, shownZone).format(format);
+  // Already the hospital's wall time: shown as written. Read as UTC, so no zone (the phone's, with
+  // its summer-time jumps, which dayjs.tz would consult) moves it.
+  if (written !== null && !HAS_OFFSET.test(written)) return dayjs.utc(written).format(format);
   return parsed.tz(shownZone).format(format);
 }
 
