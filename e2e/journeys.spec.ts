@@ -99,6 +99,14 @@ journey('1. signing in and reading a study', async (walk) => {
   await expect(aiLink).toHaveText(t('film.aiOnImages', { count: 1 }));
   await expect(page.getByTestId('film-report')).toBeVisible();
   await walk.look('film detail with an AI finding');
+  // The official printed report, full screen, and saved to the phone as a picture file.
+  await page.getByTestId('report-printed').click();
+  const printed = page.getByTestId('report-printed-view');
+  await expect(printed.locator('img').first()).toBeVisible();
+  await walk.look('printed report');
+  const [saved] = await Promise.all([page.waitForEvent('download'), printed.getByTestId('zoom-save').click()]);
+  expect(saved.suggestedFilename()).toMatch(/\.(png|jpe?g)$/i);
+  await printed.getByTestId('zoom-close').click();
   await aiLink.click();
   await expect(page.locator('canvas').first()).toBeVisible();
   // The viewer lands on the finding and says what and where it is.
