@@ -208,7 +208,9 @@ journey('5. buying storage', async (walk) => {
   await page.getByTestId('storage-buy').click();
   await expect(page.getByTestId('storage-confirm')).toBeVisible();
   await walk.look('storage: confirm the plan and amount');
-  await page.getByTestId('storage-confirm').getByRole('button').last().click();
+  // Not now: nothing is bought (storage.spec.ts pays).
+  await page.getByTestId('storage-confirm').getByRole('button', { name: walk.t('storage.confirmNo'), exact: true }).click();
+  await expect(page.getByTestId('storage-confirm')).toHaveCount(0);
 });
 
 journey('6. applying for AI analysis', async (walk) => {

@@ -16,9 +16,11 @@ const LANGUAGES = ['en', 'zh-CN'] as const;
 
 /**
  * Routes that are no page to look at: the sign-in protocol pages (callback, silent renew), sign-out
- * (it ends the session this walk runs in) and `/`, which only sends the visitor on.
+ * (it ends the session this walk runs in), `/`, which only sends the visitor on, and the sign-in
+ * problem page, which opened with no sign-in under way goes on too (issue 24 §7): the journeys
+ * (e2e/journeys.spec.ts) measure it after a real cancel, in both languages.
  */
-const NOT_A_PAGE: ReadonlySet<RouteName> = new Set(['logout', 'oidcIndex']);
+const NOT_A_PAGE: ReadonlySet<RouteName> = new Set(['logout', 'oidcIndex', 'oidc-error']);
 interface PageToMeasure {
   path: string;
   name: RouteName;
