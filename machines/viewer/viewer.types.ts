@@ -57,14 +57,18 @@ export function isArchiveAllowed(wadoUrl: string, appOrigin: string, archiveOrig
   return origin === new URL(appOrigin).origin || archiveOrigins.some((allowed) => URL.canParse(allowed) && new URL(allowed).origin === origin);
 }
 
-/** One WADO-URI request (DICOM PS3.18 section 9): the object as `application/dicom`. */
+/**
+ * One WADO-URI request (DICOM PS3.18 section 9): the object as `application/dicom`, written as the
+ * standard writes it. Archives read the media type as text (Orthanc answers `application%2Fdicom`
+ * with 400 "Unsupported content type"), so its slash stays a slash; the archive's own query stays
+ * exactly as configured.
+ */
 export function wadoUri(wadoUrl: string, uids: { studyUid: string; seriesUid: string; sopUid: string }): string {
   const url = new URL(wadoUrl);
-  url.searchParams.set('requestType', 'WADO');
-  url.searchParams.set('studyUID', uids.studyUid);
-  url.searchParams.set('seriesUID', uids.seriesUid);
-  url.searchParams.set('objectUID', uids.sopUid);
-  url.searchParams.set('contentType', 'application/dicom');
+  const ours: Record<string, string> = { requestType: 'WADO', studyUID: uids.studyUid, seriesUID: uids.seriesUid, objectUID: uids.sopUid, contentType: 'application/dicom' };
+  const own = url.search.slice(1).split('&').filter((part) => part !== '' && !(part.split('=')[0]! in ours));
+  const added = Object.entries(ours).map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%2F', '/')}`);
+  url.search = [...own, ...added].join('&');
   return url.href;
 }
 

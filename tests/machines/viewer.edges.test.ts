@@ -76,9 +76,16 @@ describe('the link', () => {
     expect(imageKey('1.2.3', 4)).toBe('1.2.3:4');
   });
 
-  it('asks each image with a standard WADO-URI request, keeping the archive\'s own query', () => {
+  it('asks each image with a standard WADO-URI request as PS3.18 writes it (the media type\'s slash literal), keeping the archive\'s own query as written', () => {
     expect(wadoUri('https://pacs.example.org/wado?site=3', { studyUid: '1.2', seriesUid: '1.2.3', sopUid: '1.2.3.4' })).toBe(
-      'https://pacs.example.org/wado?site=3&requestType=WADO&studyUID=1.2&seriesUID=1.2.3&objectUID=1.2.3.4&contentType=application%2Fdicom',
+      'https://pacs.example.org/wado?site=3&requestType=WADO&studyUID=1.2&seriesUID=1.2.3&objectUID=1.2.3.4&contentType=application/dicom',
+    );
+    // The archive's own parameters are not re-encoded; ours replace any it already names.
+    expect(wadoUri('https://pacs.example.org/wado?ae=PACS%201&contentType=image%2Fjpeg&requestType=X', { studyUid: '1', seriesUid: '2', sopUid: '3' })).toBe(
+      'https://pacs.example.org/wado?ae=PACS%201&requestType=WADO&studyUID=1&seriesUID=2&objectUID=3&contentType=application/dicom',
+    );
+    expect(wadoUri('https://pacs.example.org/wado', { studyUid: '1', seriesUid: '2', sopUid: '3' })).toBe(
+      'https://pacs.example.org/wado?requestType=WADO&studyUID=1&seriesUID=2&objectUID=3&contentType=application/dicom',
     );
   });
 });
