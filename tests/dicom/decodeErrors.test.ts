@@ -182,3 +182,46 @@ describe('corrupt', () => {
     expect((await failure(bytes)).problem).toBe('corrupt');
   });
 });
+
+describe('a deflated file with bytes after its compressed stream (issue 25 §3)', () => {
+  const NodeInflater = globalThis.DecompressionStream;
+  /** Chromium's inflater: everything inflated, then a refusal of the bytes after the stream's end. */
+  class ChromiumInflater {
+    readonly readable: ReadableStream<Uint8Array>;
+    readonly writable: WritableStream<Uint8Array>;
+    constructor(format: CompressionFormat) {
+      const inner = new NodeInflater(format);
+      this.writable = inner.writable;
+      const reader = inner.readable.getReader();
+      let finished = false;
+      this.readable = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (finished) return controller.error(new TypeError('Junk found after end of compressed data.'));
+          const read = await reader.read();
+          if (read.done) finished = true;
+          else controller.enqueue(read.value);
+          if (finished) controller.error(new TypeError('Junk found after end of compressed data.'));
+        },
+      });
+    }
+  }
+
+  it('is read whole, as Node, DCMTK and the archives read it, where Chromium refuses the extra bytes', async () => {
+    const whole = await fileBytes('deflated');
+    const padded = new Uint8Array([...whole, 0, 0, 0, 0]);
+    const expected = await decodeFrame(whole.slice().buffer, 0);
+    globalThis.DecompressionStream = ChromiumInflater as unknown as typeof DecompressionStream;
+    try {
+      const decoded = await decodeFrame(padded.slice().buffer, 0);
+      expect(decoded.pixels).toEqual(expected.pixels);
+    } finally {
+      globalThis.DecompressionStream = NodeInflater;
+    }
+  });
+
+  it('cut short, it is still "arrived incomplete"', async () => {
+    const whole = await fileBytes('deflated');
+    expect((await failure(whole.subarray(0, whole.length - 40))).problem).toBe('truncated');
+  });
+});
+

@@ -38,14 +38,25 @@ async function inflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
   } catch {
     throw new DecodeError('unsupportedSyntax', `This browser cannot inflate the deflated transfer syntax ${SYNTAX.deflated}`);
   }
+  const reader = new Blob([bytes.slice()]).stream().pipeThrough(inflater).getReader();
+  const chunks: Uint8Array[] = [];
   try {
-    const stream = new Blob([bytes.slice()]).stream().pipeThrough(inflater);
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
   } catch (error) {
-    // A stream that stops early is the usual cause; the inflater does not say which it was.
-    throw new DecodeError('truncated', `The deflated data set ends early or is damaged (${String(error)})`);
+    // A few bytes after the end of the compressed stream (a writer's padding) are not damage: the
+    // data set is whole, and Node, DCMTK and archives read such files. Chromium alone refuses them.
+    if (!(error instanceof Error && TRAILING_BYTES.test(error.message))) {
+      // A stream that stops early is the usual cause; the inflater does not say which it was.
+      throw new DecodeError('truncated', `The deflated data set ends early or is damaged (${String(error)})`);
+    }
   }
+  const inflated = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  chunks.reduce((offset, chunk) => (inflated.set(chunk, offset), offset + chunk.length), 0);
+  return inflated;
 }
+
+/** How Chromium's inflater refuses bytes after the end of the compressed stream (issue 25 §3). */
+const TRAILING_BYTES = /junk found after end of compressed data/i;
 
 /**
  * Reads the file meta information, checks the transfer syntax, and reads the data set's elements.
