@@ -188,7 +188,7 @@ describe('a deflated file with bytes after its compressed stream (issue 25 §3)'
   /** Chromium's inflater: everything inflated, then a refusal of the bytes after the stream's end. */
   class ChromiumInflater {
     readonly readable: ReadableStream<Uint8Array>;
-    readonly writable: WritableStream<Uint8Array>;
+    readonly writable: WritableStream<BufferSource>;
     constructor(format: CompressionFormat) {
       const inner = new NodeInflater(format);
       this.writable = inner.writable;
