@@ -264,6 +264,8 @@ test.describe('the film viewer', () => {
     await page.keyboard.press('ArrowDown');
     await expect(error).toHaveAttribute('data-problem', 'unsupportedSyntax');
     await expect(error).toHaveText(/暂不支持|cannot read/);
+    // The same file the next time: no "try again" that cannot help.
+    await expect(page.getByTestId('viewer-image-retry')).toHaveCount(0);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expectImageDrawn(page);

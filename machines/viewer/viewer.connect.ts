@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { statusOf } from './loadPlan';
 import { studyOf, type ViewerMachine } from './viewer.machine';
-import type { Finding, ImageProblem, SeriesStack, ViewerQuery } from './viewer.types';
+import { RETRYABLE_IMAGE_PROBLEMS, type Finding, type ImageProblem, type SeriesStack, type ViewerQuery } from './viewer.types';
 import type { ViewerViewportMachine } from './viewerViewport.machine';
 
 /** What the screen shows, for `data-viewer-state`: the viewer's phase, and in a study the state of the image on screen. */
@@ -32,6 +32,8 @@ export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: Actor
     current,
     /** Why the image on screen is not shown, when it failed. */
     imageProblem: image?.status === 'failed' ? image.problem : (null as ImageProblem | null),
+    /** "Try again" is offered only where asking again can help. */
+    canRetryImage: image?.status === 'failed' && RETRYABLE_IMAGE_PROBLEMS.has(image.problem),
     /** The series on screen: images decoded of all, and whether more are on their way. */
     progress: series
       ? {

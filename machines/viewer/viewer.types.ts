@@ -221,6 +221,12 @@ export type ImageProblem =
   /** The object has no such frame. */
   | 'missingFrame';
 
+/**
+ * Problems that asking again can cure (issue 25 §3): the network, the archive's own trouble, a
+ * download cut short. A missing, unreadable or unsupported file is the same file the next time.
+ */
+export const RETRYABLE_IMAGE_PROBLEMS: ReadonlySet<ImageProblem> = new Set<ImageProblem>(['network', 'timeout', 'archiveError', 'truncated']);
+
 /** An image's state; an image the map does not hold is idle (not asked for, or dropped). */
 export type ImageState =
   | { status: 'loading' }

@@ -139,10 +139,22 @@ describe('the film viewer', () => {
 
   it.each([
     ['404', () => new HttpResponse(null, { status: 404 }), 'notFound', 'The image archive does not have this image.'],
+    ['a file that is not DICOM', () => dicom(9), 'notDicom', 'This file is not a medical image.'],
+  ])('an archive that answers %s is a message on that image, with no "try again" that could not help', async (_name, answer, problem, text) => {
+    answers[sop(1, 1)] = answer;
+    renderApp(link());
+    const message = await screen.findByTestId('viewer-image-error');
+    expect(message).toHaveAttribute('data-problem', problem);
+    expect(message).toHaveTextContent(text);
+    // The same file the next time: asking again cannot help.
+    expect(within(message).queryByTestId('viewer-image-retry')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('viewer-progress')).toHaveAttribute('data-ready', '2'));
+  });
+
+  it.each([
     ['500', () => new HttpResponse('boom', { status: 500 }), 'archiveError', 'The image archive could not send this image.'],
     ['no answer', () => HttpResponse.error(), 'network', 'This image could not be fetched.'],
     ['a truncated file', () => dicom(2), 'truncated', 'This image arrived incomplete.'],
-    ['a file that is not DICOM', () => dicom(9), 'notDicom', 'This file is not a medical image.'],
   ])('an archive that answers %s is a message on that image, and the image can be tried again', async (_name, answer, problem, text) => {
     answers[sop(1, 1)] = answer;
     renderApp(link());
@@ -167,6 +179,8 @@ describe('the film viewer', () => {
     expect(screen.getByTestId('viewer-image-loading')).toHaveTextContent('Loading the image…');
     act(() => clock.increment(1));
     expect(screen.getByTestId('viewer-image-error')).toHaveTextContent('The image archive did not answer in time.');
+    // The archive may answer the next time.
+    expect(within(screen.getByTestId('viewer-image-error')).getByTestId('viewer-image-retry')).toBeInTheDocument();
   });
 
   it('moves through the stack by scrubber, swipe and wheel, and switches series from the strip', async () => {

@@ -269,9 +269,11 @@ export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) 
       {viewer.state === 'imageFailed' && viewer.imageProblem && (
         <div className={css.imageMessage} role="alert" data-testid="viewer-image-error" data-problem={viewer.imageProblem}>
           <p className={css.statusText}>{t(`viewer.image.${viewer.imageProblem}`)}</p>
-          <button type="button" className={css.action} onPointerDown={(event) => event.stopPropagation()} onClick={viewer.retryImage} data-testid="viewer-image-retry">
-            {t('viewer.retryImage')}
-          </button>
+          {viewer.canRetryImage && (
+            <button type="button" className={css.action} onPointerDown={(event) => event.stopPropagation()} onClick={viewer.retryImage} data-testid="viewer-image-retry">
+              {t('viewer.retryImage')}
+            </button>
+          )}
         </div>
       )}
     </div>
