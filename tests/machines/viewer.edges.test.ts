@@ -227,6 +227,24 @@ describe('the viewer chart, edges', () => {
     expect(fakes.loadImage!.stoppedRuns).toBeGreaterThanOrEqual(1);
   });
 
+  it.each([
+    ['network', true],
+    ['timeout', true],
+    ['archiveError', true],
+    ['truncated', true],
+    ['notFound', false],
+    ['notDicom', false],
+    ['corrupt', false],
+    ['unsupportedSyntax', false],
+    ['badDimensions', false],
+    ['missingFrame', false],
+  ] as const)('an image that failed with %s offers "try again": %s (only where asking again can help)', async (problem, offered) => {
+    const { actor, view } = await opened();
+    expect(view().canRetryImage).toBe(false);
+    actor.send({ type: 'IMAGE_FAILED', key: a1.key, problem });
+    expect(view()).toMatchObject({ state: 'imageFailed', imageProblem: problem, canRetryImage: offered });
+  });
+
   it('an image that answered has no watchdog left', async () => {
     const { actor, clock, view } = await opened();
     actor.send({ type: 'IMAGE_LOADED', key: a1.key, bytes: 100 });
