@@ -5,6 +5,8 @@ import type { ConsultationMachine } from './consultation.machine';
 export function connectConsultation(snapshot: SnapshotFrom<ConsultationMachine>, send: ActorRefFrom<ConsultationMachine>['send']) {
   const { jump } = snapshot.context;
   const link = jump?.kind === 'go' ? { url: jump.url, sends: jump.sends } : null;
+  /** The consultation page's address, once an answer named one. */
+  const url = link?.url ?? null;
   const { value } = snapshot;
   return {
     /** The state as a path (`back.confirming`), for `data-state`. */
@@ -21,9 +23,9 @@ export function connectConsultation(snapshot: SnapshotFrom<ConsultationMachine>,
     /** Before leaving: the address, and what opening it sends to whom; the patient continues or cancels. */
     confirming: snapshot.hasTag('confirming') ? link : null,
     /** On the way to the consultation page, with the address to tap should the browser not go. */
-    goingTo: snapshot.matches('going') ? (link?.url ?? null) : null,
+    goingTo: snapshot.matches('going') ? url : null,
     /** Back from the consultation page: it may be opened again. */
-    cameBackFrom: snapshot.matches('back') ? (link?.url ?? null) : null,
+    cameBackFrom: snapshot.matches('back') ? url : null,
     refusedOrigin: jump?.kind === 'refused' ? { origin: jump.origin } : null,
     isNotOffered: jump?.kind === 'notOffered',
     declined: jump?.kind === 'declined' ? jump.message : null,

@@ -16,6 +16,9 @@ export function reportingToSession(check: SessionCheckMachine): SessionCheckMach
   return check.provide({ actions: { reportEnded: sendParent({ type: 'SESSION_ENDED' }) } });
 }
 
+/** Where a cancelled sign-in began: read only in the branch whose guard (`callbackCancelled`) recognised a cancel. */
+const cancelledAt = (result: CallbackResult) => (result as Extract<CallbackResult, { kind: 'cancelled' }>).from;
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`session: no ${name} actor provided`));
 
 /**
@@ -110,7 +113,7 @@ export const sessionMachine = setup({
             target: 'cancelled',
             description: 'The patient cancelled at the provider: a calm page, not an error.',
             actions: [
-              assign({ returnTo: ({ event }) => event.output.returnTo, error: null, cancelledFrom: ({ event }) => (event.output.kind === 'cancelled' ? event.output.from : null) }),
+              assign({ returnTo: ({ event }) => event.output.returnTo, error: null, cancelledFrom: ({ event }) => cancelledAt(event.output) }),
               { type: 'showSignInCancelled', params: ({ event }) => ({ returnTo: event.output.returnTo }) },
             ],
           },

@@ -183,6 +183,13 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.study, 'study', 'viewer')", reason: BUG_ONLY_TEXT },
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.params, 'link', 'viewer')", reason: BUG_ONLY_TEXT },
   {
+    file: VIEWER,
+    mutator: 'ArrayDeclaration',
+    line: 'places: [], findingIndex: 0,',
+    reason:
+      "the findings' places before a study is shown are never read: the view names a finding only while a study is shown, the finding events are taken only in `viewing`, and the study's answer sets the places on the way in (tests/machines/viewer.edges.test.ts: no finding without findings).",
+  },
+  {
     file: VIEWER_CONNECT,
     mutator: 'OptionalChaining',
     line: 'image?.status',

@@ -119,6 +119,26 @@ describe('confirmed action: the call and its answers', () => {
     expect(view()).toMatchObject({ isBusy: false, itemId: null });
   });
 
+  it('the item last done is named for the view to stop showing it at once; a refusal or no answer leaves it so', async () => {
+    const { view, act } = startAction();
+    expect(view().lastDoneId).toBeNull();
+    const answer = async (id: string, settle: () => void) => {
+      view().ask({ id });
+      view().confirm();
+      expect(view().lastDoneId).not.toBe(id);
+      settle();
+      await flush();
+    };
+    await answer('share-7', () => act.resolve({ ok: true }));
+    expect(view()).toMatchObject({ itemId: null, lastDoneId: 'share-7' });
+    await answer('share-8', () => act.resolve({ ok: false, message: 'gone already' }));
+    expect(view().lastDoneId).toBe('share-7');
+    await answer('share-9', () => act.reject(new Error('offline')));
+    expect(view().lastDoneId).toBe('share-7');
+    await answer('share-9', () => act.resolve({ ok: true }));
+    expect(view().lastDoneId).toBe('share-9');
+  });
+
   it('an app that provided no call reports a failure naming the missing call', async () => {
     const { view, done } = startAction(false);
     view().ask({ id: 'film-7' });

@@ -35,7 +35,7 @@ function startSession() {
     signOut: controllablePromise<void, unknown>(),
     checkSession: controllablePromise<SessionCheck, unknown>(),
   };
-  const done = effects(['goTo', 'showSignInError', 'clearSessionStorage'] as const);
+  const done = effects(['goTo', 'showSignInError', 'showSignInCancelled', 'clearSessionStorage'] as const);
   const clock = new SimulatedClock();
   let otherTabs: ((event: SessionEvent) => void) | null = null;
   const machine = sessionMachine.provide({
@@ -162,6 +162,61 @@ describe('session: the provider’s callback', () => {
     started.actor.send({ type: 'RETRY' });
     expect(started.view().isSignInFailed).toBe(false);
     expect(started.calls.startSignIn.inputs).toEqual([{ returnTo: HOME }]);
+  });
+});
+
+describe('session: a sign-in the patient cancelled at the provider', () => {
+  async function cancelled(from: string | null = '/filmDetail?id=7') {
+    const started = startSession();
+    started.calls.restoreSession.resolve({ kind: 'callback' });
+    await flush();
+    started.calls.completeSignIn.resolve({ kind: 'cancelled', returnTo: '/aiOrder?tab=2', from });
+    await flush();
+    return started;
+  }
+
+  it('the calm "cancelled" page, not the error page: signed out, where it was going and where it began, nothing started', async () => {
+    const started = await cancelled();
+    expect(started.view()).toMatchObject({
+      status: 'signedOut',
+      isSignInCancelled: true,
+      isSignInFailed: false,
+      cancelledFrom: '/filmDetail?id=7',
+      returnTo: '/aiOrder?tab=2',
+      error: null,
+      accessToken: null,
+    });
+    expect(started.done.paramsOf('showSignInCancelled')).toEqual([{ returnTo: '/aiOrder?tab=2' }]);
+    expect(started.done.count('showSignInError')).toBe(0);
+    expect(started.done.count('goTo')).toBe(0);
+    expect(started.calls.startSignIn.inputs).toEqual([]);
+  });
+
+  it('a sign-in whose first page is not known: cancelled, from nowhere', async () => {
+    const started = await cancelled(null);
+    expect(started.view()).toMatchObject({ isSignInCancelled: true, cancelledFrom: null });
+  });
+
+  it('"sign in again" starts sign-in for the page it was going to; the cancel is no longer shown', async () => {
+    const started = await cancelled();
+    started.actor.send({ type: 'RETRY' });
+    expect(started.calls.startSignIn.inputs).toEqual([{ returnTo: '/aiOrder?tab=2' }]);
+    expect(started.view()).toMatchObject({ status: 'pending', isSignInCancelled: false, cancelledFrom: null });
+  });
+
+  it.each(['SIGN_IN', 'UNAUTHORIZED'] as const)('a login-required page (%s) after a cancel starts sign-in for that page', async (type) => {
+    const started = await cancelled();
+    started.actor.send({ type, returnTo: '/personal' });
+    expect(started.calls.startSignIn.inputs).toEqual([{ returnTo: '/personal' }]);
+    expect(started.view()).toMatchObject({ status: 'pending', returnTo: '/personal', isSignInCancelled: false, cancelledFrom: null });
+    expect(started.done.count('clearSessionStorage')).toBe(0);
+  });
+
+  it('before any cancel, nothing is said of one', async () => {
+    const started = startSession();
+    expect(started.view()).toMatchObject({ isSignInCancelled: false, cancelledFrom: null });
+    await signedOut(started);
+    expect(started.view()).toMatchObject({ isSignInCancelled: false, cancelledFrom: null });
   });
 });
 

@@ -16,7 +16,7 @@ import { flush } from './modelHarness';
 const CODE = 'K7WPQ2MX';
 const preview: PreviewLike & { sharedByMasked: string } = { code: CODE, sharedByMasked: 'Li*' };
 
-function startPage(provided: { preview?: boolean; open?: boolean } = {}) {
+function startPage(provided: { preview?: boolean; open?: boolean } = {}, accessCode?: string) {
   const calls = {
     preview: controllablePromise<PreviewOutcome, { code: string }>(),
     open: controllablePromise<OpenOutcome, { code: string; accessCode: string }>(),
@@ -27,7 +27,7 @@ function startPage(provided: { preview?: boolean; open?: boolean } = {}) {
     actors: { ...(provided.preview !== false && { preview: calls.preview.logic }), ...(provided.open !== false && { open: calls.open.logic }) },
     actions: done.spies,
   });
-  const actor = createActor(machine, { input: { code: CODE }, clock }).start();
+  const actor = createActor(machine, { input: { code: CODE, accessCode }, clock }).start();
   const view = () => connectShareOpen<typeof preview>(actor.getSnapshot(), actor.send);
   return { actor, calls, done, clock, view };
 }
@@ -192,6 +192,28 @@ describe('share page: the access code', () => {
     page.view().open(null);
     await flush();
     expect(page.view()).toMatchObject({ isOpening: false, problem: 'offline' });
+  });
+});
+
+describe('share page: an access code pasted with the share code', () => {
+  it('is tried as soon as the share is found, the preview shown meanwhile and after a wrong code', async () => {
+    const page = startPage({}, '4821');
+    expect(page.view()).toMatchObject({ isPreviewing: true, accessCode: '4821', preview: null });
+    expect(page.calls.open.inputs).toEqual([]);
+    await previewed(page);
+    expect(page.calls.open.inputs).toEqual([{ code: CODE, accessCode: '4821' }]);
+    expect(page.view()).toMatchObject({ ...QUIET, state: 'opening', isOpening: true, preview, canOpen: false });
+    page.calls.open.resolve({ ok: false, problem: 'codeWrong', attemptsLeft: 2 });
+    await flush();
+    expect(page.view()).toMatchObject({ ...QUIET, state: 'entering', preview, problem: 'codeWrong', attemptsLeft: 2, accessCode: '', canOpen: true });
+  });
+
+  it('a share that is gone is said so, and the pasted code is not sent', async () => {
+    const page = startPage({}, '4821');
+    page.calls.preview.resolve({ ok: false, refusal: 'expired' });
+    await flush();
+    expect(page.view()).toMatchObject({ ...QUIET, state: 'refused', refusal: 'expired', preview: null });
+    expect(page.calls.open.inputs).toEqual([]);
   });
 });
 

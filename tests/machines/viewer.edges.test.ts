@@ -468,6 +468,14 @@ describe('going from one AI finding to another (issue 24 §2)', () => {
     expect(view().finding).toMatchObject({ number: 3, onScreen: false });
   });
 
+  it('the finding is off screen once the patient scrolls to another slice of its series, and on it again back there', async () => {
+    const { view, actor } = await openedWith(three);
+    actor.send({ type: 'STEP_SLICE', by: 1 });
+    expect(view().finding).toMatchObject({ number: 1, image: 1, onScreen: false });
+    actor.send({ type: 'STEP_SLICE', by: -1 });
+    expect(view().finding).toMatchObject({ number: 1, image: 1, onScreen: true });
+  });
+
   it('next goes forward and round, fetching the finding\'s image; the viewport starts afresh only in another series', async () => {
     const { actor, at, viewport, requests } = await openedWith(three);
     viewport();
