@@ -105,6 +105,12 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: "queryPayResult: fromPromise<number, Purchase>(() => Promise.reject(new Error('payment: no queryPayResult')))",
     reason: 'a failed pay-result query is not reported (the patient is asked to check again), so the text of the default\'s error shows nowhere.',
   },
+  {
+    file: PAYMENT,
+    mutator: 'StringLiteral',
+    line: "prepareWechatPay: fromPromise<void>(() => Promise.reject(new Error('payment: no prepareWechatPay')))",
+    reason: 'WeChat pay that cannot be made ready is said as "WeChat pay is not ready" with "try again", which does not carry the error, and the failure is not reported, so the text of the default\'s error shows nowhere (`tests/machines/payment.edges.test.ts`: an app that forgot to provide prepareWechatPay).',
+  },
   { file: PAYMENT, mutator: 'ObjectLiteral', line: 'actions: {', original: 'openH5Page: (_, _params', reason: NO_OP_DEFAULTS },
   {
     file: PAYMENT,

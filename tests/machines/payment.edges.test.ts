@@ -102,6 +102,21 @@ describe('payment: what each call is asked', () => {
     expect(started.done.count('openH5Page')).toBe(0);
   });
 
+  it("WeChat's pay parameters are kept for the one pay call only, whatever WeChat answers", async () => {
+    for (const answer of ['ok', 'bridge gone'] as const) {
+      const started = startPayment();
+      const kept = () => started.actor.getSnapshot().context.payParams;
+      started.view().pay(purchase, { payWay: 1, returnUrl });
+      started.calls.getPayParams.resolve(inApp);
+      await flush();
+      expect(kept()).toEqual(inApp);
+      if (answer === 'ok') started.calls.payInApp.resolve('ok');
+      else started.calls.payInApp.reject(new Error(answer));
+      await flush();
+      expect(kept()).toBeNull();
+    }
+  });
+
   it('the server is asked about the purchase being paid, after WeChat answers', async () => {
     const started = startPayment();
     await payInWeChat(started, 'ok');

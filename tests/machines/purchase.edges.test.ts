@@ -34,12 +34,13 @@ function startScreen() {
     getPayParams: controllablePromise<PayParams, PayRequest>(),
     payInApp: controllablePromise<ClientOutcome, InAppPayParams>(),
     queryPayResult: controllablePromise<number, Purchase>(),
+    prepareWechatPay: controllablePromise<void>(),
   };
   const screen = effects(PURCHASE_EFFECTS);
   const payer = effects(PAYMENT_EFFECTS);
   const machine = createPurchaseMachine(
     paymentMachine.provide({
-      actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic },
+      actors: { getPayParams: calls.getPayParams.logic, payInApp: calls.payInApp.logic, queryPayResult: calls.queryPayResult.logic, prepareWechatPay: calls.prepareWechatPay.logic },
       actions: payer.spies,
     }),
   ).provide({ actors: { submitOrder: calls.submitOrder.logic }, actions: screen.spies });
@@ -150,6 +151,44 @@ describe('purchase: what the server is asked', () => {
     expect(started.calls.getPayParams.inputs).toEqual([{ purchase: toBePaid, payWay: 2, returnUrl }]);
     expect(started.calls.submitOrder.inputs).toEqual([]);
     expect(started.calls.queryPayResult.inputs).toEqual([]);
+  });
+
+  it('inside WeChat before WeChat pay is ready, "go to pay" and a confirmed order wait for it, then ask for WeChat pay, never the H5 page (issue 24 §12)', async () => {
+    const listed = startScreen();
+    listed.view().pay(toBePaid, { payWay: 'wechatNotReady', returnUrl });
+    expect(listed.calls.prepareWechatPay.inputs).toHaveLength(1);
+    expect(listed.calls.getPayParams.inputs).toEqual([]);
+    expect(listed.view().isBusy).toBe(true);
+    expect(listed.dialogs().isPreparingWechat).toBe(true);
+    listed.calls.prepareWechatPay.resolve(undefined);
+    await flush();
+    expect(listed.calls.getPayParams.inputs).toEqual([{ purchase: toBePaid, payWay: 1, returnUrl }]);
+
+    const bought = startScreen();
+    bought.view().buy('lung');
+    bought.view().confirm({ payWay: 'wechatNotReady', returnUrl });
+    bought.calls.submitOrder.resolve({ ok: true, purchase: toBePaid });
+    await flush();
+    expect(bought.calls.prepareWechatPay.inputs).toHaveLength(1);
+    expect(bought.calls.getPayParams.inputs).toEqual([]);
+    bought.calls.prepareWechatPay.resolve(undefined);
+    await flush();
+    expect(bought.calls.getPayParams.inputs).toEqual([{ purchase: toBePaid, payWay: 1, returnUrl }]);
+  });
+
+  it('WeChat pay that cannot be made ready, then "not now": nothing paid, nothing loads again, the screen takes taps again', async () => {
+    const started = startScreen();
+    started.view().pay(toBePaid, { payWay: 'wechatNotReady', returnUrl });
+    started.calls.prepareWechatPay.reject(new Error('wx.config failed'));
+    await flush();
+    expect(started.dialogs().isWechatNotReady).toBe(true);
+    started.dialogs().later();
+    expect(started.view().isBusy).toBe(false);
+    expect(started.screen.count('orderChanged')).toBe(0);
+    expect(started.calls.getPayParams.inputs).toEqual([]);
+    expect(started.payer.count('openH5Page')).toBe(0);
+    started.view().pay(toBePaid, { payWay: 1, returnUrl });
+    expect(started.calls.getPayParams.inputs).toEqual([{ purchase: toBePaid, payWay: 1, returnUrl }]);
   });
 
   it('"go to pay" on an order that is not to be paid asks nothing', () => {
