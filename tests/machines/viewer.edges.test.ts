@@ -84,6 +84,9 @@ describe('the link', () => {
     expect(wadoUri('https://pacs.example.org/wado?ae=PACS%201&contentType=image%2Fjpeg&requestType=X', { studyUid: '1', seriesUid: '2', sopUid: '3' })).toBe(
       'https://pacs.example.org/wado?ae=PACS%201&requestType=WADO&studyUID=1&seriesUID=2&objectUID=3&contentType=application/dicom',
     );
+    expect(wadoUri('https://pacs.example.org/wado?contentType=image%2Fjpeg&site=3', { studyUid: '1', seriesUid: '2', sopUid: '3' })).toBe(
+      'https://pacs.example.org/wado?site=3&requestType=WADO&studyUID=1&seriesUID=2&objectUID=3&contentType=application/dicom',
+    );
     expect(wadoUri('https://pacs.example.org/wado', { studyUid: '1', seriesUid: '2', sopUid: '3' })).toBe(
       'https://pacs.example.org/wado?requestType=WADO&studyUID=1&seriesUID=2&objectUID=3&contentType=application/dicom',
     );
