@@ -1,0 +1,29 @@
+// The tests' outside world comes from Debian, never from a download at run time (impossible on
+// these machines): Chromium for the browser tests, a Chinese font (WenQuanYi Micro Hei; without
+// one Chinese is drawn as boxes, so the layout walk would measure boxes instead of the characters
+// a patient reads), and the third parties the viewer is measured against (issue 25): DCMTK and GDCM
+// write and render the conformance corpus, Orthanc with its DICOMweb plugin is the real archive.
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+
+/** Each package, by a file it installs. */
+const PACKAGES = {
+  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  'fonts-wqy-microhei': '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+  dcmtk: '/usr/bin/dcmj2pnm',
+  'libgdcm-tools': '/usr/bin/gdcmconv',
+  orthanc: '/usr/sbin/Orthanc',
+  'orthanc-dicomweb': '/usr/share/orthanc/plugins/libOrthancDicomWeb.so',
+};
+
+const missing = Object.entries(PACKAGES)
+  .filter(([, file]) => !existsSync(file))
+  .map(([name]) => name);
+if (missing.length === 0) process.exit(0);
+console.log(`installing Debian's ${missing.join(', ')}`);
+const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+// No service starts from a package's install script: the tests start Orthanc on their own ports.
+if (!existsSync('/usr/sbin/policy-rc.d')) {
+  execSync(`printf '#!/bin/sh\\nexit 101\\n' | ${sudo}tee /usr/sbin/policy-rc.d >/dev/null && ${sudo}chmod +x /usr/sbin/policy-rc.d`, { stdio: 'inherit' });
+}
+execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
