@@ -10,7 +10,7 @@ import {
 } from '../../src/shared/navigation/navigation';
 import { isMessageKey } from '../../src/shared/i18n/translate';
 import { ROUTE, ROUTES } from '../../src/shared/navigation/routes';
-import { offersHome } from '../../src/shared/navigation/useBack';
+import { backFromCancelledSignIn, offersHome } from '../../src/shared/navigation/useBack';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 
 const origin = 'https://film.example.org';
@@ -86,5 +86,22 @@ describe('the way home', () => {
     expect(offersHome(ROUTE.index, '?hosp=DEMO001&code=42')).toBe(false);
     expect(offersHome(ROUTE.Home, '?id=film-5')).toBe(false);
     expect(offersHome(undefined, '')).toBe(true);
+  });
+});
+
+describe('back from a cancelled sign-in', () => {
+  it.each([
+    // The page the sign-in began on, when anyone may see it, even with pages before it.
+    ['/checking?x=1', '/aiOrder', 2, { page: '/checking?x=1' }],
+    // A page that needs sign-in, or a sign-in step, is not one to go back to: the page before.
+    ['/aiOrder', '/aiOrder', 1, 'previous'],
+    ['/oidc-callback', '/aiOrder', 1, 'previous'],
+    [null, '/newCheck', 1, 'previous'],
+    // No page before: where the sign-in was headed if it is open, else the start page.
+    [null, '/newCheck?from=share', 0, { page: '/newCheck?from=share' }],
+    ['/aiOrder', '/aiOrder', 0, { page: '/index' }],
+    [null, '/not-a-page', 0, { page: '/index' }],
+  ] as const)('began on %s, headed for %s, %i pages before', (from, returnTo, pagesBefore, expected) => {
+    expect(backFromCancelledSignIn(from, returnTo, pagesBefore)).toEqual(expected);
   });
 });

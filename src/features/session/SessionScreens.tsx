@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isPublicRoute, ROUTE, routeByPath } from '../../shared/navigation/routes';
+import { ROUTE } from '../../shared/navigation/routes';
+import { backFromCancelledSignIn, historyIndex } from '../../shared/navigation/useBack';
 import { useServices } from '../../shared/services';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { useSessionStatus } from '../../shared/session/useSession';
@@ -57,11 +58,10 @@ export function SignInErrorScreen() {
   );
   useSessionGate(steps);
   const problem = status === 'signedOut' ? session.signInProblem() : null;
-  /** The page the sign-in began on when anyone may see it; else the page before; else backFromSignIn. */
-  const goBack = (from: string | null, returnTo: string) => {
-    if (from !== null && isOpenPage(from)) void navigate(from, { replace: true });
-    else if (hasPageBefore()) void navigate(-1);
-    else void navigate(backFromSignIn(returnTo), { replace: true });
+  const goBack = () => {
+    const back = backFromCancelledSignIn(session.cancelledFrom(), session.returnTo(), historyIndex());
+    if (back === 'previous') void navigate(-1);
+    else void navigate(back.page, { replace: true });
   };
   if (problem === 'cancelled') {
     return (
@@ -75,7 +75,7 @@ export function SignInErrorScreen() {
             <Button onClick={() => session.retrySignIn()} data-testid="sign-in-again">
               {t('session.signInAgain')}
             </Button>
-            <Button variant="secondary" onClick={() => goBack(session.cancelledFrom(), session.returnTo())} data-testid="sign-in-back">
+            <Button variant="secondary" onClick={goBack} data-testid="sign-in-back">
               {t('app.back')}
             </Button>
             <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
@@ -108,23 +108,6 @@ export function SignInErrorScreen() {
       {detail && locale === 'en' && <p data-testid="sign-in-error-detail">{t('session.errorDetail', { detail })}</p>}
     </StatusPage>
   );
-}
-
-/**
- * Whether this tab has a page of the app before this one (the router numbers its entries): the
- * sign-in round trip leaves the provider's pages out of the history, so back is where the patient was.
- */
-const hasPageBefore = () => ((window.history.state as { idx?: unknown } | null)?.idx ?? 0) as number > 0;
-
-/** Where "back" leads after a cancelled sign-in with no page before it: the page the patient was on when it needs no sign-in, else the start page. */
-export function backFromSignIn(returnTo: string): string {
-  return isOpenPage(returnTo) ? returnTo : ROUTE.index.path;
-}
-
-/** A page of the app (not a sign-in step) that needs no sign-in. */
-function isOpenPage(path: string): boolean {
-  const route = routeByPath(new URL(path, 'http://x').pathname);
-  return route !== undefined && !route.protocol && isPublicRoute(route);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { filmIdOf, ROUTE, type RouteDef } from './routes';
+import { filmIdOf, isPublicRoute, ROUTE, routeByPath, type RouteDef } from './routes';
 import { readErrorParams } from './navigation';
 import { isMessageKey } from '../i18n/translate';
 
@@ -32,4 +32,22 @@ export function offersHome(route: RouteDef | undefined, search: string): boolean
   if (!route) return true;
   if (route.name === 'Home' || route.protocol) return false;
   return route.name !== 'index' || filmIdOf(search) !== null;
+}
+
+/** A page of the app (not a sign-in step) that needs no sign-in. */
+function isOpenPage(path: string): boolean {
+  const route = routeByPath(new URL(path, 'http://x').pathname);
+  return route !== undefined && !route.protocol && isPublicRoute(route);
+}
+
+/**
+ * Where "back" leads from a cancelled sign-in (issue 24 §7): the page the sign-in began on when
+ * anyone may see it; else the page before in this tab (the sign-in round trip leaves the
+ * provider's pages out of the history); else the page the sign-in was headed for when it needs no
+ * sign-in; else the start page.
+ */
+export function backFromCancelledSignIn(from: string | null, returnTo: string, pagesBefore: number): { page: string } | 'previous' {
+  if (from !== null && isOpenPage(from)) return { page: from };
+  if (pagesBefore > 0) return 'previous';
+  return { page: isOpenPage(returnTo) ? returnTo : ROUTE.index.path };
 }
