@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ROUTE } from '../../shared/navigation/routes';
 import { backFromCancelledSignIn, historyIndex } from '../../shared/navigation/useBack';
 import { useServices } from '../../shared/services';
@@ -8,7 +8,7 @@ import { useSessionStatus } from '../../shared/session/useSession';
 import { Busy } from '../../shared/views/Busy';
 import { Button } from '../../shared/views/Button';
 import { StatusPage } from '../../shared/views/StatusPage';
-import * as ui from '../../shared/views/ui.css';
+import { CollectLink } from '../../shared/views/VisitorEntry';
 import { useSessionGate } from './useSessionGate';
 
 /** oidcIndex (`/`): the session gate chart sends a signed-out visitor to sign in, a signed-in patient to Home. */
@@ -78,9 +78,7 @@ export function SignInErrorScreen() {
             <Button variant="secondary" onClick={goBack} data-testid="sign-in-back">
               {t('app.back')}
             </Button>
-            <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
-              {t('route.newCheck')}
-            </Link>
+            <CollectLink variant="secondary" testId="sign-in-collect" />
           </>
         }
       />
@@ -98,9 +96,7 @@ export function SignInErrorScreen() {
         <>
           <Button onClick={() => session.retrySignIn()}>{t('app.retry')}</Button>
           {/* No account needed to collect images: a way on while sign-in does not work. */}
-          <Link className={ui.button.secondary} to={ROUTE.newCheck.path} data-testid="sign-in-collect">
-            {t('route.newCheck')}
-          </Link>
+          <CollectLink variant="secondary" testId="sign-in-collect" />
         </>
       }
     >

@@ -14,12 +14,20 @@ export function VisitorEntry({ signInTo, testId = 'visitor-entry' }: { signInTo:
   const { session } = useServices();
   return (
     <div className={ui.actionStack} data-testid={testId}>
-      <Link className={ui.button.primary} to={ROUTE.newCheck.path} data-testid={`${testId}-collect`}>
-        {t('route.newCheck')}
-      </Link>
+      <CollectLink variant="primary" testId={`${testId}-collect`} />
       <Button variant="secondary" onClick={() => session.signIn(signInTo)} data-testid={`${testId}-sign-in`}>
         {t('visitor.signIn')}
       </Button>
     </div>
+  );
+}
+
+/** "Collect my images": the way in that needs no account (D6: the visitor entry and the sign-in problem pages). */
+export function CollectLink({ variant, testId }: { variant: 'primary' | 'secondary'; testId: string }) {
+  const { t } = useI18n();
+  return (
+    <Link className={ui.button[variant]} to={ROUTE.newCheck.path} data-testid={testId}>
+      {t('route.newCheck')}
+    </Link>
   );
 }
