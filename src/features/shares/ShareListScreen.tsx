@@ -28,6 +28,15 @@ const shareListMachine = createPagedListMachine<Share, null>();
 const TIME = 'YYYY-MM-DD HH:mm';
 
 /**
+ * Whether a share still opens, for its row and for the new-share panel alike: not revoked just now
+ * (the list may not have reloaded yet) and active as the list says (a share the list does not hold
+ * yet, just made in the panel, is active).
+ */
+function isLiveShare(shareId: string, stateInList: Share['state'] | undefined, revokedJustNow: string | null): boolean {
+  return shareId !== revokedJustNow && (stateInList ?? 'active') === 'active';
+}
+
+/**
  * shareList (signed in): my shares, newest first, each with its state, openings and codes, and a
  * revoke for the active ones. From a study's Share entry (`?id=`) a panel on top makes a new share.
  */
@@ -50,7 +59,7 @@ export default function ShareListScreen() {
           collectFilmId={collectFilmId}
           refreshList={list.refresh}
           // Revoked from the list below (just now, or as the list says): nothing of it stays up here.
-          isLive={(shareId) => shareId !== revoke.lastDoneId && list.items.every((row) => row.shareId !== shareId || row.state === 'active')}
+          isLive={(shareId) => isLiveShare(shareId, list.items.find((row) => row.shareId === shareId)?.state, revoke.lastDoneId)}
         />
       )}
       <section className={css.page} aria-labelledby={collectFilmId ? 'share-list-heading' : undefined}>
@@ -59,7 +68,7 @@ export default function ShareListScreen() {
             {t('share.listHeading')}
           </h2>
         )}
-        <PagedList testId="share-list" list={list} itemKey={(share) => share.shareId} renderItem={(share) => <ShareRow share={share} revoke={revoke} live={share.state === 'active' && share.shareId !== revoke.lastDoneId} />} />
+        <PagedList testId="share-list" list={list} itemKey={(share) => share.shareId} renderItem={(share) => <ShareRow share={share} revoke={revoke} live={isLiveShare(share.shareId, share.state, revoke.lastDoneId)} />} />
       </section>
       {revoke.isConfirming && (
         <ConfirmDialog
