@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 import * as ui from './ui.css';
 
@@ -53,7 +53,10 @@ export function ConfirmDialog(props: {
         data-testid={props.testId}
         data-tone={tone}
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && props.onDismiss()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onDismiss();
+          keepFocusInside(e);
+        }}
       >
         <p className={ui.dialogMessage}>{props.message}</p>
         {props.detail && (
@@ -73,4 +76,23 @@ export function ConfirmDialog(props: {
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the dialog's own controls: a modal dialog never lets focus wander to the page behind it. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const at = document.activeElement;
+  if (event.shiftKey && (at === first || at === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && at === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
