@@ -9,6 +9,7 @@ import { connectCine } from '../../machines/cine/cine.connect';
 import type { CineMachine } from '../../machines/cine/cine.machine';
 import { DEFAULT_FRAME_TIME_MS } from '../../machines/cine/cine.types';
 import { nextInClip } from '../../machines/cine/cineStack';
+import { loadOrder, planLoads } from '../../machines/viewer/loadPlan';
 import { connectViewer } from '../../machines/viewer/viewer.connect';
 import { viewerMachine } from '../../machines/viewer/viewer.machine';
 import { viewerFixtures, viewerInput } from '../../machines/viewer/viewer.model';
@@ -135,6 +136,19 @@ describe('cine in the viewer', () => {
     expect(mr.cine().hasClip).toBe(false);
     mr.decode(clip.images[1]!.key, 40);
     expect(mr.cine().hasClip).toBe(true);
+  });
+
+  it('loads a clip\'s frames ahead of the one on screen and round the loop; other stacks outward', () => {
+    expect(loadOrder(clip, 1)).toEqual([1, 2, 0]);
+    expect(loadOrder({ ...clip, modality: 'MR' }, 1)).toEqual([1, 2, 0]);
+    expect(loadOrder({ ...clip, modality: 'MR', images: frames('m', 4) }, 1)).toEqual([1, 2, 0, 3]);
+    expect(loadOrder({ ...clip, images: [...frames('a', 2), ...frames('b', 2)] }, 1)).toEqual([1, 2, 0, 3]);
+    // A clip longer than the cache: at its last frame, the first ones are wanted next, and the frames just behind go first.
+    const long = { ...clip, images: frames('long', 6) };
+    const ready = (keys: number[]) => Object.fromEntries(keys.map((i) => [long.images[i]!.key, { status: 'ready' as const, bytes: 100 }]));
+    const plan = planLoads({ study: { ...study, series: [long] }, seriesIndex: 0, sliceIndex: 5, images: ready([3, 4, 5]), concurrency: 2, cacheBytes: 300 });
+    expect(plan.start.map((image) => image.frame)).toEqual([1, 2]);
+    expect(plan.evict).toEqual([long.images[4]!.key, long.images[3]!.key]);
   });
 
   it('loops each clip of a series within its own frames', () => {
