@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { demoArchiveStudies } from '../server/dicom/studies';
 import { expect, PatientApp, test } from './fixtures';
 
@@ -33,8 +35,22 @@ function framesShownIn(page: Page, ms: number): Promise<number> {
   );
 }
 
+/** Serious or critical WCAG 2.x A/AA violations on the page, by axe-core (as e2e/a11y.spec.ts runs it). */
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
 test.describe('an ultrasound clip', () => {
   test.describe.configure({ timeout: 60_000 });
+  // axe-core is injected as a script, which the app's Content-Security-Policy would refuse.
+  test.use({ bypassCSP: true });
   test.beforeEach(async ({ page }) => {
     await new PatientApp(page).signIn('patient1');
   });
@@ -66,6 +82,7 @@ test.describe('an ultrasound clip', () => {
     const paused = await viewer.getAttribute('data-slice-index');
     expect(await framesShownIn(page, 600)).toBe(0);
     await expect(viewer).toHaveAttribute('data-slice-index', paused!);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await control.click();
     await expect.poll(() => viewer.getAttribute('data-slice-index')).not.toBe(paused);
