@@ -41,7 +41,7 @@ export const cineMachine = setup({
   },
 }).createMachine({
   id: 'cine',
-  context: ({ input }) => ({ ...input, frameTimes: {}, held: false, frameMs: 0 }),
+  context: ({ input }) => ({ ...input, frameTimes: {}, frameMs: 0 }),
   initial: 'opening',
   on: {
     FRAMES: [

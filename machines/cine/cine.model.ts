@@ -13,13 +13,17 @@ const FILE_FRAME_TIME_MS = 66;
 const frames = (current: CineFrames['current'], next: CineFrames['next'], instance = clip): CineFrames => ({ instance, current, next });
 
 /** The viewer opens on the clip's first frame, before anything is decoded. */
-export const cineInput: CineInput = { ...frames('pending', 'pending'), reducedMotion: false };
+export const cineInput: CineInput = { ...frames('pending', 'pending'), reducedMotion: false, held: false };
 
-/** Reduced motion asked for; a single CT slice; a multi-frame MR (a stack of slices until its file gives a frame time). */
+/**
+ * Reduced motion asked for; the clip opened on an AI finding's frame; a single CT slice; a
+ * multi-frame MR (a stack of slices until its file gives a frame time).
+ */
 export const cineOtherInputs: CineInput[] = [
   { ...cineInput, reducedMotion: true },
-  { ...frames('ready', 'ready', slice), reducedMotion: false },
-  { ...frames('pending', 'pending', { ...clip, modality: 'MR' }), reducedMotion: false },
+  { ...cineInput, held: true },
+  { ...frames('ready', 'ready', slice), reducedMotion: false, held: false },
+  { ...frames('pending', 'pending', { ...clip, modality: 'MR' }), reducedMotion: false, held: false },
 ];
 
 export const cineEvents = [

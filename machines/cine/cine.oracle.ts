@@ -12,9 +12,9 @@ const DEFAULT_RATE = 'this project\'s choice (machines/cine/cine.types.ts): a cl
 /** Timing begins when a frame is drawn while playing: the player's own step, or playing with its frame drawn after anything else. */
 const frameDrawn: Pattern = { any: [{ effect: 'advance' }, { all: [{ sees: { state: 'playing' } }, { not: { saw: { state: 'playing' } } }] }] };
 const fileRateKnown: Pattern = { input: 'FRAME_TIME', with: { frameTimeMs: cineFixtures.FILE_FRAME_TIME_MS } };
-const ultrasoundClipAtStart = (reducedMotion: boolean): Pattern => ({
+const ultrasoundClipAtStart = (input: { reducedMotion: boolean; held: boolean }): Pattern => ({
   input: 'start',
-  with: { input: { reducedMotion, current: 'pending', instance: { modality: 'US', frames: { above: 1 } } } },
+  with: { input: { ...input, current: 'pending', instance: { modality: 'US', frames: { above: 1 } } } },
 });
 
 /**
@@ -48,13 +48,19 @@ export const cineOracle: Oracle<SnapshotFrom<CineMachine>> = {
       id: 'clip-opens-playing',
       says: 'An ultrasound clip opens playing, as on the scanner (held until its first frame is drawn).',
       source: `${CINE}; this project's choice, as ultrasound review stations do`,
-      rule: { kind: 'always', if: ultrasoundClipAtStart(false), then: { sees: { hasClip: true, playing: true, state: 'waiting' } } },
+      rule: { kind: 'always', if: ultrasoundClipAtStart({ reducedMotion: false, held: false }), then: { sees: { hasClip: true, playing: true, state: 'waiting' } } },
     },
     {
       id: 'reduced-motion-paused',
       says: 'For a patient who asked for reduced motion, a clip opens paused.',
       source: MOTION,
-      rule: { kind: 'always', if: ultrasoundClipAtStart(true), then: { sees: { hasClip: true, state: 'paused' } } },
+      rule: { kind: 'always', if: ultrasoundClipAtStart({ reducedMotion: true, held: false }), then: { sees: { hasClip: true, state: 'paused' } } },
+    },
+    {
+      id: 'finding-frame-stays',
+      says: 'A clip opened on an AI finding\'s frame stays on it, paused.',
+      source: 'issue 24 §2: the link of the AI findings lands on the first finding; issue 25 §4 (cine)',
+      rule: { kind: 'always', if: ultrasoundClipAtStart({ reducedMotion: false, held: true }), then: { sees: { hasClip: true, state: 'paused' } } },
     },
     {
       id: 'single-image-still',

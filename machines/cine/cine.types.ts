@@ -37,13 +37,16 @@ export interface CineFrames {
 export interface CineInput extends CineFrames {
   /** The patient asked the system for reduced motion: nothing plays until they ask. */
   reducedMotion: boolean;
+  /**
+   * The frame on screen is one the patient was taken to (an AI finding), or the patient moved
+   * through the stack (a swipe, the scrubber, a finding) since this clip opened: it does not start by itself.
+   */
+  held: boolean;
 }
 
 export interface CineContext extends CineInput {
   /** Frame times (ms) the decoded files gave, by instance. */
   frameTimes: Record<string, number>;
-  /** The patient moved through the stack (a swipe, the scrubber, a finding) since this clip opened: it does not start by itself. */
-  held: boolean;
   /** How long the frame on screen is shown: the clip's frame time when it was drawn. */
   frameMs: number;
 }

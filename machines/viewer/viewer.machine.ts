@@ -201,7 +201,8 @@ export const viewerMachine = setup({
               hasFindings: (context.findings?.length ?? 0) > 0,
             }),
           },
-          { id: 'cine', src: 'cine', input: ({ context }) => ({ ...cineFrames(context), reducedMotion: context.reducedMotion ?? false }) },
+          // A study opened on an AI finding stays on the finding's frame: the clip waits for play.
+          { id: 'cine', src: 'cine', input: ({ context }) => ({ ...cineFrames(context), reducedMotion: context.reducedMotion ?? false, held: context.places.length > 0 }) },
         ],
         on: {
           STEP_SLICE: {

@@ -12,7 +12,7 @@ describeModel({
   events: cineEvents as never,
   input: cineInput,
   otherInputs: cineOtherInputs,
-  pinnedPaths: 2755,
+  pinnedPaths: 3454,
   oracle: cineOracle,
   start: (input) => startChart(cineMachine, { input }),
 });

@@ -25,14 +25,14 @@ const study = { ...viewerFixtures.study, series: [clip, ct] };
 const loaded: LoadedStudy = { study, findings: null, places: [] };
 const query = { ...viewerFixtures.query, showAi: null };
 
-async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[] } = {}) {
+async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string } = {}) {
   const started = startChart(viewerMachine, {
     input: { ...viewerInput, concurrency: 3, cacheBytes: 10_000, reducedMotion: options.reducedMotion ?? false },
     fake: ['loadStudy', 'loadImage'],
     provide: () => ({ actions: { reportFailure: vi.fn<() => void>(), dropImages: vi.fn<() => void>() } }),
   });
-  started.actor.send({ type: 'OPEN', query });
-  started.fakes.loadStudy!.resolve({ ...loaded, study: { ...study, series: options.series ?? study.series } });
+  started.actor.send({ type: 'OPEN', query: { ...query, showAi: options.showAi ?? null } });
+  started.fakes.loadStudy!.resolve(options.loaded ?? { ...loaded, study: { ...study, series: options.series ?? study.series } });
   await flush();
   const viewer = () => connectViewer(started.actor.getSnapshot() as never, started.actor.send);
   const cine = () => {
@@ -125,6 +125,16 @@ describe('cine in the viewer', () => {
     expect(cine().state).toBe('paused');
     await wait(FRAME_TIME_MS * 2);
     expect(slice()).toBe(0);
+  });
+
+  it('stays paused on the AI finding\'s frame a study opened on', async () => {
+    const mark = { findingId: 'f1', seriesUid: clip.seriesUid, sopUid: clip.images[0]!.sopUid, frame: 2, shape: 'box' as const, x: 1, y: 1, width: 2, height: 2, label: 'Lesion' };
+    const { cine, decode, wait, slice } = await openClip({ showAi: 'true', loaded: { study, findings: [mark], places: [viewerFixtures.placeOf(mark)] } });
+    for (const image of clip.images) decode(image.key);
+    expect(slice()).toBe(1);
+    expect(cine().state).toBe('paused');
+    await wait(FRAME_TIME_MS * 2);
+    expect(slice()).toBe(1);
   });
 
   it('plays an ultrasound file without a rate at the default, and offers nothing for a stack of slices', async () => {
