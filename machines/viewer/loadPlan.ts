@@ -1,4 +1,5 @@
-import type { ImageRef, ImageState, StudyStack } from './viewer.types';
+import { CINE_MODALITIES } from '../cine/cine.types';
+import type { ImageRef, ImageState, SeriesStack, StudyStack } from './viewer.types';
 
 /**
  * Which images to load, abandon and drop, from where the patient is (issue 12): the slice on screen
@@ -33,13 +34,24 @@ export function outward(count: number, at: number): number[] {
   return order;
 }
 
+/**
+ * Cine (issue 25 §4): a series that is one ultrasound or angiography clip loops while it plays, so
+ * its frames load ahead of the one on screen and round the loop (at, at+1, ..., last, first, ...,
+ * at-1); a clip longer than the cache keeps the frames playback needs next. Other stacks: outward.
+ */
+export function loadOrder(series: SeriesStack, at: number): number[] {
+  const { images } = series;
+  const clip = images.length > 1 && CINE_MODALITIES.has(series.modality.toUpperCase()) && images.every((image) => image.sopUid === images[0]!.sopUid);
+  return clip ? images.map((_, step) => (at + step) % images.length) : outward(images.length, at);
+}
+
 /** An image's status; one the map does not hold is idle. */
 export const statusOf = (images: Readonly<Record<string, ImageState>>, key: string) => images[key]?.status ?? 'idle';
 
 export function planLoads(input: PlanInput): LoadPlan {
   const { study, seriesIndex, sliceIndex, images, concurrency, cacheBytes } = input;
   const series = study.series[seriesIndex]!.images;
-  const order = outward(series.length, sliceIndex).map((i) => series[i]!);
+  const order = loadOrder(study.series[seriesIndex]!, sliceIndex).map((i) => series[i]!);
   const rank = new Map(order.map((ref, i) => [ref.key, i]));
   const sizes = Object.values(images).flatMap((state) => (state.status === 'ready' ? [state.bytes] : []));
   const used = sizes.reduce((sum, bytes) => sum + bytes, 0);

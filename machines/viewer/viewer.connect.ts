@@ -1,4 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { CineMachine } from '../cine/cine.machine';
 import { statusOf } from './loadPlan';
 import { studyOf, type ViewerMachine } from './viewer.machine';
 import { RETRYABLE_IMAGE_PROBLEMS, type Finding, type ImageProblem, type SeriesStack, type ViewerQuery } from './viewer.types';
@@ -65,6 +66,8 @@ export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: Actor
       : null,
     /** The viewport chart (tool, gestures, zoom, pan, window, AI layer), while a study is shown. */
     viewport: study ? ((snapshot.children.viewport as ActorRefFrom<ViewerViewportMachine> | undefined) ?? null) : null,
+    /** The cine player (issue 25 §4), while a study is shown. */
+    cine: study ? ((snapshot.children.cine as ActorRefFrom<CineMachine> | undefined) ?? null) : null,
     open: (query: ViewerQuery) => send({ type: 'OPEN', query }),
     retry: () => send({ type: 'RETRY' }),
     stepSlice: (by: number) => send({ type: 'STEP_SLICE', by }),

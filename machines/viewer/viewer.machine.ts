@@ -1,4 +1,6 @@
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject, type CallbackActorLogic } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendParent, sendTo, setup, type EventObject, type CallbackActorLogic } from 'xstate';
+import { cineMachine } from '../cine/cine.machine';
+import { cineFrames, nextInClip, sopUidOf } from '../cine/cineStack';
 import { present } from '../present';
 import { planLoads, statusOf } from './loadPlan';
 import {
@@ -50,6 +52,8 @@ export const viewerMachine = setup({
     /** Sends back IMAGE_LOADED or IMAGE_FAILED for its key; stopping it aborts the fetch and the decode. */
     loadImage: fromCallback<EventObject, ImageRequest>(() => {}),
     viewport: viewerViewportMachine,
+    /** Cine (issue 25 §4): the clip player; its step is this chart's CINE_ADVANCE. */
+    cine: cineMachine.provide({ actions: { advance: sendParent({ type: 'CINE_ADVANCE' }) } }),
   },
   actions: {
     reportFailure: (_, _params: { error: unknown }) => {},
@@ -64,6 +68,12 @@ export const viewerMachine = setup({
       enqueue.cancel(watchdogId(key));
     }),
     showSeries: sendTo('viewport', ({ context }) => ({ type: 'SERIES_SHOWN' as const, modality: studyOf(context).series[context.seriesIndex]!.modality })),
+    // Cine (issue 25 §4): the player is told what is on screen, and when the patient moved.
+    tellCine: sendTo('cine', ({ context }) => ({ type: 'FRAMES' as const, ...cineFrames(context) })),
+    cineMoved: sendTo('cine', ({ context }) => ({ type: 'MOVED' as const, ...cineFrames(context) })),
+    cineFrameTime: enqueueActions(({ enqueue }, { key, frameTimeMs }: { key: string; frameTimeMs: number | null }) => {
+      if (frameTimeMs !== null) enqueue.sendTo('cine', { type: 'FRAME_TIME', sopUid: sopUidOf(key), frameTimeMs });
+    }),
     /** To this finding's image; the viewport starts afresh when that is in another series. */
     showFinding: enqueueActions(({ context, enqueue }, index: number) => {
       const place = context.places[index]!;
@@ -84,6 +94,8 @@ export const viewerMachine = setup({
       index !== context.seriesIndex && Number.isInteger(index) && index >= 0 && index < studyOf(context).series.length,
     currentFailed: ({ context }) => statusOf(context.images, currentKey(context)) === 'failed',
     hasOtherFindings: ({ context }) => context.places.length > 1,
+    /** Cine: the next frame of the clip is there to show (decoded, or failed with its message). */
+    nextFrameSettled: ({ context }) => cineFrames(context).next !== 'pending',
     isAwayFromFinding: ({ context }) => {
       const place = context.places[context.findingIndex];
       return place !== undefined && (place.seriesIndex !== context.seriesIndex || place.sliceIndex !== context.sliceIndex);
@@ -180,26 +192,30 @@ export const viewerMachine = setup({
         description:
           'Each image idle, loading, ready or failed. The slice on screen loads first, then outward from it; a few at a time; no more decoded pixels than the cache holds; each load has a watchdog (imageTimeout).',
         entry: 'schedule',
-        invoke: {
-          id: 'viewport',
-          src: 'viewport',
-          input: ({ context }) => ({
-            modality: studyOf(context).series[context.seriesIndex]!.modality,
-            hasFindings: (context.findings?.length ?? 0) > 0,
-          }),
-        },
+        invoke: [
+          {
+            id: 'viewport',
+            src: 'viewport',
+            input: ({ context }) => ({
+              modality: studyOf(context).series[context.seriesIndex]!.modality,
+              hasFindings: (context.findings?.length ?? 0) > 0,
+            }),
+          },
+          // A study opened on an AI finding stays on the finding's frame: the clip waits for play.
+          { id: 'cine', src: 'cine', input: ({ context }) => ({ ...cineFrames(context), reducedMotion: context.reducedMotion ?? false, held: context.places.length > 0 }) },
+        ],
         on: {
           STEP_SLICE: {
             guard: { type: 'movesSlice', params: ({ context, event }) => context.sliceIndex + event.by },
-            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(context.sliceIndex + event.by, sliceCount(context)) }), 'schedule'],
+            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(context.sliceIndex + event.by, sliceCount(context)) }), 'schedule', 'cineMoved'],
           },
           GO_TO_SLICE: {
             guard: { type: 'movesSlice', params: ({ event }) => event.index },
-            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(event.index, sliceCount(context)) }), 'schedule'],
+            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(event.index, sliceCount(context)) }), 'schedule', 'cineMoved'],
           },
           SELECT_SERIES: {
             guard: { type: 'isOtherSeries', params: ({ event }) => event.index },
-            actions: [assign({ seriesIndex: ({ event }) => event.index, sliceIndex: 0 }), 'showSeries', 'schedule'],
+            actions: [assign({ seriesIndex: ({ event }) => event.index, sliceIndex: 0 }), 'showSeries', 'schedule', 'tellCine'],
           },
           IMAGE_LOADED: {
             guard: { type: 'isLoading', params: ({ event }) => event.key },
@@ -207,6 +223,9 @@ export const viewerMachine = setup({
               { type: 'setImage', params: ({ event }) => ({ key: event.key, state: { status: 'ready', bytes: event.bytes } }) },
               { type: 'release', params: ({ event }) => event.key },
               'schedule',
+              // Cine: the file's frame time first, so the frame is timed by it once drawn.
+              { type: 'cineFrameTime', params: ({ event }) => ({ key: event.key, frameTimeMs: event.frameTimeMs ?? null }) },
+              'tellCine',
             ],
           },
           IMAGE_FAILED: {
@@ -215,6 +234,7 @@ export const viewerMachine = setup({
               { type: 'setImage', params: ({ event }) => ({ key: event.key, state: { status: 'failed', problem: event.problem } }) },
               { type: 'release', params: ({ event }) => event.key },
               'schedule',
+              'tellCine',
             ],
           },
           IMAGE_TIMED_OUT: {
@@ -224,26 +244,32 @@ export const viewerMachine = setup({
               { type: 'setImage', params: ({ event }) => ({ key: event.key, state: { status: 'failed', problem: 'timeout' } }) },
               { type: 'release', params: ({ event }) => event.key },
               'schedule',
+              'tellCine',
             ],
           },
           RETRY_IMAGE: {
             guard: 'currentFailed',
-            actions: [{ type: 'forgetImage', params: ({ context }) => currentKey(context) }, 'schedule'],
+            actions: [{ type: 'forgetImage', params: ({ context }) => currentKey(context) }, 'schedule', 'tellCine'],
           },
           NEXT_FINDING: {
             description: 'The next AI finding (after the last, the first): its image, in its series.',
             guard: 'hasOtherFindings',
-            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + 1) % context.places.length }, 'schedule'],
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + 1) % context.places.length }, 'schedule', 'cineMoved'],
           },
           PREVIOUS_FINDING: {
             description: 'The previous AI finding (before the first, the last).',
             guard: 'hasOtherFindings',
-            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + context.places.length - 1) % context.places.length }, 'schedule'],
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + context.places.length - 1) % context.places.length }, 'schedule', 'cineMoved'],
           },
           GO_TO_FINDING: {
             description: 'Back to the finding the control names, after scrolling or another series.',
             guard: 'isAwayFromFinding',
-            actions: [{ type: 'showFinding', params: ({ context }) => context.findingIndex }, 'schedule'],
+            actions: [{ type: 'showFinding', params: ({ context }) => context.findingIndex }, 'schedule', 'cineMoved'],
+          },
+          CINE_ADVANCE: {
+            description: 'Cine: the player\'s step, to the next frame of the clip (after the last, the first), only once that frame is decoded or failed.',
+            guard: 'nextFrameSettled',
+            actions: [assign({ sliceIndex: ({ context }) => nextInClip(studyOf(context).series[context.seriesIndex]!.images, context.sliceIndex) }), 'schedule', 'tellCine'],
           },
         },
       },

@@ -84,6 +84,8 @@ export const viewerEvents = [
   { type: 'NEXT_FINDING' },
   { type: 'PREVIOUS_FINDING' },
   { type: 'GO_TO_FINDING' },
+  /** Cine (issue 25 §4): the player's step; here every instance is one frame, so it stays on it once decoded. */
+  { type: 'CINE_ADVANCE' },
 ];
 
 export const viewerFixtures = { study, loaded, withoutFindings, empty, query, finding, second, placeOf, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

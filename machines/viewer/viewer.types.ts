@@ -253,6 +253,8 @@ export interface ViewerInput {
   concurrency: number;
   /** Decoded pixels kept at most, in bytes: farther images are dropped and loaded again when needed. */
   cacheBytes: number;
+  /** Cine (issue 25 §4): the patient asked for reduced motion, so no clip plays by itself. */
+  reducedMotion?: boolean;
 }
 
 export interface ViewerContext extends ViewerInput {
@@ -281,8 +283,8 @@ export type ViewerEvent =
   | { type: 'GO_TO_SLICE'; index: number }
   /** A thumbnail of the series strip. */
   | { type: 'SELECT_SERIES'; index: number }
-  /** An image arrived and was decoded; its pixels take `bytes`. */
-  | { type: 'IMAGE_LOADED'; key: string; bytes: number }
+  /** An image arrived and was decoded; its pixels take `bytes`; its file's frame time (ms) when it gives one (cine). */
+  | { type: 'IMAGE_LOADED'; key: string; bytes: number; frameTimeMs?: number | null }
   | { type: 'IMAGE_FAILED'; key: string; problem: ImageProblem }
   /** The chart's own watchdog: an image had no answer in time. */
   | { type: 'IMAGE_TIMED_OUT'; key: string }
@@ -291,4 +293,6 @@ export type ViewerEvent =
   /** The AI findings control: the next finding, the previous one (both go round), or back to the one it names. */
   | { type: 'NEXT_FINDING' }
   | { type: 'PREVIOUS_FINDING' }
-  | { type: 'GO_TO_FINDING' };
+  | { type: 'GO_TO_FINDING' }
+  /** Cine (issue 25 §4): the player's own step, to the next frame of the clip on screen. */
+  | { type: 'CINE_ADVANCE' };

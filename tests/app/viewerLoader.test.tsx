@@ -37,8 +37,15 @@ describe('loading one image', () => {
     await settled();
     expect(fetch).toHaveBeenCalledWith('https://pacs.example.org/wado?objectUID=1.2', expect.objectContaining({ credentials: 'omit', headers: { accept: 'application/dicom' } }));
     expect(decode).toHaveBeenCalledWith(expect.any(ArrayBuffer), 0, expect.any(AbortSignal));
-    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
+    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16, frameTimeMs: null }]);
     expect(store.get('1.2:1')).toBeDefined();
+  });
+
+  it('passes on the file\'s frame time, for cine (issue 25 §4)', async () => {
+    const clipFrame = () => ({ ...frame(), info: { windows: [], frameTimeMs: 66 } }) as unknown as DecodedFrame;
+    const { answers, settled } = run({ fetch: vi.fn(async () => dicom()), decoder: { decode: async () => clipFrame() } }, request());
+    await settled();
+    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16, frameTimeMs: 66 }]);
   });
 
   it('sends the credentials the app gives for that URL in headers, never cookies (the sandbox archive asks them: issue 22)', async () => {

@@ -8,6 +8,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ImageStore } from './imageStore';
 import { useViewer, useViewerViewport } from './useViewer';
 import { viewerQuery } from './viewerSettings';
+import { CineControl } from './CineControl';
 import { FindingControl } from './FindingControl';
 import { ViewerCanvas } from './ViewerCanvas';
 import * as css from './viewer.css';
@@ -127,6 +128,7 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
           </span>
         </div>
         <div className={css.scrubberRow}>
+          {viewer.cine && <CineControl cineRef={viewer.cine} />}
           <input
             type="range"
             className={css.scrubber}

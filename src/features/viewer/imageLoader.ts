@@ -1,6 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { ImageProblem, ImageRequest, ViewerEvent } from '../../../machines/viewer/viewer.types';
-import { DecodeError, type DecodedFrame } from './dicom/decoded';
+import { DecodeError, type DecodedFrame, type FrameInfo } from './dicom/decoded';
 import { frameBytes, type ImageStore } from './imageStore';
 
 /** What decoding needs: the worker pool of `dicom/decoderClient.ts`, or a fake in tests. */
@@ -77,7 +77,7 @@ export function createImageLoader(options: {
       signal.throwIfAborted();
       if (decoded.frame.rows * decoded.frame.columns > MAX_PIXELS) return { type: 'IMAGE_FAILED', key: request.key, problem: 'badDimensions' };
       options.store.set(request.key, decoded);
-      return { type: 'IMAGE_LOADED', key: request.key, bytes: frameBytes(decoded) };
+      return { type: 'IMAGE_LOADED', key: request.key, bytes: frameBytes(decoded), frameTimeMs: frameTimeOf(decoded.info) };
     } catch (error) {
       return { type: 'IMAGE_FAILED', key: request.key, problem: problemOf(error) };
     }
@@ -91,6 +91,13 @@ export function createImageLoader(options: {
     return () => controller.abort();
   });
 }
+
+/**
+ * The file's frame time for cine (issue 25 §4, shared interface 1: Frame Time, else Cine Rate,
+ * else Recommended Display Frame Rate). The decoder adds `FrameInfo.frameTimeMs`; until that is
+ * merged this reads it when present, and afterwards it is simply `info.frameTimeMs`.
+ */
+const frameTimeOf = (info: FrameInfo): number | null => (info as FrameInfo & { frameTimeMs?: number | null }).frameTimeMs ?? null;
 
 const DECODE_PROBLEMS: ReadonlySet<string> = new Set<DecodeError['problem']>(['notDicom', 'truncated', 'unsupportedSyntax', 'badDimensions', 'missingFrame', 'corrupt']);
 

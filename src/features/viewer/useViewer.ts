@@ -57,6 +57,7 @@ export function useViewer(query: ViewerQuery) {
       archiveOrigins: config.imageArchiveOrigins,
       concurrency: CONCURRENCY,
       cacheBytes: cacheBudget((navigator as Navigator & { deviceMemory?: number }).deviceMemory),
+      reducedMotion: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
     },
   });
   useEffect(() => {

@@ -249,6 +249,9 @@ export const findingWhere = styleVariants({
 export const findingStep = style([toolBase, { width: 48, height: 44, padding: 0, fontSize: 24, lineHeight: 1 }]);
 export const findingGo = style([toolBase, { borderColor: AI_MARK }]);
 
+/** The cine play/pause button, at the start of the scrubber row as on a video player. */
+export const cineToggle = style([toolBase, { width: 48, padding: 0, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }]);
+
 export const action = style({
   minHeight: 44,
   minWidth: 88,
