@@ -1,5 +1,6 @@
 import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
 import type { RuntimeConfig } from '../src/shared/config/runtimeConfig';
+import { pacsArchiveOf, PACS_ROUTE } from './archives/pacsArchive';
 
 export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
 export const DEFAULT_THEME = 2;
@@ -30,6 +31,12 @@ export function otherAppOrigins(env: NodeJS.ProcessEnv = process.env): string[] 
   return originsFrom(env, 'CF_APP_ORIGINS');
 }
 
+/** The imageArchives entry of the archive `CF_PACS_URL` names (shared plan, interface 5): its address without the credential, routed through the proxy. */
+export function pacsImageArchives(env: NodeJS.ProcessEnv = process.env): { url: string; route: string; credential: 'session' }[] {
+  const pacs = pacsArchiveOf(env);
+  return pacs ? [{ url: pacs.url, route: PACS_ROUTE, credential: 'session' }] : [];
+}
+
 /**
  * The app's `/config.json`, from the environment with the sandbox's defaults. It is checked with
  * the app's own schema, so a bad override fails the sandbox's start instead of the app's.
@@ -48,6 +55,8 @@ export function buildRuntimeConfig(
     allowedRedirectOrigins: [origin],
     // A second, plain WADO-URI archive (the browser tests start one): CF_IMAGE_ARCHIVES=http://host:port,...
     imageArchiveOrigins: imageArchiveOrigins(env),
+    // The real archive of CF_PACS_URL (server/archives/): reached through the sandbox's proxy, with the patient's credential.
+    imageArchives: pacsImageArchives(env),
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
     // The hospital's clock for every time shown: CF_TIME_ZONE=Asia/Urumqi (default Asia/Shanghai).
     timeZone: envValue(env, 'CF_TIME_ZONE'),
