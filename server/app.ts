@@ -100,7 +100,10 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     seedDemoData(db);
     seedDemoAiOrders(db);
     await seedDemoPasswords(db);
-    if (pacs) options.onArchiveImport?.(await importFromPacs(db, pacs, env));
+    if (pacs) {
+      const imported = await importFromPacs(db, pacs, env);
+      options.onArchiveImport?.(imported);
+    }
     seedDemoStudyDetails(db);
     identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl, clientLimitScale: clientLimitScale(env) });
   } catch (error) {
