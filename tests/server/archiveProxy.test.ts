@@ -47,7 +47,8 @@ beforeEach(() => {
   pacs.asked.length = 0;
 });
 
-const [ct, us] = [0, 1].map((i) => () => pacs.studies[i]!);
+const ct = () => pacs.studies[0]!;
+const us = () => pacs.studies[1]!;
 const wado = (studyUid: string, extra = '') => `/archives/pacs/wado?requestType=WADO&studyUID=${studyUid}&seriesUID=${studyUid}.1&objectUID=${studyUid}.1.1&contentType=application%2Fdicom${extra}`;
 
 describe('CF_PACS_URL', () => {
