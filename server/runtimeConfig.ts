@@ -1,6 +1,6 @@
 import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
 import type { RuntimeConfig } from '../src/shared/config/runtimeConfig';
-import { pacsArchiveOf, PACS_ROUTE } from './archives/pacsArchive';
+import { pacsImageArchives } from './archives/pacsArchive';
 
 export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
 export const DEFAULT_THEME = 2;
@@ -29,12 +29,6 @@ export function imageArchiveOrigins(env: NodeJS.ProcessEnv = process.env): strin
 /** CF_APP_ORIGINS: comma-separated origins where the app also runs (a development server), besides the sandbox's own. */
 export function otherAppOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   return originsFrom(env, 'CF_APP_ORIGINS');
-}
-
-/** The imageArchives entry of the archive `CF_PACS_URL` names (shared plan, interface 5): its address without the credential, routed through the proxy. */
-export function pacsImageArchives(env: NodeJS.ProcessEnv = process.env): { url: string; route: string; credential: 'session' }[] {
-  const pacs = pacsArchiveOf(env);
-  return pacs ? [{ url: pacs.url, route: PACS_ROUTE, credential: 'session' }] : [];
 }
 
 /**

@@ -51,13 +51,22 @@ export function readArchiveRequest(rest: string): ArchiveRequest {
     if (forwarded.some(([name]) => !WADO_PARAMETERS.has(name))) return { ok: false, status: 400 };
     const studyUid = forwarded.find(([name]) => name === 'studyUID')?.[1];
     if (!studyUid || !UID_PATTERN.test(studyUid)) return { ok: false, status: 400 };
-    return { ok: true, studyUid, forward: `wado?${new URLSearchParams(forwarded).toString()}` };
+    return { ok: true, studyUid, forward: `wado?${queryOf(forwarded)}` };
   }
   const studyUid = DICOMWEB_PATH.exec(path)?.[1];
   if (studyUid === undefined) return { ok: false, status: path.startsWith('dicom-web/') || path === 'dicom-web' ? 400 : 404 };
   const forwarded = parameters.filter(([name]) => !SIGNATURE_PARAMETERS.has(name));
   if (forwarded.some(([name]) => !DICOMWEB_PARAMETERS.has(name))) return { ok: false, status: 400 };
-  return { ok: true, studyUid, forward: forwarded.length === 0 ? path : `${path}?${new URLSearchParams(forwarded).toString()}` };
+  return { ok: true, studyUid, forward: forwarded.length === 0 ? path : `${path}?${queryOf(forwarded)}` };
+}
+
+/**
+ * The query as the archive is sent it: each value decoded once and written again with `/` and `,`
+ * as they are. Archives match WADO-URI's `contentType=application/dicom` literally (Orthanc answers
+ * 400 to `application%2Fdicom`, issue 25), so a client's encoded form is passed on plain.
+ */
+function queryOf(parameters: [string, string][]): string {
+  return parameters.map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%2F', '/').replaceAll('%2C', ',')}`).join('&');
 }
 
 /** The query's parameters, each name at most once; null for a repeated name (which value would the archive take?). */

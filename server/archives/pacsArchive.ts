@@ -46,6 +46,12 @@ export function pacsArchiveOf(env: NodeJS.ProcessEnv): PacsArchive | undefined {
   };
 }
 
+/** The imageArchives entry of the archive `CF_PACS_URL` names (shared plan, interface 5): its address without the credential, routed through the proxy. */
+export function pacsImageArchives(env: NodeJS.ProcessEnv = process.env): { url: string; route: string; credential: 'session' }[] {
+  const pacs = pacsArchiveOf(env);
+  return pacs ? [{ url: pacs.url, route: PACS_ROUTE, credential: 'session' }] : [];
+}
+
 /** How long the sandbox waits for the archive's answer to begin. */
 const ARCHIVE_TIMEOUT_MS = 15_000;
 

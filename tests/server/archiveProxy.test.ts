@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSandbox } from '../../server/app';
-import { pacsArchiveOf } from '../../server/archives/pacsArchive';
-import { pacsImageArchives } from '../../server/runtimeConfig';
+import { pacsArchiveOf, pacsImageArchives } from '../../server/archives/pacsArchive';
+
 import { runtimeConfigSchema } from '../../src/shared/config/runtimeConfig';
 import { FILM_DETAIL, freeIssuer, PUBLIC_ORIGIN, STUDY_LIST } from './helpers';
 import { OBJECT_BYTES, PACS_AUTHORIZATION, startFakePacs } from './fakePacs';
@@ -131,7 +131,8 @@ describe('the proxy at /archives/pacs/', () => {
     expect(String(response.headers['set-cookie'] ?? '')).not.toContain('pacs-session');
     expect(response.headers['x-orthanc-internal']).toBeUndefined();
     const [asked] = pacs.asked;
-    expect(asked).toMatchObject({ method: 'GET', url: `/wado?requestType=WADO&studyUID=${ct().studyUid}&seriesUID=${ct().studyUid}.1&objectUID=${ct().studyUid}.1.1&contentType=application%2Fdicom` });
+    // The media type plain, as archives match it (Orthanc refuses `application%2Fdicom`).
+    expect(asked).toMatchObject({ method: 'GET', url: `/wado?requestType=WADO&studyUID=${ct().studyUid}&seriesUID=${ct().studyUid}.1&objectUID=${ct().studyUid}.1.1&contentType=application/dicom` });
     expect(asked!.headers.authorization).toBe(PACS_AUTHORIZATION);
     expect(asked!.headers.cookie).toBeUndefined();
     expect(asked!.headers['x-study-pass']).toBeUndefined();

@@ -21,16 +21,17 @@ describe('which study an address of the archive reads (server/archives/archiveRe
     expect(readArchiveRequest(path)).toEqual({ ok: true, studyUid: STUDY, forward: path });
   });
 
-  it('WADO-URI: the study in the query; the query forwarded without a signature', () => {
+  it('WADO-URI: the study in the query; the query forwarded without a signature, its media type plain (archives match it literally)', () => {
     expect(readArchiveRequest(`wado?requestType=WADO&studyUID=${STUDY}&seriesUID=${SERIES}&objectUID=${OBJECT}&contentType=image%2Fjpeg&columns=128&exp=1&grant=p1&sig=abc`)).toEqual({
       ok: true,
       studyUid: STUDY,
-      forward: `wado?requestType=WADO&studyUID=${STUDY}&seriesUID=${SERIES}&objectUID=${OBJECT}&contentType=image%2Fjpeg&columns=128`,
+      forward: `wado?requestType=WADO&studyUID=${STUDY}&seriesUID=${SERIES}&objectUID=${OBJECT}&contentType=image/jpeg&columns=128`,
     });
+    expect(readArchiveRequest(`wado?requestType=WADO&studyUID=${STUDY}&contentType=application/dicom`)).toMatchObject({ forward: `wado?requestType=WADO&studyUID=${STUDY}&contentType=application/dicom` });
   });
 
   it('a rendered WADO-RS keeps its own parameters and nothing else', () => {
-    expect(readArchiveRequest(`dicom-web/studies/${STUDY}/rendered?quality=80&sig=x`)).toMatchObject({ ok: true, forward: `dicom-web/studies/${STUDY}/rendered?quality=80` });
+    expect(readArchiveRequest(`dicom-web/studies/${STUDY}/rendered?quality=80&viewport=128%2C128&sig=x`)).toMatchObject({ ok: true, forward: `dicom-web/studies/${STUDY}/rendered?quality=80&viewport=128,128` });
     expect(readArchiveRequest(`dicom-web/studies/${STUDY}/rendered?includefield=all`)).toEqual({ ok: false, status: 400 });
   });
 
