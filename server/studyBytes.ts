@@ -31,22 +31,23 @@ export type StudyBytesVerdict = { ok: true; cacheControl: string } | { ok: false
 
 export const NO_STORE = 'private, no-store';
 
-/** Whether the request carries any credential at all: a signature (in `url`, the request's own by default), a bearer token, a study pass. */
-export function carriesCredential(request: FastifyRequest, url: string = request.url): boolean {
-  return carriesSignature(url) || request.headers.authorization !== undefined || carriesStudyPass(request);
+/** Whether the request carries any credential at all: a signature, a bearer token, a study pass. */
+export function carriesCredential(request: FastifyRequest): boolean {
+  return carriesSignature(request.url) || request.headers.authorization !== undefined || carriesStudyPass(request);
 }
 
 /**
- * May the request have bytes of study `studyId` (undefined: no such study)? `url` is the address
- * asked for, the request's own unless it checks another's (an `auth_request`, server/archives/).
+ * May the request have bytes of study `studyId` (undefined: no such study)? A signature is checked
+ * on `signedUrl`: the request's own URL, or the signed root it is under (a DICOMweb root signed for
+ * the study, with the request's query).
  */
-export async function authorizeStudyBytes(request: FastifyRequest, studyId: number | undefined, url: string = request.url): Promise<StudyBytesVerdict> {
+export async function authorizeStudyBytes(request: FastifyRequest, studyId: number | undefined, signedUrl: string = request.url): Promise<StudyBytesVerdict> {
   const { db, passes, signer } = request.server.sandbox;
   const now = collectNow();
-  if (!carriesCredential(request, url)) return { ok: false, status: 401 };
-  if (carriesSignature(url)) {
+  if (!carriesCredential(request)) return { ok: false, status: 401 };
+  if (carriesSignature(request.url)) {
     if (studyId === undefined) return { ok: false, status: 403 };
-    const check = signer.verify(url, studyScope(studyId), now);
+    const check = signer.verify(signedUrl, studyScope(studyId), now);
     if (!check || !grantReadsStudy(db, passes, check.grant, studyId, now)) return { ok: false, status: 403 };
     return { ok: true, cacheControl: signedCacheControl(check, now) };
   }

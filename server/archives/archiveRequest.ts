@@ -79,8 +79,8 @@ function readQuery(query: string): [string, string][] | null {
 /**
  * May this request read what `rest` asks of the archive? The patient's study credential, by the
  * rules of every study byte (server/studyBytes.ts): a bearer token or study pass for that study,
- * or a URL signed for it (`url`, the request's own unless an `auth_request` asks for another). A study the archive does not hold for the sandbox is not found.
+ * or a URL signed for it (checked on `signedUrl`: the request's own, or the address an `auth_request` asks about). A study the archive does not hold for the sandbox is not found.
  */
-export async function authorizeArchiveRequest(request: FastifyRequest, asked: ArchiveRequest & { ok: true }, url: string = request.url): Promise<StudyBytesVerdict> {
-  return authorizeStudyBytes(request, archiveStudyId(request.server.sandbox.db, asked.studyUid), url);
+export async function authorizeArchiveRequest(request: FastifyRequest, asked: ArchiveRequest & { ok: true }, signedUrl: string = request.url): Promise<StudyBytesVerdict> {
+  return authorizeStudyBytes(request, archiveStudyId(request.server.sandbox.db, asked.studyUid), signedUrl);
 }

@@ -15,8 +15,9 @@ import type { PacsArchive } from './pacsArchive';
  * basic-auth challenge that would make a browser ask for the archive's password).
  *
  * `/archives/access` answers the same question for nginx's `auth_request`: the address asked for
- * in `X-Original-URI`, the patient's credential in the request's own headers; 204 allowed, 401 no
- * credential, 403 anything else (nginx takes no other refusal).
+ * in `X-Original-URI`, the patient's credential in the request's own headers, and the original
+ * query (a signed URL's signature) in its own query; 204 allowed, 401 no credential, 403 anything
+ * else (nginx takes no other refusal). A signature is checked against the original address.
  */
 
 export const ARCHIVE_ACCESS_PATH = '/archives/access';

@@ -248,6 +248,18 @@ describe('the access check for nginx (auth_request)', () => {
     expect((await check('/sandbox/wado', owner)).statusCode).toBe(403);
     expect(pacs.asked).toEqual([]);
   });
+
+  it("takes a thumbnail's signature, passed in its own query as nginx passes $args, checked against the original address", async () => {
+    const rows = (await app.inject({ url: `${STUDY_LIST}?pageIndex=1&pageLength=50`, headers: owner })).json().result.rows as { collectFilmId: string; studyDescription: string }[];
+    const row = rows.find((r) => r.studyDescription === 'CT from the archive 1')!;
+    const signed = new URL((await app.inject({ url: `${FILM_DETAIL}?CollectId=${row.collectFilmId}`, headers: owner })).json().result.series[0].thumbnailUrl as string);
+    const original = `${signed.pathname}${signed.search}`;
+    expect((await app.inject({ url: `/archives/access${signed.search}`, headers: { 'x-original-uri': original } })).statusCode).toBe(204);
+    // The signature is the original address's: another study under it is refused.
+    expect((await app.inject({ url: `/archives/access${signed.search}`, headers: { 'x-original-uri': original.replaceAll(ct().studyUid, us().studyUid) } })).statusCode).toBe(403);
+    // Without the query, the check has no credential.
+    expect((await app.inject({ url: '/archives/access', headers: { 'x-original-uri': original } })).statusCode).toBe(401);
+  });
 });
 
 describe('studies removed from the archive', () => {
