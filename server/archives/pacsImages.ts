@@ -29,7 +29,9 @@ function thumbnailOf(request: FastifyRequest, study: StudyKeys, grant: Grant, se
   const middle = series.instances[Math.floor((series.instances.length - 1) / 2)];
   if (!middle) return null;
   const url = wadoJpegUrl(proxiedWadoUrl(request.server.sandbox.publicOrigin), study.studyUId, series.seriesUid, middle.sopUid, 128);
-  return signStudyUrl(request, url, study.id, grant);
+  // The media type plain (`image/jpeg`), as archives match it and as a proxy such as nginx passes it on;
+  // the signature covers the decoded query, so it holds either way.
+  return signStudyUrl(request, url, study.id, grant).replaceAll('%2F', '/');
 }
 
 /** The image list with the two addresses of the archive (shared plan, interface 3). */

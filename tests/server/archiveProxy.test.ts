@@ -104,6 +104,8 @@ describe('the import', () => {
     const thumbnail = new URL(detail.series[0].thumbnailUrl as string);
     expect(thumbnail.pathname).toBe('/archives/pacs/wado');
     expect(thumbnail.searchParams.get('contentType')).toBe('image/jpeg');
+    // Written plain, as the archive reads it when a proxy passes the query on as it is (docs/deploy.md, nginx).
+    expect(thumbnail.search).toContain('contentType=image/jpeg');
     // An <img> sends no header: the signature is its credential, and it is not forwarded.
     const image = await app.inject({ url: `${thumbnail.pathname}${thumbnail.search}` });
     expect(image.statusCode).toBe(200);
