@@ -60,7 +60,13 @@ export async function startOrthanc(): Promise<RunningOrthanc> {
   writeFileSync(join(dir, 'orthanc.json'), JSON.stringify(config));
   const child: ChildProcess = spawn(ORTHANC, [join(dir, 'orthanc.json')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
+  let failed = false;
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  // Not installed: `node scripts/ensure-debian-packages.mjs` installs orthanc and orthanc-dicomweb.
+  child.once('error', (error) => {
+    failed = true;
+    log += `${String(error)} (node scripts/ensure-debian-packages.mjs installs Orthanc)`;
+  });
   const url = `http://127.0.0.1:${httpPort}`;
   const authorization = `Basic ${Buffer.from(`${ORTHANC_USER.name}:${ORTHANC_USER.password}`).toString('base64')}`;
   const stop = async () => {
@@ -74,7 +80,7 @@ export async function startOrthanc(): Promise<RunningOrthanc> {
   for (let waited = 0; ; waited += 100) {
     const answer = await fetch(`${url}/system`, { headers: { authorization } }).catch(() => undefined);
     if (answer?.ok) break;
-    if (child.exitCode !== null || waited > 20_000) {
+    if (failed || child.exitCode !== null || waited > 20_000) {
       await stop();
       throw new Error(`Orthanc did not start:\n${log}`);
     }
