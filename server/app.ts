@@ -4,6 +4,9 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { aiAnalysisSettings } from './aiAnalysis';
 import { registerAntiForgery } from './antiForgery';
+import { importFromPacs } from './archives/pacsImport';
+import { pacsArchiveOf } from './archives/pacsArchive';
+import { archiveProxyRoutes } from './archives/proxyRoutes';
 import { createSandboxContext } from './context';
 import { requireSignedInPatient } from './currentPatient';
 import { openDatabase } from './db';
@@ -67,9 +70,12 @@ export interface SandboxOptions {
   logger?: boolean;
   /**
    * Where `CF_*` and `OIDC_*` overrides are read from; `process.env` by default. `CF_AI_ANALYSIS_MS`
-   * and `CF_AI_ANALYSIS_OUTCOME` say when and how a paid AI analysis ends (aiAnalysis.ts).
+   * and `CF_AI_ANALYSIS_OUTCOME` say when and how a paid AI analysis ends (aiAnalysis.ts);
+   * `CF_PACS_URL` and `CF_PACS_PATIENT` put a real archive in front of a demo patient (server/archives/).
    */
   env?: NodeJS.ProcessEnv;
+  /** Told what the import from `CF_PACS_URL`'s archive found (main.ts prints it). */
+  onArchiveImport?: (message: string) => void;
 }
 
 const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -87,13 +93,18 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   const runtimeConfig = buildRuntimeConfig(options.publicOrigin, issuer, env);
   const ttl = resolveTokenTtl(env, options.tokenTtl);
   const analysis = aiAnalysisSettings(env);
+  const pacs = pacsArchiveOf(env);
   const db = openDatabase(options.dataDir);
   let identity: IdentityProvider;
   try {
     seedDemoData(db);
     seedDemoAiOrders(db);
-    seedDemoStudyDetails(db);
     await seedDemoPasswords(db);
+    if (pacs) {
+      const imported = await importFromPacs(db, pacs, env);
+      options.onArchiveImport?.(imported);
+    }
+    seedDemoStudyDetails(db);
     identity = await buildIdentityProvider({ issuer, appOrigin: options.publicOrigin, db, ttl, clientLimitScale: clientLimitScale(env) });
   } catch (error) {
     db.close();
@@ -128,7 +139,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       async (api) => {
         requireSignedInPatient(api);
         await api.register(hospitalRoutes);
-        await api.register(packageRoutes);
+        await api.register(packageRoutes, { pacs });
         await api.register(reportRoutes);
         await api.register(storageRoutes);
         await api.register(commonRoutes);
@@ -136,7 +147,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
-        await api.register(imageRoutes, { archive: dicom });
+        await api.register(imageRoutes, { archive: dicom, pacs });
         await api.register(collectRoutes);
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);
@@ -153,6 +164,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
     await app.register(sandboxAiRoutes);
     await app.register(sandboxAuditRoutes);
     await app.register(wadoRoutes, { archive: dicom });
+    await app.register(archiveProxyRoutes, { pacs });
     await app.register(filmRoutes, { archive: dicom });
     await app.register(sandboxReportRoutes);
     await app.register(sandboxServiceRoutes);

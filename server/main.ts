@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     publicOrigin,
     identityProviderIssuer: issuer,
     logger: process.env.SANDBOX_LOG === '1',
+    onArchiveImport: (message) => console.log(message),
   });
 
   let closing = false;

@@ -534,4 +534,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE hospitals ADD COLUMN service_phone TEXT;
     `,
   },
+  {
+    name: 'studies whose images another archive holds (issue 25: CF_PACS_URL, server/archives/)',
+    sql: `
+      -- A study imported from a real archive: its images are that archive's, never the sandbox's
+      -- phantoms. archive names the archive ('pacs'); removing the study forgets the row.
+      CREATE TABLE archive_studies (
+        study_id INTEGER PRIMARY KEY REFERENCES studies (id) ON DELETE CASCADE,
+        archive  TEXT    NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
 import type { RuntimeConfig } from '../src/shared/config/runtimeConfig';
+import { pacsImageArchives } from './archives/pacsArchive';
 
 export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
 export const DEFAULT_THEME = 2;
@@ -48,6 +49,8 @@ export function buildRuntimeConfig(
     allowedRedirectOrigins: [origin],
     // A second, plain WADO-URI archive (the browser tests start one): CF_IMAGE_ARCHIVES=http://host:port,...
     imageArchiveOrigins: imageArchiveOrigins(env),
+    // The real archive of CF_PACS_URL (server/archives/): reached through the sandbox's proxy, with the patient's credential.
+    imageArchives: pacsImageArchives(env),
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
     // The hospital's clock for every time shown: CF_TIME_ZONE=Asia/Urumqi (default Asia/Shanghai).
     timeZone: envValue(env, 'CF_TIME_ZONE'),

@@ -1,3 +1,4 @@
+import { archiveStudyId, isArchiveStudy } from '../archives/pacsStudies';
 import type { SqliteDatabase } from '../db';
 import { DicomArchive } from './archive';
 import { dicomCacheRoot } from './cache';
@@ -11,9 +12,14 @@ import { storedStudies } from './studies';
  */
 export function sandboxArchive(db: SqliteDatabase, env: NodeJS.ProcessEnv): DicomArchive {
   const warm = env.SANDBOX_DICOM_WARM ?? process.env.SANDBOX_DICOM_WARM;
+  const stored = storedStudies(db);
   return new DicomArchive({
     cacheRoot: dicomCacheRoot(env),
-    studies: storedStudies(db),
+    // A study imported from a real archive (server/archives/) has no phantoms here.
+    studies: {
+      byUid: (uid) => (archiveStudyId(db, uid) === undefined ? stored.byUid(uid) : undefined),
+      all: () => stored.all().filter((study) => !isArchiveStudy(db, study.id)),
+    },
     faults: env.SANDBOX_FAULTS === '1',
     warmUp: warm === undefined ? process.env.NODE_ENV !== 'test' : warm === '1',
   });

@@ -10,6 +10,8 @@ import type { Grant } from '../signedUrls';
 import { noAccess, readableStudy, studyIdOfUid } from '../studyAccess';
 import { authorizeStudyBytes, refuseStudyBytes, signStudyUrl, studyBytesCors } from '../studyBytes';
 import type { ArchiveRouteOptions } from './wado';
+import { archiveStudyImages } from '../archives/pacsImages';
+import { isArchiveStudy } from '../archives/pacsStudies';
 
 /** Where film sheets and key images are served: `/sandbox/films/<study UID>/<name>.jpg`. */
 export const FILMS_PATH = '/sandbox/films';
@@ -27,7 +29,7 @@ const collectQuery = z.object({ CollectId: recordIdParam('CollectId') });
  * or a study pass): another's is not found, exactly like one that does not exist. (ReportAiInfo's
  * findings: routes/aiInfo.ts with dicom/findings.ts.)
  */
-export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRouteOptions): Promise<void> {
+export async function imageRoutes(app: FastifyInstance, { archive, pacs }: ArchiveRouteOptions): Promise<void> {
   const studies = storedStudies(app.sandbox.db);
 
   /** The stored study `find` names when the request may read it, and the grant it reads it under; an ApiError otherwise, as readableStudy says. */
@@ -42,6 +44,11 @@ export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRout
     const { studyUId, hospId } = parseQuery(studyImagesQuery, request.query);
     const { study, grant } = await readable(request, () => studies.byUid(studyUId));
     if (hospId && hospId !== study.orgCode) return fail(404, NOT_FOUND);
+    // A study imported from the real archive (CF_PACS_URL): its images are the archive's.
+    if (isArchiveStudy(app.sandbox.db, study.id)) {
+      const images = pacs && (await archiveStudyImages(request, pacs, study, grant));
+      return images ? ok(images) : fail(404, NOT_FOUND);
+    }
     const wado = wadoBaseUrl(app.sandbox.publicOrigin);
     const signed = (url: string | null | undefined): string | null => (url ? signStudyUrl(request, url, study.id, grant) : null);
     const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, signed(t.thumbnailUrl)]));
@@ -68,6 +75,8 @@ export async function imageRoutes(app: FastifyInstance, { archive }: ArchiveRout
   app.get('/V2.0/YJPIndex/ElectImages', async (request) => {
     const { CollectId } = parseQuery(collectQuery, request.query);
     const { study, grant } = await readable(request, () => studies.byId(CollectId));
+    // The real archive's studies have no film sheets the sandbox could draw.
+    if (isArchiveStudy(app.sandbox.db, study.id)) return ok({ films: [], hdImages: [] } satisfies ElectImages);
     const base = new URL(`${FILMS_PATH}/${study.studyUId}`, app.sandbox.publicOrigin).href;
     const { films, hdImages } = archive.renderedImages(study, base);
     const signed = (image: ElectImages['films'][number]) => ({ ...image, url: signStudyUrl(request, image.url, study.id, grant) });

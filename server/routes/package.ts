@@ -15,6 +15,9 @@ import { patientGrant } from '../signedUrls';
 import type { Grant } from '../signedUrls';
 import { signStudyUrl } from '../studyBytes';
 import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/api/studySchemas';
+import type { PacsArchive } from '../archives/pacsArchive';
+import { archiveSeriesThumbnails, proxiedWadoUrl } from '../archives/pacsImages';
+import { isArchiveStudy } from '../archives/pacsStudies';
 
 /** `CollectId` names a study (its collectFilmId); `collectId` a collected film of Package/list, which stands for its study. */
 const filmQuerySchema = z
@@ -39,6 +42,8 @@ function imageCountOf(series: SeriesThumbnail[]): { imageCount?: number } {
 
 /** A list row's image count and thumbnail (the first series'), each left out while the catalogue has none. */
 export function listImagesOf(request: FastifyRequest, study: StudyRecord | undefined, grant: Grant): { imageCount?: number; thumbnailUrl?: string } {
+  // The real archive's studies (server/archives/): the list does not ask the archive for every row.
+  if (study && isArchiveStudy(request.server.sandbox.db, study.id)) return {};
   const series = study ? seriesOf(request, study, grant) : [];
   const thumbnailUrl = series.find((one) => one.thumbnailUrl)?.thumbnailUrl;
   return { ...imageCountOf(series), ...(thumbnailUrl ? { thumbnailUrl } : {}) };
@@ -46,7 +51,7 @@ export function listImagesOf(request: FastifyRequest, study: StudyRecord | undef
 
 const NOT_IN_MY_FILMS = '胶片不存在';
 
-export async function packageRoutes(app: FastifyInstance): Promise<void> {
+export async function packageRoutes(app: FastifyInstance, { pacs }: { pacs?: PacsArchive } = {}): Promise<void> {
   const { studies, publicOrigin } = app.sandbox;
   const collections = filmCollectionRepository(app.sandbox.db);
 
@@ -72,11 +77,13 @@ export async function packageRoutes(app: FastifyInstance): Promise<void> {
     const studyId = query.CollectId ?? collections.studyIdOf((await currentPatient(request)).id, query.collectId!);
     if (studyId === undefined) return fail(404, STUDY_NOT_FOUND);
     const { study, grant } = await readableStudy(request, studyId);
-    const series = seriesOf(request, study, grant);
+    // A study of the real archive (server/archives/): its series are the archive's, its images reached through the proxy.
+    const fromArchive = isArchiveStudy(app.sandbox.db, study.id);
+    const series = fromArchive ? (pacs ? await archiveSeriesThumbnails(request, pacs, study, grant) : []) : seriesOf(request, study, grant);
     return ok({
       sex: study.sex,
       age: study.age,
-      imServerUrl: wadoBaseUrl(publicOrigin),
+      imServerUrl: fromArchive ? proxiedWadoUrl(publicOrigin) : wadoBaseUrl(publicOrigin),
       studyUId: study.studyUId,
       orgCode: study.orgCode,
       collectFilmId: String(study.id),

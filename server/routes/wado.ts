@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PacsArchive } from '../archives/pacsArchive';
 import type { DicomArchive } from '../dicom/archive';
 import { answerWado, isUid } from '../dicom/wadoUri';
 import { WADO_PATH } from '../sandboxUrls';
@@ -7,6 +8,8 @@ import { answerStudyBytesPreflight, authorizeStudyBytes, carriesCredential, NO_S
 
 export interface ArchiveRouteOptions {
   archive: DicomArchive;
+  /** The real archive CF_PACS_URL names, if any (server/archives/). */
+  pacs?: PacsArchive;
 }
 
 /**

@@ -58,6 +58,10 @@ const ROUTES: Record<string, RouteClass> = {
   // The consultation stand-in shows what its own address says (the patient masked): nothing it looks up.
   '/sandbox/consultation': 'public: no health data',
   '/config.json': 'public: no health data',
+  // The reverse proxy to a real archive (server/archives/; its attacks: archiveProxy.test.ts).
+  '/archives/pacs/*': 'health data: a credential for the study',
+  // nginx's auth_request check: a status for the request's own credential, no body.
+  '/archives/access': 'public: no health data',
 };
 
 function classOf(path: string): RouteClass | undefined {

@@ -15,7 +15,8 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 export function routeMethods(app: FastifyInstance): Map<string, string[]> {
   const paths = new Map<string, string[]>();
   const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  // The tree with common prefixes (the default): without them Fastify prints a wildcard route (`/archives/pacs/*`) as a bare `*`.
+  for (const line of app.printRoutes().split('\n')) {
     const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
