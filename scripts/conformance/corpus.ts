@@ -1,0 +1,145 @@
+// Shared module: the conformance tests (tests/conformance/, e2e/conformance.spec.ts) and the Orthanc
+// browser tests load the same files from here. Keep buildCorpus's signature and CorpusEntry stable.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PENDING_DECODER, RECIPES, type Expectation, type Recipe } from './manifest';
+import { writeSeed, type SeedName } from './seeds';
+import { readHeader, run, type Header } from './tools';
+
+/**
+ * The conformance corpus: DICOM files nobody here encoded (manifest.ts), each with DCMTK's
+ * rendering of the frames the tests compare, built once into a cache directory and reused while
+ * the recipes and tools stay the same.
+ */
+
+export interface CorpusEntry extends Header {
+  /** Unique, file-name safe: `ct12-jpegls`, `pydicom-CT_small`. */
+  name: string;
+  /** The DICOM file (absolute). */
+  file: string;
+  /** How it was made or where it comes from, in words. */
+  made: string;
+  /** DCMTK's rendering of each compared frame (0-based): a 16-bit ASCII PGM or PPM. */
+  references: Array<{ frame: number; file: string }>;
+  /** What the decoder must make of it. */
+  expect: Expectation;
+  /** The decoder on this branch does not do it yet (manifest.ts PENDING_DECODER). */
+  pendingDecoder: boolean;
+}
+
+const REPOSITORY = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** The directory the tests build into (gitignored with the sandbox's data). */
+export const DEFAULT_CORPUS_DIR = join(REPOSITORY, '.sandbox-data', 'conformance');
+
+/** Changes when a recipe, a seed or a tool changes, so a stale cache is never read. */
+function cacheKey(): string {
+  const hash = createHash('sha256');
+  for (const file of ['corpus.ts', 'manifest.ts', 'seeds.ts', 'tools.ts']) hash.update(readFileSync(join(HERE, file)));
+  hash.update(run('dcmconv', ['--version']));
+  hash.update(run('gdcmconv', ['--version']));
+  return hash.digest('hex').slice(0, 12);
+}
+
+function absolute(file: string): string {
+  return isAbsolute(file) ? file : join(REPOSITORY, file);
+}
+
+async function source(recipe: Recipe, work: string, seeds: Map<SeedName, string>): Promise<string> {
+  if ('file' in recipe.from) return absolute(recipe.from.file);
+  const seed = recipe.from.seed;
+  let file = seeds.get(seed);
+  if (!file) {
+    file = join(work, `seed-${seed}.dcm`);
+    writeFileSync(file, await writeSeed(seed));
+    seeds.set(seed, file);
+  }
+  return file;
+}
+
+/** Runs a recipe's steps from its source; the last output is the corpus file. */
+function applySteps(recipe: Recipe, input: string, output: string, work: string): void {
+  const steps = recipe.steps ?? [];
+  if (steps.length === 0) {
+    copyFileSync(input, output);
+    return;
+  }
+  let previous = input;
+  steps.forEach(([tool, ...args], i) => {
+    const next = i === steps.length - 1 ? output : join(work, `${recipe.name}.step${i}`);
+    if (!args.includes('IN')) copyFileSync(previous, next);
+    run(tool!, args.map((arg) => (arg === 'IN' ? previous : arg === 'OUT' ? next : arg)));
+    previous = next;
+  });
+}
+
+const JPEG_2000 = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91']);
+const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
+
+/**
+ * DCMTK's rendering of a frame: modality LUT applied, no VOI window (so linear in the modality
+ * values), MONOCHROME1 inverted, colour converted to RGB, palette colour looked up, 16-bit ASCII.
+ * dcmj2pnm reads JPEG and RLE, dcml2pnm JPEG-LS; JPEG 2000 is decompressed by GDCM first.
+ */
+function render(file: string, header: Header, frame: number, out: string, work: string): void {
+  const args = ['+F', String(frame + 1), '+opw'];
+  if (JPEG_2000.has(header.transferSyntaxUid)) {
+    const raw = join(work, 'decompressed.dcm');
+    run('gdcmconv', ['--raw', '-i', file, '-o', raw]);
+    run('dcmj2pnm', [...args, raw, out]);
+  } else {
+    run(JPEG_LS.has(header.transferSyntaxUid) ? 'dcml2pnm' : 'dcmj2pnm', [...args, file, out]);
+  }
+}
+
+/** The frames compared: the first, and the last of a multi-frame file. */
+function comparedFrames(header: Header): number[] {
+  return header.frames > 1 ? [0, header.frames - 1] : [0];
+}
+
+/** Builds (or reuses) the corpus under `dir`; returns one entry per file. */
+export async function buildCorpus(dir: string): Promise<CorpusEntry[]> {
+  const root = join(dir, cacheKey());
+  const index = join(root, 'corpus.json');
+  if (existsSync(index)) return JSON.parse(readFileSync(index, 'utf8')) as CorpusEntry[];
+
+  // Built aside and renamed, so two runs at once never read a half-built corpus.
+  const building = `${root}.building-${process.pid}`;
+  const work = join(building, 'work');
+  mkdirSync(work, { recursive: true });
+  const seeds = new Map<SeedName, string>();
+  const entries: CorpusEntry[] = [];
+  for (const recipe of RECIPES) {
+    const file = join(building, `${recipe.name}.dcm`);
+    applySteps(recipe, await source(recipe, work, seeds), file, work);
+    const header = readHeader(file);
+    const references = 'rendered' in recipe.expect
+      ? comparedFrames(header).map((frame) => {
+        const reference = join(building, `${recipe.name}.f${frame}.pnm`);
+        render(file, header, frame, reference, work);
+        return { frame, file: join(root, `${recipe.name}.f${frame}.pnm`) };
+      })
+      : [];
+    entries.push({
+      name: recipe.name,
+      file: join(root, `${recipe.name}.dcm`),
+      made: recipe.made,
+      ...header,
+      references,
+      expect: recipe.expect,
+      pendingDecoder: PENDING_DECODER.includes(recipe.name),
+    });
+  }
+  rmSync(work, { recursive: true, force: true });
+  writeFileSync(join(building, 'corpus.json'), JSON.stringify(entries, null, 1));
+  if (existsSync(index)) {
+    rmSync(building, { recursive: true, force: true });
+  } else {
+    rmSync(root, { recursive: true, force: true });
+    renameSync(building, root);
+  }
+  return entries;
+}
