@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PENDING_DECODER, RECIPES, type Expectation, type Recipe } from './manifest';
+import { EXPECTED_TO_FAIL, RECIPES, type Expectation, type KnownFailure, type Recipe } from './manifest';
 import { writeSeed, type SeedName } from './seeds';
 import { readHeader, run, type Header } from './tools';
 
@@ -21,12 +21,12 @@ export interface CorpusEntry extends Header {
   file: string;
   /** How it was made or where it comes from, in words. */
   made: string;
-  /** DCMTK's rendering of each compared frame (0-based): a 16-bit ASCII PGM or PPM. */
+  /** DCMTK's rendering of each compared frame (0-based): a PGM (16-bit) or PPM (8-bit). */
   references: Array<{ frame: number; file: string }>;
   /** What the decoder must make of it. */
   expect: Expectation;
-  /** The decoder on this branch does not do it yet (manifest.ts PENDING_DECODER). */
-  pendingDecoder: boolean;
+  /** Why and where the decoder does not yet show it as expected (manifest.ts EXPECTED_TO_FAIL), or null. */
+  expectedToFail: KnownFailure | null;
 }
 
 const REPOSITORY = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,11 +81,12 @@ const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
 
 /**
  * DCMTK's rendering of a frame: modality LUT applied, no VOI window (so linear in the modality
- * values), MONOCHROME1 inverted, colour converted to RGB, palette colour looked up, 16-bit ASCII.
+ * values), MONOCHROME1 inverted, colour converted to RGB, palette colour looked up; grey as a
+ * 16-bit ASCII PGM, colour (8 bits a sample whatever the file's depth) as a binary PPM.
  * dcmj2pnm reads JPEG and RLE, dcml2pnm JPEG-LS; JPEG 2000 is decompressed by GDCM first.
  */
 function render(file: string, header: Header, frame: number, out: string, work: string): void {
-  const args = ['+F', String(frame + 1), '+opw'];
+  const args = ['+F', String(frame + 1), header.samplesPerPixel === 1 && header.photometric !== 'PALETTE COLOR' ? '+opw' : '+op'];
   if (JPEG_2000.has(header.transferSyntaxUid)) {
     const raw = join(work, 'decompressed.dcm');
     run('gdcmconv', ['--raw', '-i', file, '-o', raw]);
@@ -130,7 +131,7 @@ export async function buildCorpus(dir: string): Promise<CorpusEntry[]> {
       ...header,
       references,
       expect: recipe.expect,
-      pendingDecoder: PENDING_DECODER.includes(recipe.name),
+      expectedToFail: EXPECTED_TO_FAIL[recipe.name] ?? null,
     });
   }
   rmSync(work, { recursive: true, force: true });
