@@ -41,9 +41,9 @@ const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 const LJPEG = 'node_modules/jpeg-lossless-decoder-js/tests/data';
 
 const pydicom = (file: string, expect: Expectation): Recipe =>
-  ({ name: `pydicom-${file.replace(/\.dcm$/, '')}`, made: `pydicom sample (Debian python3-pydicom) ${file}`, from: { file: `${PYDICOM}/${file}` }, expect });
+  ({ name: `pydicom-${file.replace(/\.dcm$/, '')}`, made: 'pydicom sample, Debian python3-pydicom', from: { file: `${PYDICOM}/${file}` }, expect });
 const ljpeg = (file: string): Recipe =>
-  ({ name: `ljpeg-${file.replace(/^jpeg_lossless_|\.dcm$/g, '')}`, made: `jpeg-lossless-decoder-js sample (npm) ${file}`, from: { file: `${LJPEG}/${file}` }, expect: { rendered: LOSSLESS } });
+  ({ name: `ljpeg-${file.replace(/^jpeg_lossless_|\.dcm$/g, '')}`, made: 'jpeg-lossless-decoder-js sample, npm', from: { file: `${LJPEG}/${file}` }, expect: { rendered: LOSSLESS } });
 
 const dcmconv = (option: string): string[] => ['dcmconv', option, 'IN', 'OUT'];
 const gdcmconv = (...options: string[]): string[] => ['gdcmconv', ...options, '-i', 'IN', '-o', 'OUT'];
@@ -59,6 +59,22 @@ const made = (seed: SeedName, steps: string[][], name: string, expect: Expectati
   steps,
   expect,
 });
+
+/**
+ * An enhanced CT (PS3.3 A.38) from a three-frame file: the rescale and window in the shared
+ * functional groups, a plane position and frame content per frame, none at the top level.
+ */
+const ENHANCED_CT = [
+  '(5200,9229)[0].(0028,9145)[0].(0028,1052)=-1024',
+  '(5200,9229)[0].(0028,9145)[0].(0028,1053)=1',
+  '(5200,9229)[0].(0028,9145)[0].(0028,1054)=HU',
+  '(5200,9229)[0].(0028,9132)[0].(0028,1050)=40',
+  '(5200,9229)[0].(0028,9132)[0].(0028,1051)=80',
+  ...[0, 1, 2].flatMap((frame) => [
+    `(5200,9230)[${frame}].(0020,9113)[0].(0020,0032)=-120\\-120\\${frame * 20}`,
+    `(5200,9230)[${frame}].(0020,9111)[0].(0020,9157)=1\\${frame + 1}`,
+  ]),
+].flatMap((path) => ['-i', path]);
 
 export const RECIPES: readonly Recipe[] = [
   // The phantoms through DCMTK and GDCM.
@@ -82,6 +98,8 @@ export const RECIPES: readonly Recipe[] = [
   made('ctSigned', [gdcmconv('--jpegls')], 'ct16s-jpegls-gdcm'),
   made('ctSigned', [gdcmconv('--j2k')], 'ct16s-j2k'),
   made('ctSigned', [gdcmconv('--rle')], 'ct16s-rle'),
+  { ...made('ctFrames', [['dcmodify', '-nb', ...ENHANCED_CT, 'OUT']], 'enhanced-ct'), made: 'dcmodify -i (functional groups)' },
+  { ...made('ctFrames', [['dcmodify', '-nb', ...ENHANCED_CT, 'OUT'], gdcmconv('--jpeg')], 'enhanced-ct-jpeg-lossless'), made: 'dcmodify -i (functional groups) → gdcmconv --jpeg' },
   made('mr', [gdcmconv('--implicit')], 'mr16-implicit'),
   made('mr', [dcmcjpeg('+el', '+sv', '1')], 'mr16-jpeg-lossless'),
   made('mr', [dcmcjpls('+el')], 'mr16-jpegls'),

@@ -11,13 +11,13 @@ import { writeDicom, type PixelSource } from '../../server/dicom/write/index';
  * encoded here.
  */
 
-export type SeedName = 'ctUnsigned' | 'ctSigned' | 'mr' | 'radiograph' | 'grey8' | 'ultrasound';
+export type SeedName = 'ctUnsigned' | 'ctSigned' | 'ctFrames' | 'mr' | 'radiograph' | 'grey8' | 'ultrasound';
 
 const SIZE = 256;
 const UID_ROOT = '1.2.826.0.1.3680043.8.498.25';
 
 function identity(seed: SeedName, modality: string): Record<string, unknown> {
-  const n = (['ctUnsigned', 'ctSigned', 'mr', 'radiograph', 'grey8', 'ultrasound'] as const).indexOf(seed) + 1;
+  const n = (['ctUnsigned', 'ctSigned', 'ctFrames', 'mr', 'radiograph', 'grey8', 'ultrasound'] as const).indexOf(seed) + 1;
   return {
     SOPInstanceUID: `${UID_ROOT}.1.${n}`,
     StudyInstanceUID: `${UID_ROOT}.2`,
@@ -31,8 +31,8 @@ function identity(seed: SeedName, modality: string): Record<string, unknown> {
   };
 }
 
-function headValues(contrast: 'ct' | 't2'): Float32Array {
-  return headSlice(centredGrid(SIZE, HEAD_FOV_MM), 20, contrast);
+function headValues(contrast: 'ct' | 't2', z = 20): Float32Array {
+  return headSlice(centredGrid(SIZE, HEAD_FOV_MM), z, contrast);
 }
 
 /** Every 4th pixel of the 1024² chest radiograph: 256², 12-bit. */
@@ -64,6 +64,12 @@ function seedOf(name: SeedName): { pixels: PixelSource; tags: Record<string, unk
         tags: { ...identity(name, 'CT'), RescaleIntercept: 0, RescaleSlope: 1, WindowCenter: 40, WindowWidth: 80 },
       };
     }
+    case 'ctFrames':
+      // Three slices in one file, for the enhanced CT that DCMTK's dcmodify makes of it (manifest.ts).
+      return {
+        pixels: { ...grey, bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 0, frames: [0, 20, 40].map((z) => Uint16Array.from(headValues('ct', z), (v) => clamp(v + 1024, 0, 4095))) },
+        tags: { ...identity(name, 'CT'), SOPClassUID: '1.2.840.10008.5.1.4.1.1.2.1' },
+      };
     case 'mr': {
       const signal = headValues('t2');
       return {
