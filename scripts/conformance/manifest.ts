@@ -128,6 +128,7 @@ export const RECIPES: readonly Recipe[] = [
   made('ultrasound', [dcmcjpeg('+eb', '+s4'), dcmdjpeg('+cn', '+pl')], 'ybr-full-planar1'),
   made('ultrasound', [['dcmquant', '+pc', '256', 'IN', 'OUT']], 'palette-8bit-lut'),
   made('ultrasound', [['dcmquant', '+pc', '256', '+pe', 'IN', 'OUT']], 'palette-16bit-lut'),
+  made('ultrasound', [['dcmquant', '+pc', '1024', 'IN', 'OUT']], 'palette-16bit-index'),
   made('ultrasound', [['dcmj2pnm', '+F', '1', '+obt', 'IN', 'OUT'], ['img2dcm', '-i', 'BMP', 'IN', 'OUT']], 'img2dcm-bmp'),
   made('ultrasound', [['dcmj2pnm', '+F', '1', '+oj', 'IN', 'OUT'], ['img2dcm', '-i', 'JPEG', 'IN', 'OUT']], 'img2dcm-jpeg', { rendered: LOSSY }),
   // Sample files as their authors wrote them.
@@ -187,6 +188,7 @@ const PALETTE = 'palette colour is read as grey (the decoder branch of issue 25 
 export const EXPECTED_TO_FAIL: Readonly<Record<string, KnownFailure>> = {
   'palette-8bit-lut': { why: PALETTE, in: ['node', 'chromium'] },
   'palette-16bit-lut': { why: PALETTE, in: ['node', 'chromium'] },
+  'palette-16bit-index': { why: PALETTE, in: ['node', 'chromium'] },
   'pydicom-SC_jpeg_no_color_transform': {
     why: 'an RGB baseline JPEG without an Adobe marker: libjpeg-turbo converts it from YCbCr, which it is not',
     in: ['node', 'chromium'],
