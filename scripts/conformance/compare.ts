@@ -88,14 +88,15 @@ export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /**
- * How well a decoded frame matches the reference: its correlation, or why they cannot be compared
- * (another size, grey against colour).
+ * How well a decoded frame matches the reference: its correlation (and for grey, the modality
+ * range decoded), or why they cannot be compared (another size, grey against colour).
  */
-export function compareFrame(frame: Frame, reference: Picture): { correlation: number } | { mismatch: string } {
+export function compareFrame(frame: Frame, reference: Picture): { correlation: number; min?: number; max?: number } | { mismatch: string } {
   if (frame.columns !== reference.width || frame.rows !== reference.height) {
     return { mismatch: `decoded ${frame.columns} × ${frame.rows}, reference ${reference.width} × ${reference.height}` };
   }
   const channels = frame.kind === 'grey' ? 1 : 3;
   if (channels !== reference.channels) return { mismatch: `decoded ${frame.kind}, reference ${reference.channels === 1 ? 'grey' : 'colour'}` };
-  return { correlation: pearson(displayedSamples(frame), reference.samples) };
+  const correlation = pearson(displayedSamples(frame), reference.samples);
+  return frame.kind === 'grey' ? { correlation, min: frame.min, max: frame.max } : { correlation };
 }

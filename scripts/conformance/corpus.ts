@@ -6,13 +6,19 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPECTED_TO_FAIL, RECIPES, type Expectation, type KnownFailure, type Recipe } from './manifest';
 import { writeSeed, type SeedName } from './seeds';
-import { readHeader, run, type Header } from './tools';
+import { readHeader, run, runForLog, type Header } from './tools';
 
 /**
  * The conformance corpus: DICOM files nobody here encoded (manifest.ts), each with DCMTK's
  * rendering of the frames the tests compare, built once into a cache directory and reused while
  * the recipes and tools stay the same.
  */
+
+export interface Reference {
+  frame: number;
+  file: string;
+  range: { min: number; max: number } | null;
+}
 
 export interface CorpusEntry extends Header {
   /** Unique, file-name safe: `ct12-jpegls`, `pydicom-CT_small`. */
@@ -21,8 +27,11 @@ export interface CorpusEntry extends Header {
   file: string;
   /** How it was made or where it comes from, in words. */
   made: string;
-  /** DCMTK's rendering of each compared frame (0-based): a PGM (16-bit) or PPM (8-bit). */
-  references: Array<{ frame: number; file: string }>;
+  /**
+   * DCMTK's rendering of each compared frame (0-based): a PGM (16-bit) or PPM (8-bit); for grey,
+   * also the smallest and largest modality value DCMTK found in it (rescale applied).
+   */
+  references: Reference[];
   /** What the decoder must make of it. */
   expect: Expectation;
   /** Why and where the decoder does not yet show it as expected (manifest.ts EXPECTED_TO_FAIL), or null. */
@@ -82,18 +91,25 @@ const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
 /**
  * DCMTK's rendering of a frame: modality LUT applied, no VOI window (so linear in the modality
  * values), MONOCHROME1 inverted, colour converted to RGB, palette colour looked up; grey as a
- * 16-bit ASCII PGM, colour (8 bits a sample whatever the file's depth) as a binary PPM.
+ * 16-bit ASCII PGM, colour (8 bits a sample whatever the file's depth) as a binary PPM. For grey,
+ * DCMTK's own report of the frame's modality range (-v -im) comes with it: the rendering alone
+ * cannot show a rescale, the range does.
  * dcmj2pnm reads JPEG and RLE, dcml2pnm JPEG-LS; JPEG 2000 is decompressed by GDCM first.
  */
-function render(file: string, header: Header, frame: number, out: string, work: string): void {
-  const args = ['+F', String(frame + 1), header.samplesPerPixel === 1 && header.photometric !== 'PALETTE COLOR' ? '+opw' : '+op'];
+function render(file: string, header: Header, frame: number, out: string, work: string): Reference['range'] {
+  const grey = header.samplesPerPixel === 1 && header.photometric !== 'PALETTE COLOR';
+  let readable = file;
   if (JPEG_2000.has(header.transferSyntaxUid)) {
-    const raw = join(work, 'decompressed.dcm');
-    run('gdcmconv', ['--raw', '-i', file, '-o', raw]);
-    run('dcmj2pnm', [...args, raw, out]);
-  } else {
-    run(JPEG_LS.has(header.transferSyntaxUid) ? 'dcml2pnm' : 'dcmj2pnm', [...args, file, out]);
+    readable = join(work, 'decompressed.dcm');
+    run('gdcmconv', ['--raw', '-i', file, '-o', readable]);
   }
+  const tool = JPEG_LS.has(header.transferSyntaxUid) ? 'dcml2pnm' : 'dcmj2pnm';
+  const selected = ['+F', String(frame + 1)];
+  run(tool, [...selected, grey ? '+opw' : '+op', readable, out]);
+  if (!grey) return null;
+  const report = runForLog(tool, [...selected, '-v', '-im', '-o', readable]);
+  const value = (name: string) => Number(new RegExp(`${name} pixel value\\s*:\\s*(-?[\\d.e+-]+)`).exec(report)?.[1]);
+  return { min: value('minimum'), max: value('maximum') };
 }
 
 /** The frames compared: the first, and the last of a multi-frame file. */
@@ -119,9 +135,8 @@ export async function buildCorpus(dir: string): Promise<CorpusEntry[]> {
     const header = readHeader(file);
     const references = 'rendered' in recipe.expect
       ? comparedFrames(header).map((frame) => {
-        const reference = join(building, `${recipe.name}.f${frame}.pnm`);
-        render(file, header, frame, reference, work);
-        return { frame, file: join(root, `${recipe.name}.f${frame}.pnm`) };
+        const range = render(file, header, frame, join(building, `${recipe.name}.f${frame}.pnm`), work);
+        return { frame, file: join(root, `${recipe.name}.f${frame}.pnm`), range };
       })
       : [];
     entries.push({

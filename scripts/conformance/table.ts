@@ -47,7 +47,7 @@ function result(entry: CorpusEntry, outcome: Outcome): string {
   if (outcome.decoded) {
     const lowest = Math.min(...outcome.frames.map((f) => ('correlation' in f ? f.correlation : Number.NaN)));
     const shown = Number.isNaN(lowest) ? outcome.frames.map((f) => ('mismatch' in f ? f.mismatch : '')).join('; ') : `r = ${lowest.toFixed(6)}`;
-    return failing ? `**wrong**: ${shown}` : `rendered, ${shown}`;
+    return failing ? `**wrong**: ${failing}` : `rendered, ${shown}`;
   }
   const key = `viewer.image.${outcome.problem ?? 'corrupt'}` as MessageKey;
   const message = en[key] ?? outcome.message;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 
 /**
  * The third-party tools the conformance corpus is made and rendered with, all from Debian
@@ -13,6 +13,13 @@ export function run(tool: string, args: readonly string[]): string {
     const stderr = (error as { stderr?: string }).stderr ?? '';
     throw new Error(`${tool} ${args.join(' ')} failed: ${stderr.trim() || String(error)}`, { cause: error });
   }
+}
+
+/** Runs a tool for what it logs (DCMTK's -v reports go to the error output). */
+export function runForLog(tool: string, args: readonly string[]): string {
+  const result = spawnSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed: ${result.stderr.trim()}`);
+  return `${result.stdout}${result.stderr}`;
 }
 
 /** The header attributes a corpus entry names, as DCMTK's dcmdump reads them. */
