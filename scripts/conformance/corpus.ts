@@ -1,8 +1,8 @@
 // Shared module: the conformance tests (tests/conformance/, e2e/conformance.spec.ts) and the Orthanc
 // browser tests load the same files from here. Keep buildCorpus's signature and CorpusEntry stable.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPECTED_TO_FAIL, RECIPES, type Expectation, type KnownFailure, type Recipe } from './manifest';
 import { writeSeed, type SeedName } from './seeds';
@@ -44,10 +44,16 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 /** The directory the tests build into (gitignored with the sandbox's data). */
 export const DEFAULT_CORPUS_DIR = join(REPOSITORY, '.sandbox-data', 'conformance');
 
-/** Changes when a recipe, a seed or a tool changes, so a stale cache is never read. */
+/** Changes when a recipe, a seed, a packaged sample or a tool changes, so a stale cache is never read. */
 function cacheKey(): string {
   const hash = createHash('sha256');
   for (const file of ['corpus.ts', 'manifest.ts', 'seeds.ts', 'tools.ts']) hash.update(readFileSync(join(HERE, file)));
+  for (const recipe of RECIPES) {
+    if ('file' in recipe.from) {
+      const { size, mtimeMs } = statSync(absolute(recipe.from.file));
+      hash.update(`${recipe.from.file} ${size} ${mtimeMs}`);
+    }
+  }
   hash.update(run('dcmconv', ['--version']));
   hash.update(run('gdcmconv', ['--version']));
   return hash.digest('hex').slice(0, 12);
@@ -157,5 +163,8 @@ export async function buildCorpus(dir: string): Promise<CorpusEntry[]> {
     rmSync(root, { recursive: true, force: true });
     renameSync(building, root);
   }
+  // Corpora of earlier recipes or tools are never read again.
+  const key = basename(root);
+  for (const old of readdirSync(dir)) if (/^[0-9a-f]{12}$/.test(old) && old !== key) rmSync(join(dir, old), { recursive: true, force: true });
   return entries;
 }
