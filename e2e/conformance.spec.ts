@@ -73,6 +73,8 @@ test('every corpus file decodes in Chromium as DCMTK renders it, or is refused a
             resolve(event.data as never);
           };
           decoder.addEventListener('message', listener);
+          // A worker that fails to start (a chunk or the policy) answers nothing: say so instead of waiting.
+          decoder.addEventListener('error', (event) => resolve({ ok: false, problem: null, message: `worker error: ${event.message}` }), { once: true });
           decoder.postMessage({ id, bytes, frameIndex });
         });
       const results: Record<string, unknown> = {};
