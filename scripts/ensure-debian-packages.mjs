@@ -12,6 +12,8 @@ const PACKAGES = {
   'fonts-wqy-microhei': '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
   dcmtk: '/usr/bin/dcmj2pnm',
   'libgdcm-tools': '/usr/bin/gdcmconv',
+  // pydicom's sample files (MIT, some from GDCM's test data) are part of the conformance corpus.
+  'python3-pydicom': '/usr/lib/python3/dist-packages/pydicom/data/test_files/CT_small.dcm',
   orthanc: '/usr/sbin/Orthanc',
   'orthanc-dicomweb': '/usr/share/orthanc/plugins/libOrthancDicomWeb.so',
 };
