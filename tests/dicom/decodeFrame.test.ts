@@ -146,6 +146,7 @@ describe('modality values and presentation', () => {
       bitsAllocated: 16,
       bitsStored: 12,
       pixelRepresentation: 0,
+      frameTimeMs: null,
     });
   });
 
