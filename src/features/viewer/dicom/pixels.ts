@@ -32,6 +32,8 @@ export function greyFrame(samples: Samples, pixels: PixelDescription, shift = 0)
   return { kind: 'grey', rows, columns, values, min, max, invert: pixels.photometricInterpretation === 'MONOCHROME1' };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /** Stored value → 0..255, for colour samples above 8 bits. */
 function byteSamples(samples: Samples, bitsStored: number): Samples {
   if (bitsStored === 8 && !(samples instanceof Uint16Array || samples instanceof Int16Array)) return samples;
@@ -52,6 +54,14 @@ export function colourFrame(stored: Samples, pixels: PixelDescription, layout: C
   const count = rows * columns;
   const samples = byteSamples(stored, pixels.bitsStored);
   const rgba = new Uint8ClampedArray(count * 4);
+  if (layout === 'interleaved' && !ybr && LITTLE_ENDIAN) {
+    // The common case (RGB, 8 bits, pixel by pixel): one 32-bit store per pixel.
+    const words = new Uint32Array(rgba.buffer);
+    for (let i = 0, at = 0; i < count; i += 1, at += 3) {
+      words[i] = 0xff000000 | (samples[at + 2]! << 16) | (samples[at + 1]! << 8) | samples[at]!;
+    }
+    return { kind: 'colour', rows, columns, rgba };
+  }
   // Where pixel i's three samples are: `at(i) + k * step`.
   const base = layout === 'planar' ? 1 : layout === 'ybr422' ? 0 : 3;
   const step = layout === 'planar' ? count : 1;
