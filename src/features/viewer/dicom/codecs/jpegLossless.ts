@@ -64,6 +64,65 @@ function huffmanLookup(counts: Uint8Array, values: Uint8Array): Uint16Array {
 }
 
 /**
+ * The entropy-coded bits (T.81 F.2.2.5): most significant first, a 0x00 stuffed after each 0xFF
+ * skipped. At a marker it gives zeros and counts them: a valid scan needs at most the few bytes
+ * read ahead, so more means the coded data ended early.
+ */
+class BitReader {
+  /** The `bits` unread bits, in the low end (at most 32). */
+  acc = 0;
+  bits = 0;
+  padding = 0;
+  private atMarker = false;
+
+  constructor(
+    private readonly data: Uint8Array,
+    public pos: number,
+  ) {}
+
+  /** Reads bytes until more than 24 bits are waiting. */
+  fill(): void {
+    const { data } = this;
+    while (this.bits <= 24) {
+      let byte = 0;
+      if (!this.atMarker && this.pos < data.length) {
+        byte = data[this.pos]!;
+        if (byte !== 0xff) this.pos += 1;
+        else if (data[this.pos + 1] === 0) this.pos += 2;
+        else {
+          this.atMarker = true;
+          byte = 0;
+          this.padding += 1;
+        }
+      } else this.padding += 1;
+      this.acc = (this.acc << 8) | byte;
+      this.bits += 8;
+    }
+  }
+
+  /** The next `count` bits (at most `bits`), consumed. */
+  take(count: number): number {
+    this.bits -= count;
+    const value = (this.acc >>> this.bits) & ((1 << count) - 1);
+    this.acc &= (1 << this.bits) - 1;
+    return value;
+  }
+
+  /** At a restart marker (RSTn, after any fill bytes): byte-aligned again. */
+  restart(): void {
+    if (this.padding > 4) fail('a restart interval ends early');
+    const { data } = this;
+    while (data[this.pos] === 0xff && data[this.pos + 1] === 0xff) this.pos += 1;
+    if (data[this.pos] !== 0xff || (data[this.pos + 1]! & 0xf8) !== 0xd0) fail('a restart marker is missing');
+    this.pos += 2;
+    this.acc = 0;
+    this.bits = 0;
+    this.padding = 0;
+    this.atMarker = false;
+  }
+}
+
+/**
  * Decodes one scan's entropy-coded data from `start` into `out` (interleaved, `stride` samples
  * per pixel). Returns where the scan's data ends (the next marker).
  */
@@ -76,11 +135,7 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
   const lookups = scan.components.map((component) => component.table);
   const count = indices.length;
   const mask = (1 << frame.precision) - 1;
-  let pos = start;
-  let acc = 0;
-  let bits = 0;
-  let atMarker = false;
-  let padding = 0;
+  const reader = new BitReader(data, start);
   let untilRestart = restartInterval;
   // After a restart the line goes on as a first line (T.81 H.1.2.1): left neighbours only.
   let restartRow = 0;
@@ -91,15 +146,7 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
     for (let x = 0; x < columns; x += 1) {
       if (restartInterval > 0) {
         if (untilRestart === 0) {
-          // Byte-aligned, then RSTn (after any fill bytes).
-          if (padding > 4) fail('a restart interval ends early');
-          padding = 0;
-          acc = 0;
-          bits = 0;
-          atMarker = false;
-          while (pos < data.length && data[pos] === 0xff && data[pos + 1] === 0xff) pos += 1;
-          if (data[pos] !== 0xff || (data[pos + 1]! & 0xf8) !== 0xd0) fail('a restart marker is missing');
-          pos += 2;
+          reader.restart();
           untilRestart = restartInterval;
           restartRow = y;
           restartColumn = x;
@@ -109,37 +156,19 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
       const at = rowStart + x * stride;
       for (let c = 0; c < count; c += 1) {
         const here = at + indices[c]!;
-        const table = lookups[c]!;
-        // Enough bits for a code (16) and its difference (15).
-        while (bits <= 24) {
-          let byte = 0;
-          if (!atMarker && pos < data.length) {
-            byte = data[pos]!;
-            if (byte === 0xff) {
-              const next = data[pos + 1];
-              if (next === 0) pos += 2;
-              else {
-                atMarker = true;
-                byte = 0;
-                padding += 1;
-              }
-            } else pos += 1;
-          } else padding += 1;
-          acc = ((acc << 8) | byte) >>> 0;
-          bits += 8;
-        }
-        const entry = table[(acc >>> (bits - 16)) & 0xffff]!;
+        if (reader.bits < 16) reader.fill();
+        const entry = lookups[c]![(reader.acc >>> (reader.bits - 16)) & 0xffff]!;
         if (entry === 0) fail('a code that is not in its Huffman table');
-        bits -= entry >> 8;
+        reader.take(entry >> 8);
+        // The difference: its category, then that many bits (T.81 H.1.2.2; 16 has none).
         const size = entry & 0xff;
         let diff = 0;
         if (size === 16) diff = 32768;
         else if (size > 0) {
-          const raw = (acc >>> (bits - size)) & ((1 << size) - 1);
-          bits -= size;
+          if (reader.bits < size) reader.fill();
+          const raw = reader.take(size);
           diff = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
         }
-        acc &= (1 << bits) - 1;
 
         let prediction: number;
         if (y !== restartRow && x > 0) {
@@ -160,8 +189,8 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
     }
   }
   // The last code may end in the final byte's padding, never further.
-  if (padding > 4) fail('the coded data ends early');
-  return pos;
+  if (reader.padding > 4) fail('the coded data ends early');
+  return reader.pos;
 }
 
 /** Decodes a JPEG Lossless codestream into interleaved samples (8 or 16 bits each). */
