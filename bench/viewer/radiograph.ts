@@ -13,22 +13,28 @@ import { stageCanvas } from './stage';
 const renderer = createRenderer();
 let drawn: DecodedFrame | undefined;
 let draw: () => void = () => {};
+const notes = ['main-thread decode'];
 
 void runHarness({
   async showFirst(stage, manifest) {
     const { canvas, size, dpr } = stageCanvas(stage);
+    const started = performance.now();
     const response = await fetch(manifest.urls[manifest.first]!);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const decoded = await decodeFrame(await response.arrayBuffer(), 0);
+    const bytes = await response.arrayBuffer();
+    const fetched = performance.now();
+    const decoded = await decodeFrame(bytes, 0);
+    const decodedAt = performance.now();
     drawn = decoded;
     draw = () => {
       const scene = { key: 'radiograph', decoded, window: effectiveWindow(decoded, { preset: 'file', window: null }), zoom: 1, pan: { x: 0, y: 0 }, findings: [], aiShown: false };
       if (!renderer.draw(canvas, scene, size, dpr)) throw new Error('the canvas cannot draw');
     };
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve(draw())));
+    notes.push(`fetch ${Math.round(fetched - started)} ms, decode ${Math.round(decodedAt - fetched)} ms, draw ${Math.round(performance.now() - decodedAt)} ms`);
   },
   loadRest: async () => {
     if (!drawn) throw new Error('nothing decoded');
   },
   show: () => ({ asked: Promise.resolve(), drawn: new Promise((resolve) => requestAnimationFrame(() => resolve(draw()))) }),
-}, ['main-thread decode']);
+}, notes);

@@ -40,9 +40,14 @@ async function radiograph(): Promise<Uint8Array> {
   });
 }
 
-type WindowWithBench = Window & { __bench?: { ready: Promise<void>; firstImageMs: number | null } };
+type WindowWithBench = Window & { __bench?: { ready: Promise<void>; firstImageMs: number | null; notes: string[] } };
 
-async function firstImage(browser: Browser, origin: string, page: string, cpuRate: number): Promise<number> {
+interface Run {
+  firstImageMs: number;
+  notes: string[];
+}
+
+async function firstImage(browser: Browser, origin: string, page: string, cpuRate: number): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
     const tab = await context.newPage();
@@ -52,7 +57,7 @@ async function firstImage(browser: Browser, origin: string, page: string, cpuRat
     return await tab.evaluate(async () => {
       const bench = (window as WindowWithBench).__bench!;
       await bench.ready;
-      return bench.firstImageMs ?? Number.NaN;
+      return { firstImageMs: bench.firstImageMs ?? Number.NaN, notes: bench.notes };
     });
   } finally {
     await context.close();
@@ -80,7 +85,7 @@ export async function benchRadiograph(browser: Browser, runs: number): Promise<v
     });
     try {
       const pages = [['ours.html', 'decoded in the worker (as the app does)'], ['radiograph.html', 'decoded on the main thread (all of it slowed)']] as const;
-      const times = new Map<string, number[]>();
+      const times = new Map<string, Run[]>();
       // Interleaved, so a busy moment of the machine spreads over every variant.
       for (let i = 0; i < runs; i += 1) {
         for (const [page] of pages) {
@@ -93,8 +98,9 @@ export async function benchRadiograph(browser: Browser, runs: number): Promise<v
       console.log(`\nRGB JPEG Lossless radiograph, ${COLUMNS} × ${ROWS}, ${(file.length / 2 ** 20).toFixed(1)} MB, served locally, median of ${runs}:`);
       console.log(`  decodeFrame in Node: ${ms(median(decodes))}`);
       for (const [page, label] of pages) {
-        const [fast, slow] = [median(times.get(`${page} 1`)!), median(times.get(`${page} 4`)!)];
+        const [fast, slow] = [1, 4].map((rate) => median(times.get(`${page} ${rate}`)!.map((run) => run.firstImageMs))) as [number, number];
         console.log(`  first image, ${label}: ${ms(fast)} unthrottled, ${ms(slow)} at 4x CPU slowdown (x${(slow / fast).toFixed(1)})`);
+        for (const rate of [1, 4]) console.log(`    at ${rate}x: ${times.get(`${page} ${rate}`)!.map((run) => `${ms(run.firstImageMs)} (${run.notes.join('; ')})`).join(' | ')}`);
       }
     } finally {
       await server.close();

@@ -6,7 +6,8 @@ import { expectSize, type Codec, type LoadCodec } from './codec';
  * predictors) for DICOM's 1.2.840.10008.1.2.4.57 and .70. Our own, in plain TypeScript: the
  * registry's decoder (jpeg-lossless-decoder-js) took 25 s at 4x CPU on a 2500 × 3000 RGB
  * radiograph (it runs an 8 × 8 DCT block's loop for every sample) and gave wrong 16-bit colour.
- * Here one 16-bit lookup decodes each Huffman code and the samples go straight into the output.
+ * Here one 16-bit lookup decodes most codes with their difference bits, and the samples go
+ * straight into the output.
  */
 
 interface Component {
@@ -23,7 +24,7 @@ interface Frame {
 }
 
 interface Scan {
-  components: Array<{ index: number; table: Uint16Array }>;
+  components: Array<{ index: number; table: HuffmanTable }>;
   predictor: number;
   pointTransform: number;
 }
@@ -41,11 +42,40 @@ function fail(why: string): never {
   throw new DecodeError('corrupt', `JPEG Lossless: ${why}`);
 }
 
-/**
- * A Huffman table (T.81 C) as a 65536-entry lookup on the next 16 bits: (code length << 8) |
- * value, 0 for bits that begin no code.
- */
-function huffmanLookup(counts: Uint8Array, values: Uint8Array): Uint16Array {
+/** A Huffman table (T.81 C) as two lookups on the next 16 bits. */
+interface HuffmanTable {
+  /** (code length << 8) | value (the difference's category); 0 for bits that begin no code. */
+  codes: Uint16Array;
+  /**
+   * When the code and its difference's bits fit in the 16: (difference << 5) | their length;
+   * else 0. Most samples of a smooth image take this one lookup.
+   */
+  whole: Int32Array;
+}
+
+/** A difference from its category and extra bits (T.81 H.1.2.2; category 16 has none). */
+function difference(size: number, raw: number): number {
+  if (size === 16) return 32768;
+  if (size === 0) return 0;
+  return raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
+}
+
+function huffmanTable(counts: Uint8Array, values: Uint8Array): HuffmanTable {
+  const codes = huffmanCodes(counts, values);
+  const whole = new Int32Array(65536);
+  for (let peek = 0; peek < 65536; peek += 1) {
+    const entry = codes[peek]!;
+    const length = entry >> 8;
+    const size = entry & 0xff;
+    const extra = size === 16 ? 0 : size;
+    if (entry === 0 || length + extra > 16) continue;
+    const raw = (peek >> (16 - length - extra)) & ((1 << extra) - 1);
+    whole[peek] = (difference(size, raw) << 5) | (length + extra);
+  }
+  return { codes, whole };
+}
+
+function huffmanCodes(counts: Uint8Array, values: Uint8Array): Uint16Array {
   const lookup = new Uint16Array(65536);
   let code = 0;
   let k = 0;
@@ -100,6 +130,11 @@ class BitReader {
     }
   }
 
+  skip(count: number): void {
+    this.bits -= count;
+    this.acc &= (1 << this.bits) - 1;
+  }
+
   /** The next `count` bits (at most `bits`), consumed. */
   take(count: number): number {
     this.bits -= count;
@@ -126,7 +161,7 @@ class BitReader {
  * Decodes one scan's entropy-coded data from `start` into `out` (interleaved, `stride` samples
  * per pixel). Returns where the scan's data ends (the next marker).
  */
-function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, restartInterval: number, out: Uint8Array | Uint16Array): number {
+function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, restartInterval: number, out: Uint16Array): number {
   const { rows, columns } = frame;
   const stride = frame.components.length;
   const { predictor, pointTransform } = scan;
@@ -136,6 +171,7 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
   const count = indices.length;
   const mask = (1 << frame.precision) - 1;
   const reader = new BitReader(data, start);
+  let { acc, bits } = reader;
   let untilRestart = restartInterval;
   // After a restart the line goes on as a first line (T.81 H.1.2.1): left neighbours only.
   let restartRow = 0;
@@ -147,6 +183,7 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
       if (restartInterval > 0) {
         if (untilRestart === 0) {
           reader.restart();
+          ({ acc, bits } = reader);
           untilRestart = restartInterval;
           restartRow = y;
           restartColumn = x;
@@ -156,18 +193,33 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
       const at = rowStart + x * stride;
       for (let c = 0; c < count; c += 1) {
         const here = at + indices[c]!;
-        if (reader.bits < 16) reader.fill();
-        const entry = lookups[c]![(reader.acc >>> (reader.bits - 16)) & 0xffff]!;
-        if (entry === 0) fail('a code that is not in its Huffman table');
-        reader.take(entry >> 8);
-        // The difference: its category, then that many bits (T.81 H.1.2.2; 16 has none).
-        const size = entry & 0xff;
-        let diff = 0;
-        if (size === 16) diff = 32768;
-        else if (size > 0) {
-          if (reader.bits < size) reader.fill();
-          const raw = reader.take(size);
-          diff = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw;
+        // The reader's bits live in locals on the common path (registers, not memory), handed
+        // back whenever the reader itself reads on.
+        if (bits < 16) {
+          reader.acc = acc;
+          reader.bits = bits;
+          reader.fill();
+          ({ acc, bits } = reader);
+        }
+        const table = lookups[c]!;
+        const peek = (acc >>> (bits - 16)) & 0xffff;
+        const whole = table.whole[peek]!;
+        let diff: number;
+        if (whole !== 0) {
+          bits -= whole & 31;
+          acc &= (1 << bits) - 1;
+          diff = whole >> 5;
+        } else {
+          // A long code, or a large difference: the code, then its category's bits.
+          const entry = table.codes[peek]!;
+          if (entry === 0) fail('a code that is not in its Huffman table');
+          reader.acc = acc;
+          reader.bits = bits;
+          reader.skip(entry >> 8);
+          const size = entry & 0xff;
+          if (size < 16 && reader.bits < size) reader.fill();
+          diff = difference(size, size < 16 ? reader.take(size) : 0);
+          ({ acc, bits } = reader);
         }
 
         let prediction: number;
@@ -195,10 +247,11 @@ function decodeScan(data: Uint8Array, start: number, frame: Frame, scan: Scan, r
 
 /** Decodes a JPEG Lossless codestream into interleaved samples (8 or 16 bits each). */
 export function decodeJpegLossless(data: Uint8Array, bitsAllocated: number): { frame: Frame; samples: Uint8Array | Uint16Array } {
+  // Decoded as 16-bit whatever the precision: one element type keeps the scan loop monomorphic.
   if (data[0] !== 0xff || data[1] !== MARKER.SOI) fail('no start of image');
-  const tables = new Map<number, Uint16Array>();
+  const tables = new Map<number, HuffmanTable>();
   let frame: Frame | undefined;
-  let samples: Uint8Array | Uint16Array | undefined;
+  let samples: Uint16Array | undefined;
   let restartInterval = 0;
   let pointTransform = 0;
   let pos = 2;
@@ -227,7 +280,7 @@ export function decodeJpegLossless(data: Uint8Array, bitsAllocated: number): { f
       frame = { precision: data[body]!, rows: (data[body + 1]! << 8) | data[body + 2]!, columns: (data[body + 3]! << 8) | data[body + 4]!, components };
       if (frame.precision < 2 || frame.precision > 16 || components.length === 0) fail(`precision ${frame.precision} with ${components.length} components`);
       const size = frame.rows * frame.columns * components.length;
-      samples = bitsAllocated === 8 ? new Uint8Array(size) : new Uint16Array(size);
+      samples = new Uint16Array(size);
     } else if (marker >= 0xc0 && marker <= 0xcf && marker !== MARKER.DHT && marker !== 0xc8 && marker !== 0xcc) {
       throw new DecodeError('unsupportedSyntax', `JPEG process of marker ${marker.toString(16)} in a JPEG Lossless file`);
     } else if (marker === MARKER.DHT) {
@@ -235,7 +288,7 @@ export function decodeJpegLossless(data: Uint8Array, bitsAllocated: number): { f
         const id = data[at]! & 0x0f;
         const counts = data.subarray(at + 1, at + 17);
         const total = counts.reduce((sum, n) => sum + n, 0);
-        tables.set(id, huffmanLookup(counts, data.subarray(at + 17, at + 17 + total)));
+        tables.set(id, huffmanTable(counts, data.subarray(at + 17, at + 17 + total)));
         at += 17 + total;
       }
     } else if (marker === MARKER.DRI) {
@@ -261,7 +314,7 @@ export function decodeJpegLossless(data: Uint8Array, bitsAllocated: number): { f
   }
   if (!frame || !samples) fail('no frame header (SOF3)');
   if (pointTransform > 0) for (let i = 0; i < samples.length; i += 1) samples[i] = samples[i]! << pointTransform;
-  return { frame, samples };
+  return { frame, samples: bitsAllocated === 8 ? new Uint8Array(samples) : samples };
 }
 
 /** The decoder reads past a codestream that stops early without a word; an end marker must be there. */
