@@ -5,7 +5,9 @@
  * as ratios (throttled / unthrottled, ours / the peer's), never as pass/fail thresholds.
  *
  * BENCH_RUNS: runs of each measurement (5 for the first screens, 3 for the viewer when unset).
- * BENCH_ONLY=screens or BENCH_ONLY=viewer: one part only. DIST_DIR: the app's build (dist).
+ * BENCH_ONLY=screens or BENCH_ONLY=viewer: one part only; BENCH_ONLY=radiograph: the large RGB
+ * JPEG Lossless radiograph alone (scripts/bench/radiograph.ts; no sandbox, no app build needed).
+ * DIST_DIR: the app's build (dist).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSandbox } from '../server/app';
 import { signIn } from './bench/sandboxSession';
+import { benchRadiograph } from './bench/radiograph';
 import { benchViewer } from './bench/viewer';
 
 /** The app's build, as the e2e run names it (DIST_DIR), so a bench can run beside another build. */
@@ -67,9 +70,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
+  console.log(`Chromium ${browser.version()}`);
+  return browser;
+}
+
 async function main() {
   const cpu = cpus();
   console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, ${Math.round(totalmem() / 2 ** 30)} GB, ${platform()} ${release()}, Node ${process.version}`);
+  if (ONLY === 'radiograph') {
+    const browser = await launchChromium();
+    await benchRadiograph(browser, VIEWER_RUNS);
+    await browser.close();
+    return;
+  }
   if (ONLY !== 'viewer') bundleReport();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));
@@ -80,8 +95,7 @@ async function main() {
   const app = await buildSandbox({ dataDir, distDir: dist, publicOrigin: base, identityProviderIssuer: `http://127.0.0.1:${providerPort}`, tokenTtl: { accessToken: 3600 } });
   await app.sandbox.identity.listen(providerPort, '127.0.0.1');
   await app.listen({ port: appPort, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--disable-background-networking'] });
-  console.log(`Chromium ${browser.version()}`);
+  const browser = await launchChromium();
   if (ONLY !== 'viewer') await benchFirstScreens(browser, base);
   if (ONLY !== 'screens') await benchViewer({ browser, base, runs: VIEWER_RUNS });
   await browser.close();

@@ -37,6 +37,7 @@ const decode = vi.fn(async (bytes: ArrayBuffer): Promise<DecodedFrame> => {
       bitsAllocated: 16,
       bitsStored: 12,
       pixelRepresentation: 1,
+      frameTimeMs: null,
     },
     frame: { kind: 'grey', rows: 2, columns: 2, values: Float32Array.from([-1000, 0, 40, 1000]), min: -1000, max: 1000, invert: false },
   };

@@ -146,6 +146,7 @@ describe('modality values and presentation', () => {
       bitsAllocated: 16,
       bitsStored: 12,
       pixelRepresentation: 0,
+      frameTimeMs: null,
     });
   });
 
@@ -214,6 +215,16 @@ describe('colour', () => {
     const frame = colour(await decodeFrame(await dicomFile(pixels, 'explicitLittle'), 0));
     expect(rgbOf(frame)).toEqual(expected);
   });
+
+  it.each([[0, 'explicitLittle'], [1, 'explicitBig'], [0, 'rle'], [0, 'jpegLossless']] as const)(
+    '16-bit RGB, planar configuration %i, in %s: scaled to 8 bits from Bits Stored',
+    async (planarConfiguration, syntax) => {
+      // 12 bits stored in 16: the top 8 of them are the colour.
+      const wide = picture.map((v) => (v << 4) | (v & 0xf));
+      const pixels = { ...colourSource('RGB', [], planarConfiguration), bitsAllocated: 16 as const, bitsStored: 12, frames: [Uint16Array.from(planarConfiguration ? planar(wide) : wide)] };
+      expect(rgbOf(colour(await decodeFrame(await dicomFile(pixels, syntax), 0)))).toEqual(picture);
+    },
+  );
 
   it('YBR_FULL planar in explicit little endian', async () => {
     const frame = colour(await decodeFrame(await dicomFile(colourSource('YBR_FULL', [planar(rgbToYbr(picture))], 1), 'explicitLittle'), 0));

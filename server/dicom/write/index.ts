@@ -29,7 +29,8 @@ export interface PixelSource {
   rows: number; columns: number;
   bitsAllocated: 8 | 16; bitsStored: number; pixelRepresentation: 0 | 1;
   samplesPerPixel: 1 | 3;
-  photometric: 'MONOCHROME1' | 'MONOCHROME2' | 'RGB' | 'YBR_FULL' | 'YBR_FULL_422';
+  /** PALETTE COLOR: give the palette's descriptors and tables (or segmented tables) in the tags. */
+  photometric: 'MONOCHROME1' | 'MONOCHROME2' | 'PALETTE COLOR' | 'RGB' | 'YBR_FULL' | 'YBR_FULL_422';
   planarConfiguration?: 0 | 1;
   /**
    * Stored values, one array per frame, interleaved colour unless planar. YBR_FULL_422 in a native
@@ -68,7 +69,7 @@ function check(pixels: PixelSource): void {
   const fail = (why: string) => { throw new Error(`writeDicom: ${why}`); };
   if (!(rows > 0 && columns > 0)) fail(`rows and columns must be positive (${rows} × ${columns})`);
   if (!(bitsStored >= 1 && bitsStored <= bitsAllocated)) fail(`bitsStored ${bitsStored} does not fit bitsAllocated ${bitsAllocated}`);
-  if ((samplesPerPixel === 1) !== photometric.startsWith('MONOCHROME')) fail(`${photometric} with ${samplesPerPixel} samples per pixel`);
+  if ((samplesPerPixel === 1) !== (photometric.startsWith('MONOCHROME') || photometric === 'PALETTE COLOR')) fail(`${photometric} with ${samplesPerPixel} samples per pixel`);
   if (photometric === 'YBR_FULL_422' && columns % 2 === 1) fail('YBR_FULL_422 needs an even number of columns');
   if (frames.length === 0) fail('no frames');
   frames.forEach((frame, i) => {

@@ -129,12 +129,14 @@ function segment(marker: number, body: readonly number[]): number[] {
 /**
  * One frame as a JPEG Lossless SV1 codestream. `samples` are interleaved when colour; values are
  * taken modulo 2^precision, so signed values are coded as their two's complement bit patterns.
+ * `restartRows`: a restart marker every that many rows (T.81 H.1.2.1: each interval begins as
+ * the first line does); none when unset.
  */
 export function encodeJpegLossless(
   samples: ArrayLike<number>,
-  size: { rows: number; columns: number; samplesPerPixel: number; precision: number },
+  size: { rows: number; columns: number; samplesPerPixel: number; precision: number; restartRows?: number },
 ): Uint8Array {
-  const { rows, columns, samplesPerPixel: components, precision } = size;
+  const { rows, columns, samplesPerPixel: components, precision, restartRows = 0 } = size;
   const mask = (1 << precision) - 1;
   const count = rows * columns * components;
   const diffs = new Int32Array(count);
@@ -143,8 +145,9 @@ export function encodeJpegLossless(
     const x = pixel % columns;
     const y = Math.floor(pixel / columns);
     const value = samples[i]! & mask;
+    const firstLine = restartRows > 0 ? y % restartRows === 0 : y === 0;
     const predicted = x > 0 ? samples[i - components]! & mask
-      : y > 0 ? samples[i - columns * components]! & mask
+      : !firstLine ? samples[i - columns * components]! & mask
       : 1 << (precision - 1);
     // Differences are taken modulo 2^16 (T.81 H.1.2.1).
     let diff = (value - predicted) & 0xffff;
@@ -156,7 +159,13 @@ export function encodeJpegLossless(
   const table = huffmanTable(frequencies);
 
   const writer = new BitWriter();
-  for (const diff of diffs) {
+  const perInterval = restartRows * columns * components;
+  for (const [i, diff] of diffs.entries()) {
+    if (perInterval > 0 && i > 0 && i % perInterval === 0) {
+      // Byte-aligned (padded with ones), then RST0..RST7 in turn.
+      writer.finish();
+      writer.bytes.push(0xff, 0xd0 + ((i / perInterval - 1) % 8));
+    }
     const ssss = category(diff);
     writer.put(table.code[ssss]!, table.size[ssss]!);
     // Category 16 (a difference of 32768) carries no extra bits.
@@ -170,6 +179,8 @@ export function encodeJpegLossless(
     ...segment(0xc3, [precision, rows >> 8, rows & 0xff, columns >> 8, columns & 0xff, components, ...ids.flatMap((id) => [id, 0x11, 0])]),
     // DHT: one DC table (class 0, id 0) for every component.
     ...segment(0xc4, [0x00, ...table.bits, ...table.values]),
+    // DRI: the restart interval in MCUs (one pixel each).
+    ...(restartRows > 0 ? segment(0xdd, [(restartRows * columns) >> 8, (restartRows * columns) & 0xff]) : []),
     // SOS: the components with table 0, predictor 1, Se 0, no point transform.
     ...segment(0xda, [components, ...ids.flatMap((id) => [id, 0x00]), 1, 0, 0]),
     ...writer.finish(),

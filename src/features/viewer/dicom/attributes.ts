@@ -1,5 +1,6 @@
 import type { DataSet } from 'dicom-parser';
 import { DecodeError, type FrameInfo, type Window } from './decoded';
+import { readPalette, type Palette } from './palette';
 
 /** What the pixel data's layout and meaning take from the Image Pixel module (PS3.3 C.7.6.3). */
 export interface PixelDescription {
@@ -13,8 +14,11 @@ export interface PixelDescription {
   highBit: number;
   signed: boolean;
   numberOfFrames: number;
+  /** This frame's (an enhanced multi-frame's may differ from frame to frame). */
   rescaleSlope: number;
   rescaleIntercept: number;
+  /** PALETTE COLOR's lookup tables; null for every other photometric interpretation. */
+  palette: Palette | null;
 }
 
 /** Rows and columns beyond this are refused: no phone can show them, and they would exhaust memory. */
@@ -74,16 +78,62 @@ function personName(value: string): string {
   return group.split('^').map((part) => part.trim()).filter(Boolean).join(' ');
 }
 
-function windows(dataSet: DataSet): Window[] {
-  const centers = numbers(dataSet, 'x00281050');
-  const widths = numbers(dataSet, 'x00281051');
+const PER_FRAME_GROUPS = 'x52009230';
+const SHARED_GROUPS = 'x52009229';
+/** Functional group macros (PS3.3 C.7.6.16) whose attributes the decoder reads. */
+const MACRO = {
+  pixelValueTransformation: 'x00289145',
+  frameVoiLut: 'x00289132',
+  pixelMeasures: 'x00289110',
+} as const;
+
+/** A frame's functional group items: its per-frame group's, then the shared group's. */
+function groups(dataSet: DataSet, frameIndex: number): DataSet[] {
+  const perFrame = dataSet.elements[PER_FRAME_GROUPS]?.items?.[frameIndex]?.dataSet;
+  const shared = dataSet.elements[SHARED_GROUPS]?.items?.[0]?.dataSet;
+  return [perFrame, shared].flatMap((group) => group ?? []);
+}
+
+/**
+ * Where a frame's attributes are (PS3.3 C.7.6.16): an enhanced multi-frame puts them in a macro's
+ * item in the frame's per-frame functional group, else in the shared group; every other file at
+ * the top level. The data sets to look in; the first that has an attribute wins.
+ */
+function frameSources(dataSet: DataSet, frameIndex: number, macro: string): DataSet[] {
+  return [...groups(dataSet, frameIndex).flatMap((group) => group.elements[macro]?.items?.[0]?.dataSet ?? []), dataSet];
+}
+
+function firstHolding(sources: DataSet[], tag: string): DataSet | undefined {
+  return sources.find((source) => numbers(source, tag).length > 0);
+}
+
+/**
+ * Milliseconds between frames: Frame Time (PS3.3 C.7.6.5; an enhanced multi-frame's in a macro of
+ * the frame's functional groups first, as for every per-frame attribute), else 1000 / Cine Rate, else 1000 / Recommended Display
+ * Frame Rate; null when the file says none.
+ */
+function frameTimeMs(dataSet: DataSet, frameIndex: number): number | null {
+  const positive = (source: DataSet, tag: string) => numbers(source, tag).find((n) => n > 0);
+  const inGroups = groups(dataSet, frameIndex)
+    .flatMap((group) => Object.values(group.elements).flatMap((element) => element.items?.[0]?.dataSet ?? []));
+  const frameTime = [...inGroups, dataSet].map((source) => positive(source, 'x00181063')).find((n) => n !== undefined);
+  if (frameTime !== undefined) return frameTime;
+  const rate = positive(dataSet, 'x00180040') ?? positive(dataSet, 'x00082144');
+  return rate === undefined ? null : 1000 / rate;
+}
+
+function windows(sources: DataSet[]): Window[] {
+  const source = firstHolding(sources, 'x00281050');
+  if (!source) return [];
+  const centers = numbers(source, 'x00281050');
+  const widths = numbers(source, 'x00281051');
   return centers
     .map((center, i) => ({ center, width: widths[i] ?? Number.NaN }))
     .filter((window) => window.width >= 1);
 }
 
-/** The Image Pixel attributes, checked for sizes a phone can draw. */
-export function pixelDescription(dataSet: DataSet): PixelDescription {
+/** The Image Pixel attributes of frame `frameIndex`, checked for sizes a phone can draw. */
+export function pixelDescription(dataSet: DataSet, frameIndex = 0): PixelDescription {
   const rows = dataSet.uint16('x00280010') ?? 0;
   const columns = dataSet.uint16('x00280011') ?? 0;
   if (rows < 1 || columns < 1 || rows > MAX_DIMENSION || columns > MAX_DIMENSION) {
@@ -101,33 +151,37 @@ export function pixelDescription(dataSet: DataSet): PixelDescription {
   }
   const numberOfFrames = integerOrNull(dataSet, 'x00280008') ?? 1;
   if (numberOfFrames < 1) throw new DecodeError('corrupt', `Number of frames is ${numberOfFrames}`);
-  const slope = numbers(dataSet, 'x00281053')[0];
+  const rescale = firstHolding(frameSources(dataSet, frameIndex, MACRO.pixelValueTransformation), 'x00281053') ?? dataSet;
+  const slope = numbers(rescale, 'x00281053')[0];
+  const signed = dataSet.uint16('x00280103') === 1;
+  const photometricInterpretation = asciiString(dataSet, 'x00280004') ?? (samplesPerPixel === 1 ? 'MONOCHROME2' : 'RGB');
   return {
     rows,
     columns,
     samplesPerPixel,
-    photometricInterpretation: asciiString(dataSet, 'x00280004') ?? (samplesPerPixel === 1 ? 'MONOCHROME2' : 'RGB'),
+    photometricInterpretation,
     planarConfiguration: dataSet.uint16('x00280006') ?? 0,
     bitsAllocated,
     bitsStored,
     highBit,
-    signed: dataSet.uint16('x00280103') === 1,
+    signed,
     numberOfFrames,
     // A slope of 0 would erase the image; files that carry one mean "none".
     rescaleSlope: slope === undefined || slope === 0 ? 1 : slope,
-    rescaleIntercept: numbers(dataSet, 'x00281052')[0] ?? 0,
+    rescaleIntercept: numbers(rescale, 'x00281052')[0] ?? 0,
+    palette: photometricInterpretation === 'PALETTE COLOR' && samplesPerPixel === 1 ? readPalette(dataSet, signed) : null,
   };
 }
 
-/** The tags the overlay shows and the viewer uses. */
-export function frameInfo(dataSet: DataSet, transferSyntaxUid: string, pixels: PixelDescription): FrameInfo {
+/** The tags the overlay shows and the viewer uses, frame `frameIndex`'s own where they differ. */
+export function frameInfo(dataSet: DataSet, transferSyntaxUid: string, pixels: PixelDescription, frameIndex = 0): FrameInfo {
   const decode = textDecoder(dataSet);
   const text = (tag: string) => {
     const element = dataSet.elements[tag];
     if (!element || element.length === 0) return '';
     return decode(dataSet.byteArray.subarray(element.dataOffset, element.dataOffset + element.length)).replace(/[\0 ]+$/, '').trim();
   };
-  const spacing = numbers(dataSet, 'x00280030');
+  const spacing = numbers(firstHolding(frameSources(dataSet, frameIndex, MACRO.pixelMeasures), 'x00280030') ?? dataSet, 'x00280030');
   const imagerSpacing = numbers(dataSet, 'x00181164');
   const pair = spacing.length >= 2 ? spacing : imagerSpacing;
   return {
@@ -144,11 +198,12 @@ export function frameInfo(dataSet: DataSet, transferSyntaxUid: string, pixels: P
     seriesNumber: integerOrNull(dataSet, 'x00200011'),
     instanceNumber: integerOrNull(dataSet, 'x00200013'),
     numberOfFrames: pixels.numberOfFrames,
-    windows: windows(dataSet),
+    windows: windows(frameSources(dataSet, frameIndex, MACRO.frameVoiLut)),
     pixelSpacing: pair.length >= 2 && pair[0]! > 0 && pair[1]! > 0 ? [pair[0]!, pair[1]!] : null,
     photometricInterpretation: pixels.photometricInterpretation,
     bitsAllocated: pixels.bitsAllocated,
     bitsStored: pixels.bitsStored,
     pixelRepresentation: pixels.signed ? 1 : 0,
+    frameTimeMs: frameTimeMs(dataSet, frameIndex),
   };
 }

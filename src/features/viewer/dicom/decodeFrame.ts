@@ -4,11 +4,16 @@ import { loadCodec } from './codecs/index';
 import { DecodeError, type DecodedFrame, type Frame } from './decoded';
 import { checkFrameIndex, encapsulatedFrame, nativeFrame, pixelDataElement } from './frames';
 import { parseFile } from './parse';
-import { colourFrame, greyFrame, type ColourLayout } from './pixels';
+import { colourFrame, greyFrame, paletteFrame, type ColourLayout, type Samples } from './pixels';
 import { CODEC_OF_SYNTAX, SYNTAX } from './syntaxes';
 
 function isYbr(pixels: PixelDescription): boolean {
   return pixels.photometricInterpretation.startsWith('YBR_FULL');
+}
+
+/** One sample per pixel: grey, or colour by the palette. */
+function singleSampleFrame(samples: Samples, pixels: PixelDescription, shift: number): Frame {
+  return pixels.palette ? paletteFrame(samples, pixels, pixels.palette, shift) : greyFrame(samples, pixels, shift);
 }
 
 function nativeLayout(pixels: PixelDescription): ColourLayout {
@@ -25,16 +30,16 @@ function nativeLayout(pixels: PixelDescription): ColourLayout {
 export async function decodeFrame(bytes: ArrayBuffer, frameIndex: number): Promise<DecodedFrame> {
   const { dataSet, transferSyntaxUid, bigEndian } = await parseFile(new Uint8Array(bytes));
   const element = pixelDataElement(dataSet);
-  const pixels = pixelDescription(dataSet);
+  const pixels = pixelDescription(dataSet, frameIndex);
   checkFrameIndex(frameIndex, pixels);
-  const info = frameInfo(dataSet, transferSyntaxUid, pixels);
+  const info = frameInfo(dataSet, transferSyntaxUid, pixels, frameIndex);
   const grey = pixels.samplesPerPixel === 1;
 
   const codecName = CODEC_OF_SYNTAX[transferSyntaxUid];
   if (!codecName) {
     const samples = nativeFrame(dataSet, element, frameIndex, pixels, bigEndian);
     const frame: Frame = grey
-      ? greyFrame(samples, pixels, pixels.highBit + 1 - pixels.bitsStored)
+      ? singleSampleFrame(samples, pixels, pixels.highBit + 1 - pixels.bitsStored)
       : colourFrame(samples, pixels, nativeLayout(pixels), isYbr(pixels));
     return { info, frame };
   }
@@ -67,7 +72,7 @@ export async function decodeFrame(bytes: ArrayBuffer, frameIndex: number): Promi
     throw new DecodeError('corrupt', `The codec gave ${output.samples.length} samples; the frame needs ${needed}`);
   }
   const frame: Frame = grey
-    ? greyFrame(output.samples, pixels)
+    ? singleSampleFrame(output.samples, pixels, 0)
     : colourFrame(output.samples, pixels, output.layout, !output.rgb && isYbr(pixels));
   return { info, frame };
 }

@@ -17,7 +17,7 @@ export interface GreyFrame {
   invert: boolean;
 }
 
-/** A colour frame: RGB already converted from YBR and interleaved, as RGBA for a canvas. */
+/** A colour frame: RGB already converted from YBR or a palette and interleaved, as RGBA for a canvas. */
 export interface ColourFrame {
   kind: 'colour';
   rows: number;
@@ -56,6 +56,11 @@ export interface FrameInfo {
   bitsAllocated: number;
   bitsStored: number;
   pixelRepresentation: number;
+  /**
+   * Milliseconds between frames, for cine: Frame Time (0018,1063), else 1000 / Cine Rate
+   * (0018,0040), else 1000 / Recommended Display Frame Rate (0008,2144), else null.
+   */
+  frameTimeMs: number | null;
 }
 
 export interface DecodedFrame {

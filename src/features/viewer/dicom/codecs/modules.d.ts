@@ -1,4 +1,4 @@
-// The Cornerstone codec builds and jpeg-lossless-decoder-js ship no usable types; each codec file
+// The Cornerstone codec builds ship no usable types; each codec file
 // describes the part it uses.
 
 declare module '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs' {
@@ -16,12 +16,3 @@ declare module '@cornerstonejs/codec-openjpeg/decodewasmjs' {
   export default factory;
 }
 
-declare module 'jpeg-lossless-decoder-js' {
-  export class Decoder {
-    /** Decodes `length` bytes from `offset` of `buffer`; `numBytes` per sample (1 or 2). */
-    decode(buffer: ArrayBuffer, offset: number, length: number, numBytes?: number): Uint8Array | Uint16Array;
-    xDim: number;
-    yDim: number;
-    numComp: number;
-  }
-}
