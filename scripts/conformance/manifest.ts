@@ -187,16 +187,4 @@ const PALETTE = 'palette colour is read as grey (the decoder branch of issue 25 
  * passing (after the decoder's issue-25 work is merged) fails the run until its line goes.
  */
 export const EXPECTED_TO_FAIL: Readonly<Record<string, KnownFailure>> = {
-  'enhanced-ct': { why: ENHANCED, in: ['node', 'chromium'] },
-  'enhanced-ct-jpeg-lossless': { why: ENHANCED, in: ['node', 'chromium'] },
-  'palette-8bit-lut': { why: PALETTE, in: ['node', 'chromium'] },
-  'palette-16bit-lut': { why: PALETTE, in: ['node', 'chromium'] },
-  'palette-16bit-index': { why: PALETTE, in: ['node', 'chromium'] },
-  'pydicom-SC_jpeg_no_color_transform': {
-    why: 'an RGB baseline JPEG without an Adobe marker: libjpeg-turbo converts it from YCbCr, which it is not',
-    in: ['node', 'chromium'],
-  },
-  'ct12-deflated-gdcm': { why: DEFLATE_TRAILER, in: ['chromium'] },
-  'rgb-deflated': { why: DEFLATE_TRAILER, in: ['chromium'] },
-  'pydicom-image_dfl': { why: DEFLATE_TRAILER, in: ['chromium'] },
 };

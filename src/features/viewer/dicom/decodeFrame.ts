@@ -57,6 +57,7 @@ export async function decodeFrame(bytes: ArrayBuffer, frameIndex: number): Promi
     bitsAllocated: pixels.bitsAllocated,
     bitsStored: pixels.bitsStored,
     signed: pixels.signed,
+    photometricInterpretation: pixels.photometricInterpretation,
   };
   let output;
   try {

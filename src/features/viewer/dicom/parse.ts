@@ -1,5 +1,6 @@
 // The default import: dicom-parser is a UMD bundle, whose names Node's ESM loader cannot see.
 import dicomParser, { type DataSet } from 'dicom-parser';
+import { inflateSync } from 'fflate';
 import { DecodeError } from './decoded';
 import { isSupportedSyntax, SYNTAX } from './syntaxes';
 
@@ -30,33 +31,21 @@ function parseFailure(error: unknown): DecodeError {
   return new DecodeError('corrupt', `The file's elements cannot be read (${text})`);
 }
 
-/** Deflated Explicit VR Little Endian: the data set after the meta information is raw deflate. */
-async function inflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
-  let inflater: DecompressionStream;
+/**
+ * Deflated Explicit VR Little Endian: the data set after the meta information is raw deflate.
+ * fflate stops at the end of the compressed stream, so bytes after it (GDCM's gzip trailer, a
+ * writer's padding) are left alone, as Node, DCMTK and archives leave them (issue 25 §3); the
+ * browsers' DecompressionStream refuses such files and drops what it had inflated.
+ */
+function inflateRaw(bytes: Uint8Array): Uint8Array {
   try {
-    inflater = new DecompressionStream('deflate-raw');
-  } catch {
-    throw new DecodeError('unsupportedSyntax', `This browser cannot inflate the deflated transfer syntax ${SYNTAX.deflated}`);
-  }
-  const reader = new Blob([bytes.slice()]).stream().pipeThrough(inflater).getReader();
-  const chunks: Uint8Array[] = [];
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    return inflateSync(bytes);
   } catch (error) {
-    // A few bytes after the end of the compressed stream (a writer's padding) are not damage: the
-    // data set is whole, and Node, DCMTK and archives read such files. Chromium alone refuses them.
-    if (!(error instanceof Error && TRAILING_BYTES.test(error.message))) {
-      // A stream that stops early is the usual cause; the inflater does not say which it was.
-      throw new DecodeError('truncated', `The deflated data set ends early or is damaged (${String(error)})`);
-    }
+    // fflate's code 0 is "unexpected end of data": a file cut short. Any other is damage.
+    if ((error as { code?: unknown } | null)?.code === 0) throw new DecodeError('truncated', `The deflated data set ends early (${String(error)})`);
+    throw new DecodeError('corrupt', `The deflated data set is damaged (${String(error)})`);
   }
-  const inflated = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  chunks.reduce((offset, chunk) => (inflated.set(chunk, offset), offset + chunk.length), 0);
-  return inflated;
 }
-
-/** How Chromium's inflater refuses bytes after the end of the compressed stream (issue 25 §3). */
-const TRAILING_BYTES = /junk found after end of compressed data/i;
 
 /**
  * Reads the file meta information, checks the transfer syntax, and reads the data set's elements.
@@ -81,7 +70,7 @@ export async function parseFile(bytes: Uint8Array): Promise<ParsedFile> {
   }
   try {
     if (transferSyntaxUid === SYNTAX.deflated) {
-      const inflated = await inflateRaw(bytes.subarray(meta.position ?? bytes.length));
+      const inflated = inflateRaw(bytes.subarray(meta.position ?? bytes.length));
       // A raw data set (no preamble): dicom-parser reads it from the start in the syntax given.
       return { transferSyntaxUid, dataSet: dicomParser.parseDicom(inflated, { TransferSyntaxUID: SYNTAX.explicitLittle }), bigEndian: false };
     }

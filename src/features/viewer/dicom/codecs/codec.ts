@@ -9,6 +9,8 @@ export interface CodecFrame {
   bitsAllocated: number;
   bitsStored: number;
   signed: boolean;
+  /** What the file says its colour is (a JPEG that does not say its own is read by this). */
+  photometricInterpretation: string;
 }
 
 export interface CodecOutput {
