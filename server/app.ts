@@ -44,6 +44,7 @@ import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
 import { buildRuntimeConfig, otherAppOrigins } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
+import { fetchedArchiveOrigins } from '../src/shared/config/imageArchives';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
 import { isTestMode } from './testMode';
@@ -110,7 +111,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   });
 
   try {
-    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: runtimeConfig.imageArchiveOrigins });
+    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: fetchedArchiveOrigins(runtimeConfig) });
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD_BYTES,

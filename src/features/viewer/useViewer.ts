@@ -8,6 +8,7 @@ import { connectViewerViewport } from '../../../machines/viewer/viewerViewport.c
 import type { ViewerViewportMachine } from '../../../machines/viewer/viewerViewport.machine';
 import { useReportFailure } from '../../shared/api/useReportFailure';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { allowedArchiveOrigins } from '../../shared/config/imageArchives';
 import { useServices } from '../../shared/services';
 import { createDecoder } from './dicom/decoderClient';
 import { createImageLoader, type FrameDecoder } from './imageLoader';
@@ -54,7 +55,7 @@ export function useViewer(query: ViewerQuery) {
   const [snapshot, send] = useAppMachine(logic, {
     input: {
       appOrigin: window.location.origin,
-      archiveOrigins: config.imageArchiveOrigins,
+      archiveOrigins: allowedArchiveOrigins(config),
       concurrency: CONCURRENCY,
       cacheBytes: cacheBudget((navigator as Navigator & { deviceMemory?: number }).deviceMemory),
     },
