@@ -10,7 +10,7 @@ import { createImageStore } from '../../src/features/viewer/imageStore';
 const frame = (rows = 2, columns = 2): DecodedFrame =>
   ({ info: { windows: [] }, frame: { kind: 'grey', rows, columns, values: new Float32Array(4), min: 0, max: 1, invert: false } }) as unknown as DecodedFrame;
 
-const request = (more: Partial<ImageRequest> = {}): ImageRequest => ({ key: '1.2:1', url: 'https://pacs.example.org/wado?objectUID=1.2', sopUid: '1.2', frame: 1, frames: 1, ...more });
+const request = (more: Partial<ImageRequest> = {}): ImageRequest => ({ key: '1.2:1', protocol: 'wadoUri', url: 'https://pacs.example.org/wado?objectUID=1.2', sopUid: '1.2', frame: 1, frames: 1, ...more });
 
 /** Runs the loader as the viewer chart would (its child), collecting what it answers. */
 function run(options: { fetch: typeof fetch; decoder?: Partial<FrameDecoder>; credentialsFor?: (url: string) => Promise<Record<string, string>> }, input: ImageRequest) {

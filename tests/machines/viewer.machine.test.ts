@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 1345,
+  pinnedPaths: 1622,
   oracle: viewerOracle,
   start: () => startViewer(),
 });
