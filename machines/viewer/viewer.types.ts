@@ -234,6 +234,10 @@ export type ImageProblem =
   | 'notFound'
   /** The archive answered another error (500 ...). */
   | 'archiveError'
+  /** The archive refused access (401, 403): the credential it was sent, or none, does not open this image. */
+  | 'denied'
+  /** The archive is up but does not let this app read it from another origin (no CORS): the hospital must configure it. */
+  | 'crossOrigin'
   /** No answer: the network is down or the archive is unreachable. */
   | 'network'
   /** No answer in time (the chart's own watchdog). */
@@ -251,7 +255,8 @@ export type ImageProblem =
 
 /**
  * Problems that asking again can cure (issue 25 §3): the network, the archive's own trouble, a
- * download cut short. A missing, unreadable or unsupported file is the same file the next time.
+ * download cut short. A missing, unreadable or unsupported file is the same file the next time;
+ * an archive that refuses access or this app's origin refuses it again.
  */
 export const RETRYABLE_IMAGE_PROBLEMS: ReadonlySet<ImageProblem> = new Set<ImageProblem>(['network', 'timeout', 'archiveError', 'truncated']);
 

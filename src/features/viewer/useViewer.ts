@@ -43,14 +43,22 @@ export function useViewer(query: ViewerQuery) {
       viewerMachine.provide({
         actors: {
           loadStudy: fromPromise(({ input, signal }) => loadStudy(api, input, signal)),
-          loadImage: createImageLoader({ fetch: (url, init) => fetch(url, init), decoder, store, credentialsFor: (url) => api.credentialsFor(url) }),
+          loadImage: createImageLoader({
+            fetch: (url, init) => fetch(url, init),
+            decoder,
+            store,
+            archives: config.imageArchives,
+            appOrigin: window.location.origin,
+            credentialsFor: (url, sessionArchive) => api.credentialsFor(url, sessionArchive),
+            online: () => navigator.onLine,
+          }),
         },
         actions: {
           reportFailure: (_, { error }) => reportFailure(error),
           dropImages: (_, { keys }) => store.drop(keys),
         },
       }),
-    [api, decoder, store, reportFailure],
+    [api, config, decoder, store, reportFailure],
   );
   const [snapshot, send] = useAppMachine(logic, {
     input: {
