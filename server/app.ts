@@ -42,7 +42,7 @@ import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
 import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
-import { buildRuntimeConfig, otherAppOrigins } from './runtimeConfig';
+import { buildRuntimeConfig, otherAppOrigins, sandboxDicomWeb } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
 import { fetchedArchiveOrigins } from '../src/shared/config/imageArchives';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
@@ -137,7 +137,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
-        await api.register(imageRoutes, { archive: dicom });
+        await api.register(imageRoutes, { archive: dicom, dicomWeb: sandboxDicomWeb(env) });
         await api.register(collectRoutes);
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);

@@ -1,5 +1,6 @@
 import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
 import type { ImageArchive, RuntimeConfig } from '../src/shared/config/runtimeConfig';
+import { DICOMWEB_ROOT_PATH } from './sandboxUrls';
 
 export const DEFAULT_PRODUCT_TITLE = '电子云胶片';
 export const DEFAULT_THEME = 2;
@@ -43,6 +44,25 @@ export function imageArchivesFrom(env: NodeJS.ProcessEnv = process.env): unknown
   return parsed;
 }
 
+/** Which of the sandbox's studies its image list sends to the sandbox's DICOMweb service, and whether with a signed root. */
+export interface SandboxDicomWeb {
+  /** `cine`: studies with a multi-frame instance (ultrasound, XA); `all`; `none`: every study by WADO-URI. */
+  studies: 'cine' | 'all' | 'none';
+  /** The root carries a signature for the study (credential `signed`): the viewer sends it nothing else. */
+  signed: boolean;
+}
+
+/**
+ * CF_SANDBOX_DICOMWEB=cine|all|none (default cine): the studies whose image list names the
+ * sandbox's DICOMweb root (WADO-RS) instead of its WADO-URI address. CF_SANDBOX_DICOMWEB_SIGNED=1:
+ * that root is signed for the study, and the configuration lists it as a `signed` archive.
+ */
+export function sandboxDicomWeb(env: NodeJS.ProcessEnv = process.env): SandboxDicomWeb {
+  const studies = envValue(env, 'CF_SANDBOX_DICOMWEB') ?? 'cine';
+  if (studies !== 'cine' && studies !== 'all' && studies !== 'none') throw new Error('Invalid runtime configuration: CF_SANDBOX_DICOMWEB must be cine, all or none');
+  return { studies, signed: envValue(env, 'CF_SANDBOX_DICOMWEB_SIGNED') === '1' };
+}
+
 /** CF_APP_ORIGINS: comma-separated origins where the app also runs (a development server), besides the sandbox's own. */
 export function otherAppOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
   return originsFrom(env, 'CF_APP_ORIGINS');
@@ -69,7 +89,11 @@ export function buildRuntimeConfig(
     // A second, plain WADO-URI archive (the browser tests start one): CF_IMAGE_ARCHIVES=http://host:port,...
     imageArchiveOrigins: imageArchiveOrigins(env),
     // Archives with their credential and route (issue 25): CF_IMAGE_ARCHIVES_JSON='[{"url":...,"credential":"session"}]'.
-    imageArchives: [...imageArchivesFrom(env), ...extraArchives],
+    imageArchives: [
+      ...imageArchivesFrom(env),
+      ...(sandboxDicomWeb(env).signed ? [{ url: new URL(DICOMWEB_ROOT_PATH, origin).href, credential: 'signed' as const }] : []),
+      ...extraArchives,
+    ],
     defaultTheme: theme === undefined ? DEFAULT_THEME : Number(theme),
     // The hospital's clock for every time shown: CF_TIME_ZONE=Asia/Urumqi (default Asia/Shanghai).
     timeZone: envValue(env, 'CF_TIME_ZONE'),

@@ -36,14 +36,18 @@ export function carriesCredential(request: FastifyRequest): boolean {
   return carriesSignature(request.url) || request.headers.authorization !== undefined || carriesStudyPass(request);
 }
 
-/** May the request have bytes of study `studyId` (undefined: no such study)? */
-export async function authorizeStudyBytes(request: FastifyRequest, studyId: number | undefined): Promise<StudyBytesVerdict> {
+/**
+ * May the request have bytes of study `studyId` (undefined: no such study)? A signature is checked
+ * on `signedUrl`: the request's own URL, or the signed root it is under (a DICOMweb root signed for
+ * the study, with the request's query).
+ */
+export async function authorizeStudyBytes(request: FastifyRequest, studyId: number | undefined, signedUrl: string = request.url): Promise<StudyBytesVerdict> {
   const { db, passes, signer } = request.server.sandbox;
   const now = collectNow();
   if (!carriesCredential(request)) return { ok: false, status: 401 };
   if (carriesSignature(request.url)) {
     if (studyId === undefined) return { ok: false, status: 403 };
-    const check = signer.verify(request.url, studyScope(studyId), now);
+    const check = signer.verify(signedUrl, studyScope(studyId), now);
     if (!check || !grantReadsStudy(db, passes, check.grant, studyId, now)) return { ok: false, status: 403 };
     return { ok: true, cacheControl: signedCacheControl(check, now) };
   }
