@@ -173,9 +173,10 @@ describe('an image by WADO-RS (issue 25 §1)', () => {
     new Response(`--B\r\nContent-Type: application/dicom; transfer-syntax=${syntax}\r\n\r\nFILE ${syntax}\r\n--B--`, { headers: { 'content-type': 'multipart/related; type="application/dicom"; boundary=B' } });
   const accepts = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.map((call) => ((call[1] as RequestInit).headers as Record<string, string>).accept);
   const bodyText = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
+  const acceptOf = (init?: RequestInit) => (init?.headers as Record<string, string> | undefined)?.accept ?? '';
 
   it('asks the stored syntax, and explicit VR little endian when the archive answers 406', async () => {
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => ((init?.headers as Record<string, string>).accept.endsWith('=*') ? new Response(null, { status: 406 }) : part('1.2.840.10008.1.2.1')));
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => (acceptOf(init).endsWith('=*') ? new Response(null, { status: 406 }) : part('1.2.840.10008.1.2.1')));
     const decode = vi.fn(async () => frame());
     const { answers, settled } = run({ fetch: fetch as unknown as typeof globalThis.fetch, decoder: { decode } }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await settled();
@@ -185,14 +186,14 @@ describe('an image by WADO-RS (issue 25 §1)', () => {
   });
 
   it('asks again in explicit VR little endian when the stored syntax is one the decoder does not read; a file unreadable either way says so', async () => {
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => part((init?.headers as Record<string, string>).accept.endsWith('=*') ? '1.2.840.10008.1.2.4.100' : '1.2.840.10008.1.2.1'));
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => part(acceptOf(init).endsWith('=*') ? '1.2.840.10008.1.2.4.100' : '1.2.840.10008.1.2.1'));
     const unsupported = Object.assign(new Error('mpeg'), { name: 'DecodeError', problem: 'unsupportedSyntax' });
     const decode = vi.fn(async (bytes: ArrayBuffer) => (bodyText(bytes).endsWith('4.100') ? Promise.reject(unsupported) : frame()));
     const { answers, settled } = run({ fetch: fetch as unknown as typeof globalThis.fetch, decoder: { decode } }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await settled();
     expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
     expect(fetch).toHaveBeenCalledTimes(2);
-    const never = run({ fetch: vi.fn(async () => new Response(null, { status: 406 })) as unknown as typeof fetch }, request({ protocol: 'wadoRs', url: INSTANCE }));
+    const never = run({ fetch: vi.fn(async () => new Response(null, { status: 406 })) as unknown as typeof globalThis.fetch }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await never.settled();
     expect(never.answers).toEqual([{ type: 'IMAGE_FAILED', key: '1.2:1', problem: 'unsupportedSyntax' }]);
   });

@@ -50,7 +50,7 @@ const multipart = (contentType: string, body: string | Uint8Array) => {
 const metadata = { '00280010': { vr: 'US', Value: [1] }, '00280011': { vr: 'US', Value: [2] }, '00280100': { vr: 'US', Value: [8] }, '00280101': { vr: 'US', Value: [8] }, '00280102': { vr: 'US', Value: [7] }, '00280002': { vr: 'US', Value: [1] }, '00280004': { vr: 'CS', Value: ['MONOCHROME2'] }, '00280008': { vr: 'IS', Value: [3] } };
 
 function retriever(answer: (url: string, accept: string) => Response) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => answer(url, (init?.headers as Record<string, string>).accept));
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => answer(url, (init?.headers as Record<string, string> | undefined)?.accept ?? ''));
   return { fetch, rs: wadoRsRetriever(archiveFetcher({ fetch: fetch as unknown as typeof globalThis.fetch, appOrigin: 'https://film.example.org' })) };
 }
 
