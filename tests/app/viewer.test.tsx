@@ -185,10 +185,13 @@ describe('the film viewer', () => {
   it('an archive the configuration routes through the app\'s origin is fetched there, with the patient\'s credential for a session archive', async () => {
     renderApp(link({ wadourl: 'http://pacs.lan:8042/wado' }), {
       config: { imageArchives: [{ url: 'http://pacs.lan:8042/', route: '/sandbox/', credential: 'session' }] },
+      // The session's credential as the API client gives it to a `session` archive.
+      api: (api) => ({ ...api, credentialsFor: async (url, sessionArchive) => (sessionArchive ? { Authorization: 'Bearer patient-token' } : api.credentialsFor(url)) }),
     });
     await settled();
     expect(asked[0]!.url.pathname).toBe('/sandbox/wado');
     expect(asked[0]!.url.searchParams.get('objectUID')).toBe(sop(1, 1));
+    expect(asked.every((request) => request.authorization === 'Bearer patient-token' && request.cookie === null)).toBe(true);
   });
 
   it('an archive that never answers is a timeout message after 30 s', async () => {
