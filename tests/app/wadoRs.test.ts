@@ -2,6 +2,8 @@
 /** WADO-RS on the viewer's side: multipart/related bodies, and retrieval with transfer-syntax negotiation. */
 import { describe, expect, it, vi } from 'vitest';
 import { archiveFetcher } from '../../src/features/viewer/archiveFetch';
+import { decodeFrame } from '../../src/features/viewer/dicom/decodeFrame';
+import { frameAsPart10 } from '../../src/features/viewer/dicom/dicomJson';
 import { mediaTypeParameters, MultipartError, parseMultipart } from '../../src/features/viewer/dicom/multipart';
 import { wadoRsRetriever } from '../../src/features/viewer/wadoRs';
 
@@ -81,5 +83,27 @@ describe('WADO-RS retrieval', () => {
     expect(read(second.subarray(128, 132))).toBe('DICM');
     expect(read(second)).toContain('1.2.840.10008.1.2.1');
     expect([...second.subarray(second.length - 2)]).toEqual([7, 9]);
+  });
+});
+
+describe('a frame that came without a header', () => {
+  const colour = {
+    ...metadata,
+    '00280002': { vr: 'US', Value: [3] },
+    '00280004': { vr: 'CS', Value: ['YBR_FULL_422'] },
+    '00280006': { vr: 'US', Value: [0] },
+    '00280008': { vr: 'IS', Value: [1] },
+  };
+
+  it('is read as RGB when the archive decompressed a YBR_FULL_422 JPEG into three full samples a pixel (as DCMTK and Orthanc do)', async () => {
+    const rgb = new Uint8Array([200, 10, 20, 30, 220, 40]);
+    const decoded = await decodeFrame(frameAsPart10(colour, rgb, '1.2.840.10008.1.2.1', 0), 0);
+    expect(decoded.frame.kind).toBe('colour');
+    expect([...(decoded.frame as { rgba: Uint8ClampedArray }).rgba]).toEqual([200, 10, 20, 255, 30, 220, 40, 255]);
+  });
+
+  it('keeps a true YBR_FULL_422 native frame (two samples a pixel) as it is', async () => {
+    const decoded = await decodeFrame(frameAsPart10(colour, new Uint8Array([128, 128, 128, 128]), '1.2.840.10008.1.2.1', 0), 0);
+    expect([...(decoded.frame as { rgba: Uint8ClampedArray }).rgba]).toEqual([128, 128, 128, 255, 128, 128, 128, 255]);
   });
 });

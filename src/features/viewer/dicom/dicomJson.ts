@@ -28,6 +28,8 @@ const PER_FRAME_GROUPS = '52009230';
 const CHARACTER_SET = '00080005';
 const PIXEL_DATA = '7FE00010';
 const BITS_ALLOCATED = '00280100';
+const PHOTOMETRIC = '00280004';
+const PLANAR = '00280006';
 
 class Writer {
   private chunks: Uint8Array[] = [];
@@ -162,6 +164,19 @@ function swapped(frame: Uint8Array, bytesPerSample: number): Uint8Array {
 }
 
 /**
+ * Whether a frame that arrived as plain samples was decompressed to RGB by the archive while the
+ * metadata still names the stored colour model: one that only compressed pixels use (YBR_ICT,
+ * YBR_RCT, YBR_PARTIAL_420), or YBR_FULL_422 with three full samples per pixel (DCMTK, and so
+ * Orthanc, turn YBR into RGB when they decompress a JPEG).
+ */
+function decompressedToRgb(metadata: DicomJson, length: number, bitsAllocated: number): boolean {
+  const photometric = String(metadata[PHOTOMETRIC]?.Value?.[0] ?? '');
+  if (['YBR_ICT', 'YBR_RCT', 'YBR_PARTIAL_420'].includes(photometric)) return true;
+  const pixels = Number(metadata['00280010']?.Value?.[0] ?? 0) * Number(metadata['00280011']?.Value?.[0] ?? 0);
+  return photometric === 'YBR_FULL_422' && pixels > 0 && length >= pixels * 3 * Math.ceil(bitsAllocated / 8);
+}
+
+/**
  * A Part 10 file of one frame: the instance's metadata (the frame's own item of the per-frame
  * functional groups, Number of Frames 1) and the frame's bytes in the syntax the archive said it
  * sent. Decode it as frame 0.
@@ -173,6 +188,7 @@ export function frameAsPart10(metadata: DicomJson, frame: Uint8Array, transferSy
   if (perFrame && frameIndex >= perFrame.length) throw new DecodeError('missingFrame', `The metadata describes ${perFrame.length} frame(s), not frame ${frameIndex + 1}`);
   const own: DicomJson = {
     ...metadata,
+    ...(native && decompressedToRgb(metadata, frame.length, bitsAllocated) && { [PHOTOMETRIC]: { vr: 'CS', Value: ['RGB'] }, [PLANAR]: { vr: 'US', Value: [0] } }),
     [CHARACTER_SET]: { vr: 'CS', Value: ['ISO_IR 192'] },
     [NUMBER_OF_FRAMES]: { vr: 'IS', Value: [1] },
     ...(perFrame && { [PER_FRAME_GROUPS]: { vr: 'SQ', Value: [perFrame[frameIndex]] } }),
