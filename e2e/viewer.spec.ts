@@ -296,6 +296,44 @@ test.describe('the film viewer', () => {
     expect(new URL(asked[0]!).searchParams.get('contentType')).toBe('application/dicom');
   });
 
+  test.describe('an archive without CORS', () => {
+    test.use({ allowConsoleErrors: /CORS policy|ERR_FAILED|Failed to load resource/ });
+
+    test('is told apart from the network: the hospital must configure it, and "try again" is not offered', async ({ page }) => {
+      await page.goto(viewerPath(page, '2026-02-09', `${new URL(PLAIN_WADO_URL).origin}/no-cors/wado`));
+      const error = page.getByTestId('viewer-image-error');
+      await expect(error).toHaveAttribute('data-problem', 'crossOrigin');
+      await expect(error).toContainText('cross-origin');
+      await expect(page.getByTestId('viewer-image-retry')).toHaveCount(0);
+    });
+  });
+
+  test('a cine study the image list sends to the sandbox\'s DICOMweb service draws its first frame by WADO-RS frame retrieval', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // The series thumbnail stays a WADO-URI JPEG; the images are the DICOM objects.
+      const dicomByUri = url.pathname === '/sandbox/wado' && url.searchParams.get('contentType') === 'application/dicom';
+      if (url.pathname.startsWith('/sandbox/dicom-web/') || dicomByUri) asked.push(url.pathname);
+    });
+    await page.goto(viewerPath(page, '2026-09-15'));
+    await expect(page.getByTestId('viewer-canvas')).toHaveAttribute('data-drawn', /\S/, { timeout: 30_000 });
+    await expect(page.getByTestId('viewer')).toHaveAttribute('data-viewer-state', 'imageReady');
+    // A colour ultrasound fan: a good share of the canvas not black (its pixels are not exact greys).
+    const lit = () =>
+      page.getByTestId('viewer-canvas').evaluate((element) => {
+        const canvas = element as HTMLCanvasElement;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! > 24) count++;
+        return count / (data.length / 4);
+      });
+    await expect.poll(lit, PIXEL_POLL).toBeGreaterThan(0.15);
+    expect(asked.some((path) => path.endsWith('/metadata'))).toBe(true);
+    expect(asked.some((path) => path.endsWith('/frames/1'))).toBe(true);
+    expect(asked).not.toContain('/sandbox/wado');
+  });
+
   test('an archive the hospital did not configure is refused with a plain message, and never asked', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { aiAnalysisSettings } from './aiAnalysis';
 import { registerAntiForgery } from './antiForgery';
 import { importFromPacs } from './archives/pacsImport';
-import { pacsArchiveOf } from './archives/pacsArchive';
+import { pacsArchiveOf, pacsImageArchives } from './archives/pacsArchive';
 import { archiveProxyRoutes } from './archives/proxyRoutes';
 import { createSandboxContext } from './context';
 import { requireSignedInPatient } from './currentPatient';
@@ -45,8 +45,9 @@ import { sandboxSignInRoutes } from './routes/sandboxSignIn';
 import { storageRoutes } from './routes/storage';
 import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
-import { buildRuntimeConfig, otherAppOrigins } from './runtimeConfig';
+import { buildRuntimeConfig, otherAppOrigins, sandboxDicomWeb } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
+import { fetchedArchiveOrigins } from '../src/shared/config/imageArchives';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
 import { isTestMode } from './testMode';
@@ -90,7 +91,7 @@ export function defaultIdentityProviderIssuer(publicOrigin: string): string {
 export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
   const env = options.env ?? process.env;
   const issuer = new URL(options.identityProviderIssuer ?? defaultIdentityProviderIssuer(options.publicOrigin)).origin;
-  const runtimeConfig = buildRuntimeConfig(options.publicOrigin, issuer, env);
+  const runtimeConfig = buildRuntimeConfig(options.publicOrigin, issuer, env, pacsImageArchives(env));
   const ttl = resolveTokenTtl(env, options.tokenTtl);
   const analysis = aiAnalysisSettings(env);
   const pacs = pacsArchiveOf(env);
@@ -121,7 +122,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   });
 
   try {
-    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: runtimeConfig.imageArchiveOrigins });
+    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: fetchedArchiveOrigins(runtimeConfig) });
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD_BYTES,
@@ -147,7 +148,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(aiRoutes);
         await api.register(wechatRoutes);
         await api.register(analyticsRoutes);
-        await api.register(imageRoutes, { archive: dicom, pacs });
+        await api.register(imageRoutes, { archive: dicom, dicomWeb: sandboxDicomWeb(env), pacs });
         await api.register(collectRoutes);
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DicomArchive } from './dicom/archive';
 import { dicomCacheRoot } from './dicom/cache';
 import { demoArchiveStudies } from './dicom/studies';
-import { answerWado, OPEN_ARCHIVE_POLICY, WADO_CORS_HEADERS } from './dicom/wadoUri';
+import { answerWado, OPEN_ARCHIVE_POLICY, WADO_CORS_HEADERS, type AnswerPolicy } from './dicom/wadoUri';
 
 /**
  * A second, plain WADO-URI archive: node:http alone, no app, no sign-in, CORS for any origin: a
@@ -18,8 +18,14 @@ import { answerWado, OPEN_ARCHIVE_POLICY, WADO_CORS_HEADERS } from './dicom/wado
  *   tsx server/plainWado.ts --port 8091 [--host 127.0.0.1] [--faults]
  *
  * SANDBOX_DICOM_CACHE names the cache as for the sandbox; SANDBOX_FAULTS=1 or --faults turns the
- * test-only faults on.
+ * test-only faults on. Under `/no-cors/` (http://127.0.0.1:8091/no-cors/wado) it answers the same
+ * without any CORS header, as an archive that never heard of CORS does (Orthanc, many PACS): the
+ * browser refuses the viewer its answers, which the viewer must tell from a network failure.
  */
+
+/** The path prefix answered without CORS headers. */
+export const NO_CORS_PREFIX = '/no-cors/';
+const WITHOUT_CORS: AnswerPolicy = { ...OPEN_ARCHIVE_POLICY, headers: {} };
 
 export interface PlainWadoOptions {
   port: number;
@@ -58,7 +64,8 @@ export async function startPlainWado(options: PlainWadoOptions): Promise<PlainWa
       response.writeHead(405, { ...WADO_CORS_HEADERS, allow: 'GET, HEAD' }).end();
       return;
     }
-    answerWado(archive, url.searchParams, OPEN_ARCHIVE_POLICY).then(
+    const policy = url.pathname.startsWith(NO_CORS_PREFIX) ? WITHOUT_CORS : OPEN_ARCHIVE_POLICY;
+    answerWado(archive, url.searchParams, policy).then(
       (answer) => {
         if (answer.kind === 'hang') {
           const release = () => {

@@ -2,6 +2,8 @@
 import { CONSULTATION_LINK } from '../src/shared/api/serviceSchemas';
 
 export const WADO_PATH = '/sandbox/wado';
+/** The sandbox archive's DICOMweb root (WADO-RS: server/dicom/dicomWeb.ts). */
+export const DICOMWEB_ROOT_PATH = '/sandbox/dicom-web';
 export const H5_PAY_PATH = '/sandbox/h5pay';
 export const WX_PAY_PATH = '/sandbox/wxpay';
 export const AI_REPORT_PATH = '/sandbox/ai-report';

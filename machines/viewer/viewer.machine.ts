@@ -8,7 +8,10 @@ import {
   locateFindings,
   readViewerParams,
   startingPlace,
+  wadoRsInstance,
   wadoUri,
+  archiveAddress,
+  type StudyArchive,
   type ImageRequest,
   type ImageState,
   type LoadedStudy,
@@ -26,6 +29,9 @@ type DropImages = { type: 'dropImages'; params: { keys: string[] } };
 /** The study, which every state from viewing on holds. */
 export const studyOf = (context: Pick<ViewerContext, 'study'>) => present(context.study, 'study', 'viewer');
 const paramsOf = (context: Pick<ViewerContext, 'params'>) => present(context.params, 'link', 'viewer');
+const archiveOf = (context: Pick<ViewerContext, 'archive'>) => present(context.archive, 'archive', 'viewer');
+/** The image list's archive, else the link's. */
+const studyArchive = (context: Pick<ViewerContext, 'params'>, loaded: LoadedStudy): StudyArchive => loaded.archive ?? { protocol: 'wadoUri', url: paramsOf(context).wadoUrl };
 
 /** The id of the load of an image, and of its watchdog timer. */
 export const loadId = (key: string) => `load:${key}`;
@@ -33,7 +39,7 @@ const watchdogId = (key: string) => `watchdog:${key}`;
 
 /**
  * The film viewer's chart (issue 12): the link is read and its archive checked, the study image
- * list asked for, then each image has its own state (idle, loading, ready, failed) while the
+ * list asked for (it may name the archive and its standard, WADO-URI or WADO-RS: checked too), then each image has its own state (idle, loading, ready, failed) while the
  * patient moves through the stack. It loads the slice on screen first and then outward, a few at a
  * time, stops what is no longer wanted, and keeps no more decoded pixels than the cache holds.
  *
@@ -87,6 +93,10 @@ export const viewerMachine = setup({
     hasBadParameters: ({ context }, query: ViewerQuery) => readViewerParams(query, context.appOrigin) === null,
     isArchiveRefused: ({ context }, query: ViewerQuery) =>
       !isArchiveAllowed(paramsOf({ params: readViewerParams(query, context.appOrigin) }).wadoUrl, context.appOrigin, context.archiveOrigins),
+    isStudyArchiveRefused: ({ context }, loaded: LoadedStudy) => {
+      const address = archiveAddress(studyArchive(context, loaded));
+      return !URL.canParse(address) || !isArchiveAllowed(address, context.appOrigin, context.archiveOrigins);
+    },
     hasImages: (_, loaded: LoadedStudy) => loaded.study.series.some((series) => series.images.length > 0),
     isLoading: ({ context }, key: string) => statusOf(context.images, key) === 'loading',
     movesSlice: ({ context }, index: number) => Number.isInteger(index) && clampSlice(index, sliceCount(context)) !== context.sliceIndex,
@@ -112,7 +122,7 @@ export const viewerMachine = setup({
       /** Loads, stops and drops what the plan says for where the patient is now. */
       schedule: enqueueActions<ViewerContext, ViewerEvent, undefined, ViewerEvent, LoadImageActor, DropImages, never, 'imageTimeout'>(({ context, enqueue }) => {
         const study = studyOf(context);
-        const params = paramsOf(context);
+        const archive = archiveOf(context);
         const plan = planLoads({ ...context, study });
         for (const key of plan.abandon) {
           enqueue.stopChild(loadId(key));
@@ -121,8 +131,9 @@ export const viewerMachine = setup({
         if (plan.evict.length > 0) enqueue({ type: 'dropImages', params: { keys: plan.evict } });
         const seriesUid = study.series[context.seriesIndex]!.seriesUid;
         for (const ref of plan.start) {
-          const url = wadoUri(params.wadoUrl, { studyUid: study.studyUid, seriesUid, sopUid: ref.sopUid });
-          enqueue.spawnChild('loadImage', { id: loadId(ref.key), input: { key: ref.key, url, sopUid: ref.sopUid, frame: ref.frame, frames: ref.frames } });
+          const uids = { studyUid: study.studyUid, seriesUid, sopUid: ref.sopUid };
+          const url = archive.protocol === 'wadoRs' ? wadoRsInstance(archive.root, uids) : wadoUri(archive.url, uids);
+          enqueue.spawnChild('loadImage', { id: loadId(ref.key), input: { key: ref.key, protocol: archive.protocol, url, sopUid: ref.sopUid, frame: ref.frame, frames: ref.frames } });
           enqueue.raise({ type: 'IMAGE_TIMED_OUT', key: ref.key }, { id: watchdogId(ref.key), delay: 'imageTimeout' });
         }
         const started = Object.fromEntries(plan.start.map((ref): [string, ImageState] => [ref.key, { status: 'loading' }]));
@@ -132,7 +143,7 @@ export const viewerMachine = setup({
   })
   .createMachine({
     id: 'viewer',
-    context: ({ input }) => ({ ...input, params: null, problem: null, study: null, findings: null, places: [], findingIndex: 0, seriesIndex: 0, sliceIndex: 0, images: {} }),
+    context: ({ input }) => ({ ...input, params: null, archive: null, problem: null, study: null, findings: null, places: [], findingIndex: 0, seriesIndex: 0, sliceIndex: 0, images: {} }),
     initial: 'opening',
     states: {
       opening: {
@@ -169,6 +180,12 @@ export const viewerMachine = setup({
           },
           onDone: [
             {
+              guard: { type: 'isStudyArchiveRefused', params: ({ event }) => event.output },
+              target: 'refused',
+              description: 'The image list names an archive that is neither the app\'s own nor a configured one: it is never fetched from.',
+              actions: assign({ problem: 'archiveRefused' }),
+            },
+            {
               guard: { type: 'hasImages', params: ({ event }) => event.output },
               target: 'viewing',
               description: 'Opens on the first AI finding when there is one, else on the series the link names, else on the first slice.',
@@ -176,7 +193,7 @@ export const viewerMachine = setup({
                 const study = { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) };
                 // Places only with marks to draw: the control never names a finding the image does not show.
                 const places = event.output.findings?.length ? locateFindings(study, event.output.places) : [];
-                return { study, findings: event.output.findings, places, findingIndex: 0, ...startingPlace(study, places, paramsOf(context).seriesUid), images: {} };
+                return { study, archive: studyArchive(context, event.output), findings: event.output.findings, places, findingIndex: 0, ...startingPlace(study, places, paramsOf(context).seriesUid), images: {} };
               }),
             },
             { target: 'refused', description: 'A study without images says so.', actions: assign({ problem: 'noImages' }) },

@@ -4,7 +4,8 @@ import type { Finding, FindingPlace, LoadedStudy, StudyStack, ViewerInput } from
  * The viewer's events for path generation: a small study (a CT series of two images, an MR series
  * of one), one image loaded at a time and a cache of two images, so that loading outward, stopping
  * and dropping all happen within a few steps. Two AI findings, one in each series, so that going
- * from one to the next changes series, and going back to one after scrolling away does not.
+ * from one to the next changes series, and going back to one after scrolling away does not. The
+ * image list names no archive (the link's, WADO-URI), a configured DICOMweb root, or a foreign one.
  */
 export const viewerInput: ViewerInput = {
   appOrigin: 'http://localhost',
@@ -53,10 +54,14 @@ const finding: Finding = { findingId: 'n1', seriesUid: '1.2.840.1.1', sopUid: a1
 const second: Finding = { findingId: 'n2', seriesUid: '1.2.840.1.2', sopUid: b1!.sopUid, frame: 1, shape: 'mark', x: 5, y: 5, width: 0, height: 0, label: 'Cyst' };
 /** Where the viewer goes to see a finding: here, the image of its one mark. */
 const placeOf = ({ findingId, label, seriesUid, sopUid, frame }: Finding): FindingPlace => ({ findingId: findingId ?? null, label, seriesUid, sopUid, frame });
-const loaded: LoadedStudy = { study, findings: [finding, second], places: [placeOf(finding), placeOf(second)] };
+const loaded: LoadedStudy = { study, archive: null, findings: [finding, second], places: [placeOf(finding), placeOf(second)] };
 /** The findings were asked for and could not be had: the images open without them. */
-const withoutFindings: LoadedStudy = { study, findings: null, places: [] };
-const empty: LoadedStudy = { study: { ...study, series: [] }, findings: null, places: [] };
+const withoutFindings: LoadedStudy = { study, archive: null, findings: null, places: [] };
+const empty: LoadedStudy = { study: { ...study, series: [] }, archive: null, findings: null, places: [] };
+/** The image list names the archive's DICOMweb root (a configured origin): WADO-RS. */
+const dicomWeb: LoadedStudy = { ...withoutFindings, archive: { protocol: 'wadoRs', root: 'https://pacs.example.org/dicom-web' } };
+/** The image list names an archive the configuration does not list. */
+const foreignRoot: LoadedStudy = { ...withoutFindings, archive: { protocol: 'wadoRs', root: 'https://elsewhere.example.com/dicom-web' } };
 
 /** The link of an AI result (spec section 4), with an archive the configuration lists. */
 const query = { checkWay: '2', result: '2', showAi: 'true', wadourl: 'https://pacs.example.org/wado', studyuid: study.studyUid, hospid: 'H1' };
@@ -68,6 +73,8 @@ export const viewerEvents = [
   { type: 'xstate.done.actor.loadStudy', output: loaded },
   { type: 'xstate.done.actor.loadStudy', output: withoutFindings },
   { type: 'xstate.done.actor.loadStudy', output: empty },
+  { type: 'xstate.done.actor.loadStudy', output: dicomWeb },
+  { type: 'xstate.done.actor.loadStudy', output: foreignRoot },
   { type: 'xstate.error.actor.loadStudy', error: new Error('offline') },
   { type: 'RETRY' },
   { type: 'STEP_SLICE', by: 1 },
@@ -88,4 +95,4 @@ export const viewerEvents = [
   { type: 'CINE_ADVANCE' },
 ];
 
-export const viewerFixtures = { study, loaded, withoutFindings, empty, query, finding, second, placeOf, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };
+export const viewerFixtures = { study, loaded, withoutFindings, empty, dicomWeb, foreignRoot, query, finding, second, placeOf, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

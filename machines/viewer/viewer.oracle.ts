@@ -11,6 +11,7 @@ const BAD_FILES = 'issue 12, item 3: every bad file is a message on that image, 
 const MEMORY = 'issue 12, item 3: bounded memory, a cache cap';
 const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue 12: list failed, retry';
 const FINDINGS = 'issue 24 §2: count findings, and let the viewer jump from one finding to the next; the link of the AI findings lands on the first';
+const STANDARDS = 'issue 25 §1: the image list says which standard (a wadourl or a DICOMweb root), and both work through the same viewer chart';
 const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
 
 /** The screen opens with its link once; later OPENs are not the screen opening. */
@@ -18,6 +19,8 @@ const opening: Pattern = { saw: { state: 'opening' } };
 const brokenLink: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'badUid' } }] };
 const foreignArchive: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'foreignArchive' } }] };
 const goodLink: Pattern = { all: [opening, { input: 'OPEN' }, { sees: { link: 'good' } }] };
+/** The image list named no archive (the link's), or one the configuration allows. */
+const allowedListArchive: Pattern = { not: { sees: { listArchive: 'foreign' } } };
 const noCalls: Pattern = { all: [{ not: { call: 'loadStudy' } }, { not: { call: 'loadImage' } }] };
 const onScreenWas = (status: string): Pattern => ({ saw: { currentStatus: status } });
 const aboutImageOnScreen = (type: string): Pattern => ({ input: type, with: { key: { sameAs: 'saw.currentKey' } } });
@@ -89,6 +92,22 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       rule: { kind: 'always', if: { all: [{ input: 'RETRY' }, { saw: { state: 'failed' } }] }, then: { call: 'loadStudy' } },
     },
     {
+      id: 'list-archive-refused',
+      says: 'An image list that names an archive on neither the app\'s origin nor a configured one is refused with a plain message, and the archive is never fetched from.',
+      source: `${ARCHIVES}; ${STANDARDS}`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:loadStudy' }, { sees: { listArchive: 'foreign' } }] },
+        then: { all: [{ sees: { state: 'refused', problem: 'archiveRefused' } }, { not: { call: 'loadImage' } }] },
+      },
+    },
+    {
+      id: 'images-by-named-standard',
+      says: 'Every image is asked for by the standard the image list names: WADO-RS under a DICOMweb root, else WADO-URI (its address, or the link\'s).',
+      source: STANDARDS,
+      rule: { kind: 'always', if: { call: 'loadImage' }, then: { call: 'loadImage', with: { protocol: { sameAs: 'sees.listProtocol' } } } },
+    },
+    {
       id: 'empty-study-said',
       says: 'A study without images says so, and fetches nothing.',
       source: ISSUE,
@@ -104,7 +123,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       source: FIRST,
       rule: {
         kind: 'always',
-        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: null } } },
+        if: { all: [{ input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: null } } }, allowedListArchive] },
         then: { all: [{ sees: { seriesIndex: 0, slice: 0, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
       },
     },
@@ -114,7 +133,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       source: `${LINK}; ${FIRST}`,
       rule: {
         kind: 'always',
-        if: { input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: { 0: { sopUid: { present: true } } } } } },
+        if: { all: [{ input: 'answer:loadStudy', with: { output: { study: { series: { 0: { seriesUid: { present: true } } } }, findings: { 0: { sopUid: { present: true } } } } } }, allowedListArchive] },
         then: { all: [{ sees: { onFinding: true, state: 'imageLoading' } }, { call: 'loadImage', with: { key: { sameAs: 'sees.currentKey' } } }] },
       },
     },
@@ -352,8 +371,14 @@ function imagesSeen(trace: Trace): Record<string, unknown> {
     const allowed = [settings.appOrigin ?? '', ...(settings.archiveOrigins ?? [])].map(originOf);
     link = !DICOM_UID.test(uid) || uid.length > 64 ? 'badUid' : archive === null || !allowed.includes(archive) ? 'foreignArchive' : 'good';
   }
+  // The archive the latest image list named: none (the link's), a configured one, or a foreign one; and its standard.
+  const listed = trace.findLast((step) => step.input.type === 'answer:loadStudy')?.input.output as { archive?: { protocol: string; root?: string; url?: string } | null } | undefined;
+  const listOrigin = listed?.archive ? originOf(listed.archive.root ?? listed.archive.url ?? '') : null;
+  const allowedOrigins = [settings.appOrigin ?? '', ...(settings.archiveOrigins ?? [])].map(originOf);
   return {
     link,
+    listArchive: !listed ? null : !listed.archive ? 'link' : listOrigin !== null && allowedOrigins.includes(listOrigin) ? 'allowed' : 'foreign',
+    listProtocol: listed?.archive?.protocol ?? 'wadoUri',
     inFlight: inFlight.size,
     roomToLoad: (settings.concurrency ?? 0) - inFlight.size,
     keptBytes,

@@ -72,6 +72,31 @@ export function wadoUri(wadoUrl: string, uids: { studyUid: string; seriesUid: st
   return url.href;
 }
 
+/**
+ * Where a study's images are and which standard fetches them (issue 25 §1): an archive's DICOMweb
+ * root (WADO-RS, PS3.18 chapter 10), or a WADO-URI address (chapter 9). The study image list says
+ * which; without either, the link's `wadourl`.
+ */
+export type StudyArchive = { protocol: 'wadoRs'; root: string } | { protocol: 'wadoUri'; url: string };
+
+/** The address a study archive fetches from, for the allowance check. */
+export const archiveAddress = (archive: StudyArchive) => (archive.protocol === 'wadoRs' ? archive.root : archive.url);
+
+/**
+ * A resource under a DICOMweb root: the path segments joined after the root's path, the root's own
+ * query (a signature the API put on it) kept after them.
+ */
+export function dicomWebUrl(root: string, ...segments: string[]): string {
+  const url = new URL(root);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${segments.join('/')}`;
+  return url.href;
+}
+
+/** WADO-RS instance retrieval (PS3.18 10.4.1.1.3): `{root}/studies/{study}/series/{series}/instances/{instance}`; its frames and metadata are below it. */
+export function wadoRsInstance(root: string, uids: { studyUid: string; seriesUid: string; sopUid: string }): string {
+  return dicomWebUrl(root, 'studies', uids.studyUid, 'series', uids.seriesUid, 'instances', uids.sopUid);
+}
+
 /** One image of a stack: a frame of an instance (frame 1 for a single-frame object). */
 export interface ImageRef {
   /** `<sopUid>:<frame>`, unique in the study. */
@@ -177,6 +202,8 @@ export function startingPlace(study: StudyStack, findings: readonly LocatedFindi
  */
 export interface LoadedStudy {
   study: StudyStack;
+  /** Where the images are, as the image list says; null: at the link's `wadourl`. */
+  archive: StudyArchive | null;
   findings: Finding[] | null;
   places: FindingPlace[];
 }
@@ -188,10 +215,11 @@ export interface StudyRequest {
   withFindings: boolean;
 }
 
-/** What `loadImage` is asked: one image, from one WADO-URI address. */
+/** What `loadImage` is asked: one image, by one of the two standards. */
 export interface ImageRequest {
   key: string;
-  /** The WADO-URI request for the image's instance. */
+  /** How to fetch it: `url` is the WADO-URI request, or the WADO-RS instance (its frames and metadata below it). */
+  protocol: StudyArchive['protocol'];
   url: string;
   sopUid: string;
   /** 1-based frame of the instance. */
@@ -206,6 +234,10 @@ export type ImageProblem =
   | 'notFound'
   /** The archive answered another error (500 ...). */
   | 'archiveError'
+  /** The archive refused access (401, 403): the credential it was sent, or none, does not open this image. */
+  | 'denied'
+  /** The archive is up but does not let this app read it from another origin (no CORS): the hospital must configure it. */
+  | 'crossOrigin'
   /** No answer: the network is down or the archive is unreachable. */
   | 'network'
   /** No answer in time (the chart's own watchdog). */
@@ -223,7 +255,8 @@ export type ImageProblem =
 
 /**
  * Problems that asking again can cure (issue 25 §3): the network, the archive's own trouble, a
- * download cut short. A missing, unreadable or unsupported file is the same file the next time.
+ * download cut short. A missing, unreadable or unsupported file is the same file the next time;
+ * an archive that refuses access or this app's origin refuses it again.
  */
 export const RETRYABLE_IMAGE_PROBLEMS: ReadonlySet<ImageProblem> = new Set<ImageProblem>(['network', 'timeout', 'archiveError', 'truncated']);
 
@@ -238,7 +271,7 @@ export type ImageState =
 export type ViewerProblem =
   /** The link lacks a study UID or an archive address, or they are malformed. */
   | 'badParameters'
-  /** The archive is neither the app's own nor one the configuration lists: never fetched. */
+  /** The archive (the link's, or the one the image list names) is neither the app's own nor one the configuration lists: never fetched. */
   | 'archiveRefused'
   /** The study has no images. */
   | 'noImages';
@@ -247,7 +280,7 @@ export type ViewerProblem =
 export interface ViewerInput {
   /** The app's own origin: its archive is always allowed. */
   appOrigin: string;
-  /** The runtime configuration's `imageArchiveOrigins`. */
+  /** The origins of the runtime configuration's `imageArchiveOrigins` and `imageArchives`. */
   archiveOrigins: readonly string[];
   /** Images loaded at once. */
   concurrency: number;
@@ -259,6 +292,8 @@ export interface ViewerInput {
 
 export interface ViewerContext extends ViewerInput {
   params: ViewerParams | null;
+  /** Where the study's images are fetched from, once the list has said. */
+  archive: StudyArchive | null;
   problem: ViewerProblem | null;
   study: StudyStack | null;
   findings: Finding[] | null;

@@ -5,7 +5,9 @@ import { storedStudies } from '../dicom/studies';
 import type { StoredStudy } from '../dicom/studies';
 import { fail, ok } from '../envelope';
 import { parseQuery, recordIdParam, textParam } from '../query';
-import { wadoBaseUrl } from '../sandboxUrls';
+import { DICOMWEB_ROOT_PATH, wadoBaseUrl } from '../sandboxUrls';
+import type { SandboxDicomWeb } from '../runtimeConfig';
+import type { DicomArchive } from '../dicom/archive';
 import type { Grant } from '../signedUrls';
 import { noAccess, readableStudy, studyIdOfUid } from '../studyAccess';
 import { authorizeStudyBytes, refuseStudyBytes, signStudyUrl, studyBytesCors } from '../studyBytes';
@@ -29,7 +31,18 @@ const collectQuery = z.object({ CollectId: recordIdParam('CollectId') });
  * or a study pass): another's is not found, exactly like one that does not exist. (ReportAiInfo's
  * findings: routes/aiInfo.ts with dicom/findings.ts.)
  */
-export async function imageRoutes(app: FastifyInstance, { archive, pacs }: ArchiveRouteOptions): Promise<void> {
+export async function imageRoutes(app: FastifyInstance, { archive, pacs, dicomWeb = { studies: 'none', signed: false } }: ArchiveRouteOptions & { dicomWeb?: SandboxDicomWeb }): Promise<void> {
+  /**
+   * Where the image list sends the viewer (issue 25 §1): the sandbox's DICOMweb root for the
+   * studies CF_SANDBOX_DICOMWEB names (by default those with a multi-frame instance: ultrasound
+   * and XA cine, whose first frame then comes alone), else nothing (the link's WADO-URI address).
+   */
+  function archiveOfStudy(series: ReturnType<DicomArchive['seriesOf']>, sign: (root: string) => string): { dicomWebRoot?: string } {
+    const cine = series.some((s) => s.instances.some((instance) => instance.frames > 1));
+    if (dicomWeb.studies === 'none' || (dicomWeb.studies === 'cine' && !cine)) return {};
+    return { dicomWebRoot: new URL(sign(DICOMWEB_ROOT_PATH), app.sandbox.publicOrigin).href };
+  }
+
   const studies = storedStudies(app.sandbox.db);
 
   /** The stored study `find` names when the request may read it, and the grant it reads it under; an ApiError otherwise, as readableStudy says. */
@@ -52,8 +65,10 @@ export async function imageRoutes(app: FastifyInstance, { archive, pacs }: Archi
     const wado = wadoBaseUrl(app.sandbox.publicOrigin);
     const signed = (url: string | null | undefined): string | null => (url ? signStudyUrl(request, url, study.id, grant) : null);
     const thumbnails = new Map(archive.thumbnails(study, wado).map((t) => [t.seriesUid, signed(t.thumbnailUrl)]));
+    const series = archive.seriesOf(study);
     return ok({
       studyUId: study.studyUId,
+      ...archiveOfStudy(series, (root) => (dicomWeb.signed ? signStudyUrl(request, root, study.id, grant) : root)),
       patientName: study.patientName,
       patientId: study.patientId,
       sex: study.patientSex,
@@ -61,7 +76,7 @@ export async function imageRoutes(app: FastifyInstance, { archive, pacs }: Archi
       studyDate: study.studyDate,
       studyDescription: study.studyDescription,
       hospitalName: study.institutionName,
-      series: archive.seriesOf(study).map((series) => ({
+      series: series.map((series) => ({
         seriesUid: series.seriesUid,
         seriesNumber: series.seriesNumber,
         modality: series.template.modality,

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PacsArchive } from '../archives/pacsArchive';
 import type { DicomArchive } from '../dicom/archive';
+import { answerDicomWeb, studyUidOfPath } from '../dicom/dicomWeb';
 import { answerWado, isUid } from '../dicom/wadoUri';
-import { WADO_PATH } from '../sandboxUrls';
+import { DICOMWEB_ROOT_PATH, WADO_PATH } from '../sandboxUrls';
 import { studyIdOfUid } from '../studyAccess';
 import { answerStudyBytesPreflight, authorizeStudyBytes, carriesCredential, NO_STORE, refuseStudyBytes, studyBytesCors } from '../studyBytes';
 
@@ -33,6 +34,26 @@ export async function wadoRoutes(app: FastifyInstance, { archive }: ArchiveRoute
   });
 
   app.options(WADO_PATH, async (request, reply) => answerStudyBytesPreflight(request, reply));
+
+  /**
+   * The same archive by WADO-RS (dicom/dicomWeb.ts), under the same rules: a credential for the
+   * study the path names, or a signature on the root signed for that study (the image list's
+   * `dicomWebRoot` when the sandbox signs it: CF_SANDBOX_DICOMWEB_SIGNED).
+   */
+  const instance = `${DICOMWEB_ROOT_PATH}/studies/:study/series/:series/instances/:instance`;
+  for (const path of [instance, `${instance}/metadata`, `${instance}/frames/:frames`]) {
+    app.options(path, async (request, reply) => answerStudyBytesPreflight(request, reply));
+    app.get(path, async (request, reply) => {
+      const at = request.url.indexOf('?');
+      const under = decodeURIComponent((at === -1 ? request.url : request.url.slice(0, at)).slice(DICOMWEB_ROOT_PATH.length + 1));
+      if (!carriesCredential(request)) return refuseStudyBytes(request, reply, 401);
+      const studyUid = studyUidOfPath(under);
+      const verdict = await authorizeStudyBytes(request, studyUid === undefined ? undefined : studyIdOfUid(app.sandbox.db, studyUid), `${DICOMWEB_ROOT_PATH}${at === -1 ? '' : request.url.slice(at)}`);
+      if (!verdict.ok) return refuseStudyBytes(request, reply, verdict.status);
+      const answer = await answerDicomWeb(archive, under, request.headers.accept, { headers: studyBytesCors(request), cacheControl: verdict.cacheControl });
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    });
+  }
 
   app.get(WADO_PATH, async (request, reply) => {
     const at = request.url.indexOf('?');

@@ -49,6 +49,8 @@ describe('API client', () => {
     const apiOrigin = new URL(API_BASE, window.location.href).origin;
     expect(await api.credentialsFor(`${apiOrigin}/sandbox/wado?studyUID=1`)).toEqual({ Authorization: 'Bearer abc', 'X-Study-Pass': 'pass-1' });
     expect(await api.credentialsFor('https://pacs.elsewhere.example/wado?studyUID=1')).toEqual({});
+    // An archive the deployment configured `session` (issue 25) is sent them wherever it is.
+    expect(await api.credentialsFor('https://pacs.elsewhere.example/dicom-web/studies/1', true)).toEqual({ Authorization: 'Bearer abc', 'X-Study-Pass': 'pass-1' });
     expect(await api.credentialsFor('http://[bad')).toEqual({});
     const signedOut = createApiClient({ baseURL: API_BASE, session: { accessToken: async () => null, unauthorized: vi.fn() } });
     expect(await signedOut.credentialsFor(`${apiOrigin}/sandbox/wado`)).toEqual({});

@@ -28,6 +28,7 @@ export const testConfig: RuntimeConfig = {
   allowedRedirectOrigins: ['http://localhost'],
   defaultTheme: 2,
   imageArchiveOrigins: [],
+  imageArchives: [],
   timeZone: 'Asia/Shanghai',
   qaPanel: false,
 };

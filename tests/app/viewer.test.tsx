@@ -141,6 +141,8 @@ describe('the film viewer', () => {
   it.each([
     ['404', () => new HttpResponse(null, { status: 404 }), 'notFound', 'The image archive does not have this image.'],
     ['a file that is not DICOM', () => dicom(9), 'notDicom', 'This file is not a medical image.'],
+    ['401', () => new HttpResponse(null, { status: 401 }), 'denied', 'The image archive refused access to this image.'],
+    ['403', () => new HttpResponse(null, { status: 403 }), 'denied', 'The image archive refused access to this image.'],
   ])('an archive that answers %s is a message on that image, with no "try again" that could not help', async (_name, answer, problem, text) => {
     answers[sop(1, 1)] = answer;
     renderApp(link());
@@ -168,6 +170,29 @@ describe('the film viewer', () => {
     delete answers[sop(1, 1)];
     fireEvent.click(within(message).getByTestId('viewer-image-retry'));
     await waitFor(() => expect(viewer()).toHaveAttribute('data-viewer-state', 'imageReady'));
+  });
+
+  it('an archive elsewhere that is up but refuses this app cross-origin says the hospital must configure it, with no "try again"', async () => {
+    const PACS = 'https://pacs.example.org/wado';
+    // A fetch the archive's CORS refuses fails like the network; the no-cors probe is answered.
+    server.use(http.get(PACS, ({ request }) => (request.mode === 'no-cors' ? new HttpResponse(null, { status: 200 }) : HttpResponse.error())));
+    renderApp(link({ wadourl: PACS }), { config: { imageArchiveOrigins: ['https://pacs.example.org'] } });
+    const message = await screen.findByTestId('viewer-image-error');
+    expect(message).toHaveAttribute('data-problem', 'crossOrigin');
+    expect(message).toHaveTextContent('The image server does not allow this app to fetch images (cross-origin). The hospital must configure it.');
+    expect(within(message).queryByTestId('viewer-image-retry')).not.toBeInTheDocument();
+  });
+
+  it('an archive the configuration routes through the app\'s origin is fetched there, with the patient\'s credential for a session archive', async () => {
+    renderApp(link({ wadourl: 'http://pacs.lan:8042/wado' }), {
+      config: { imageArchives: [{ url: 'http://pacs.lan:8042/', route: '/sandbox/', credential: 'session' }] },
+      // The session's credential as the API client gives it to a `session` archive.
+      api: (api) => ({ ...api, credentialsFor: async (url, sessionArchive) => (sessionArchive ? { Authorization: 'Bearer patient-token' } : api.credentialsFor(url)) }),
+    });
+    await settled();
+    expect(asked[0]!.url.pathname).toBe('/sandbox/wado');
+    expect(asked[0]!.url.searchParams.get('objectUID')).toBe(sop(1, 1));
+    expect(asked.every((request) => request.authorization === 'Bearer patient-token' && request.cookie === null)).toBe(true);
   });
 
   it('an archive that never answers is a timeout message after 30 s', async () => {

@@ -16,7 +16,7 @@ import {
 import { frameBytes } from '../../src/features/viewer/imageStore';
 import { displaySize, imageRect, labelledFindings, toScreen } from '../../src/features/viewer/renderer';
 import { cacheBudget, viewerQuery } from '../../src/features/viewer/viewerSettings';
-import { toStudyStack } from '../../src/features/viewer/viewerCalls';
+import { archiveOf, toStudyStack } from '../../src/features/viewer/viewerCalls';
 import { autoWindow, effectiveWindow, greyToRgba } from '../../src/features/viewer/windowing';
 
 const start: ViewportNow = { zoom: 1, pan: { x: 0, y: 0 }, window: { center: 40, width: 400 } };
@@ -180,6 +180,12 @@ describe('the viewer\'s link and study list', () => {
       ['s2', null, ['u:1', 'u:2']],
     ]);
     expect(study.series[1]!.images[1]).toEqual({ key: 'u:2', sopUid: 'u', frame: 2, frames: 2 });
+  });
+
+  it('takes the archive the image list names: a DICOMweb root before a WADO-URI address, else none (the link\'s)', () => {
+    expect(archiveOf({ dicomWebRoot: 'https://pacs/dicom-web', wadoUrl: 'https://pacs/wado' })).toEqual({ protocol: 'wadoRs', root: 'https://pacs/dicom-web' });
+    expect(archiveOf({ dicomWebRoot: null, wadoUrl: 'https://pacs/wado' })).toEqual({ protocol: 'wadoUri', url: 'https://pacs/wado' });
+    expect(archiveOf({ dicomWebRoot: '', wadoUrl: undefined })).toBeNull();
   });
 
   it('keeps fewer decoded images on a phone with less memory', () => {

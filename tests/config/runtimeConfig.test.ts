@@ -13,7 +13,7 @@ const answer = (body: string, status = 200) => (async () => new Response(body, {
 
 describe('runtime configuration', () => {
   it('loads and validates the file, qaPanel off and no other image archive by default', async () => {
-    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [], timeZone: 'Asia/Shanghai' } });
+    expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [], imageArchives: [], timeZone: 'Asia/Shanghai' } });
   });
 
   it("takes the hospital's time zone, Asia/Shanghai by default (decisions.md), and refuses one that is not an IANA zone", async () => {
@@ -26,6 +26,17 @@ describe('runtime configuration', () => {
     const archives = { ...valid, imageArchiveOrigins: ['https://pacs.example.org'] };
     expect(await loadRuntimeConfig(answer(JSON.stringify(archives)))).toMatchObject({ ok: true, config: { imageArchiveOrigins: ['https://pacs.example.org'] } });
     expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, imageArchiveOrigins: ['pacs'] })))).toMatchObject({ ok: false, problem: 'invalid' });
+  });
+
+  it('takes image archives with their credential and same-origin route, and refuses a route elsewhere or an unknown credential', async () => {
+    const pacs = { url: 'http://pacs.example.org:8042/dicom-web', route: '/archives/pacs/', credential: 'session' };
+    expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, imageArchives: [pacs, { url: 'https://cloud.example.org/', credential: 'cookie' }] })))).toMatchObject({
+      ok: true,
+      config: { imageArchives: [pacs, { url: 'https://cloud.example.org/', credential: 'cookie' }] },
+    });
+    for (const bad of [{ ...pacs, route: '//evil.example.org/' }, { ...pacs, route: 'https://evil.example.org/' }, { ...pacs, credential: 'token-in-url' }, { ...pacs, url: 'ftp://pacs/' }]) {
+      expect(await loadRuntimeConfig(answer(JSON.stringify({ ...valid, imageArchives: [bad] })))).toMatchObject({ ok: false, problem: 'invalid', detail: expect.stringContaining('imageArchives') });
+    }
   });
 
   it('names a missing file', async () => {

@@ -10,7 +10,7 @@ import { outward, planLoads, type PlanInput } from '../../machines/viewer/loadPl
 import { connectViewer } from '../../machines/viewer/viewer.connect';
 import { loadId, viewerMachine } from '../../machines/viewer/viewer.machine';
 import { viewerFixtures, viewerInput } from '../../machines/viewer/viewer.model';
-import { imageKey, isArchiveAllowed, readViewerParams, wadoUri, type ImageRequest, type ImageState, type StudyStack } from '../../machines/viewer/viewer.types';
+import { dicomWebUrl, imageKey, isArchiveAllowed, readViewerParams, wadoRsInstance, wadoUri, type ImageRequest, type ImageState, type StudyStack } from '../../machines/viewer/viewer.types';
 import { viewerViewportMachine, type ViewerViewportMachine } from '../../machines/viewer/viewerViewport.machine';
 import type { ActorRefFrom } from 'xstate';
 import { flush, startChart, type ControllablePromise } from './modelHarness';
@@ -202,12 +202,41 @@ describe('the viewer chart, edges', () => {
     expect(requests()).toEqual([
       {
         key: a1.key,
+        protocol: 'wadoUri',
         url: wadoUri('https://pacs.example.org/wado', { studyUid: loaded.study.studyUid, seriesUid: loaded.study.series[0]!.seriesUid, sopUid: a1.sopUid }),
         sopUid: a1.sopUid,
         frame: 1,
         frames: 1,
       },
     ]);
+  });
+
+  it('asks by the standard the image list names: WADO-RS under its DICOMweb root (a signature on the root kept), WADO-URI at its address', async () => {
+    const uids = { studyUid: loaded.study.studyUid, seriesUid: loaded.study.series[0]!.seriesUid, sopUid: a1.sopUid };
+    const archives = [
+      [{ protocol: 'wadoRs', root: 'https://pacs.example.org/dicom-web/' }, 'wadoRs', `https://pacs.example.org/dicom-web/studies/${uids.studyUid}/series/${uids.seriesUid}/instances/${uids.sopUid}`],
+      [{ protocol: 'wadoRs', root: 'http://localhost/sandbox/dicom-web?exp=1&sig=x' }, 'wadoRs', `http://localhost/sandbox/dicom-web/studies/${uids.studyUid}/series/${uids.seriesUid}/instances/${uids.sopUid}?exp=1&sig=x`],
+      [{ protocol: 'wadoUri', url: 'https://pacs.example.org/other/wado' }, 'wadoUri', wadoUri('https://pacs.example.org/other/wado', uids)],
+    ] as const;
+    for (const [archive, protocol, url] of archives) {
+      const { actor, fakes, requests } = startViewer();
+      actor.send({ type: 'OPEN', query });
+      fakes.loadStudy!.resolve({ ...loaded, archive });
+      await flush();
+      expect(requests()[0]).toMatchObject({ key: a1.key, protocol, url });
+    }
+    expect(wadoRsInstance('https://pacs.example.org/dicom-web', uids)).toBe(dicomWebUrl('https://pacs.example.org/dicom-web//', 'studies', uids.studyUid, 'series', uids.seriesUid, 'instances', uids.sopUid));
+  });
+
+  it('refuses an image list that names an archive the configuration does not allow, or no web address at all', async () => {
+    for (const archive of [{ protocol: 'wadoRs', root: 'https://elsewhere.example.com/dicom-web' }, { protocol: 'wadoUri', url: 'not an address' }] as const) {
+      const { actor, fakes, requests, view } = startViewer();
+      actor.send({ type: 'OPEN', query });
+      fakes.loadStudy!.resolve({ ...loaded, archive });
+      await flush();
+      expect(view()).toMatchObject({ state: 'refused', problem: 'archiveRefused' });
+      expect(requests()).toEqual([]);
+    }
   });
 
   it('opens an archive of its own origin too, and reports a failed list to the catalogue', async () => {

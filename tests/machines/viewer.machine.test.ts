@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 1564,
+  pinnedPaths: 1914,
   oracle: viewerOracle,
   start: () => startViewer(),
 });

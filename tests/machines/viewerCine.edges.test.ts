@@ -22,7 +22,7 @@ const frames = (sopUid: string, count: number): ImageRef[] =>
 const clip: SeriesStack = { seriesUid: '1.2.840.5.1', seriesNumber: 1, modality: 'US', description: 'Liver cine', thumbnailUrl: null, images: frames('1.2.840.5.1.1', 3) };
 const ct = viewerFixtures.study.series[0]!;
 const study = { ...viewerFixtures.study, series: [clip, ct] };
-const loaded: LoadedStudy = { study, findings: null, places: [] };
+const loaded: LoadedStudy = { study, findings: null, places: [], archive: null };
 const query = { ...viewerFixtures.query, showAi: null };
 
 async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string } = {}) {
@@ -129,7 +129,7 @@ describe('cine in the viewer', () => {
 
   it('stays paused on the AI finding\'s frame a study opened on', async () => {
     const mark = { findingId: 'f1', seriesUid: clip.seriesUid, sopUid: clip.images[0]!.sopUid, frame: 2, shape: 'box' as const, x: 1, y: 1, width: 2, height: 2, label: 'Lesion' };
-    const { cine, decode, wait, slice } = await openClip({ showAi: 'true', loaded: { study, findings: [mark], places: [viewerFixtures.placeOf(mark)] } });
+    const { cine, decode, wait, slice } = await openClip({ showAi: 'true', loaded: { study, findings: [mark], places: [viewerFixtures.placeOf(mark)], archive: null } });
     for (const image of clip.images) decode(image.key);
     expect(slice()).toBe(1);
     expect(cine().state).toBe('paused');

@@ -34,6 +34,9 @@ type RouteClass =
 /** Every route outside /api. A new one must be classified here, or the inventory test fails. */
 const ROUTES: Record<string, RouteClass> = {
   '/sandbox/wado': 'health data: a credential for the study',
+  '/sandbox/dicom-web/studies/:study/series/:series/instances/:instance': 'health data: a credential for the study',
+  '/sandbox/dicom-web/studies/:study/series/:series/instances/:instance/metadata': 'health data: a credential for the study',
+  '/sandbox/dicom-web/studies/:study/series/:series/instances/:instance/frames/:frames': 'health data: a credential for the study',
   '/sandbox/films/:studyUid/:file': 'health data: a credential for the study',
   '/sandbox/reports/:file': 'health data: a credential for the study',
   '/sandbox/ai-report/:orderId': 'health data: a page signed for its patient',
@@ -72,6 +75,8 @@ let victim: Victim;
 let api: PatientApi;
 /** Health data of the victim's, each at the address the app is given for it. */
 let wado: string;
+/** The same object by WADO-RS (issue 25). */
+let dicomWeb: string;
 let thumbnail: string;
 let film: string;
 let reportSheet: string;
@@ -109,6 +114,7 @@ beforeAll(async () => {
   const images = (await api.get(`/api/V1.0/Package/GetPatientStudyImageList?studyUId=${victim.studyUid}`)).result;
   const [series] = images.series as Array<{ seriesUid: string; thumbnailUrl: string; instances: Array<{ sopUid: string }> }>;
   wado = `/sandbox/wado?${new URLSearchParams({ requestType: 'WADO', studyUID: victim.studyUid, seriesUID: series!.seriesUid, objectUID: series!.instances[0]!.sopUid, contentType: 'application/dicom' })}`;
+  dicomWeb = `/sandbox/dicom-web/studies/${victim.studyUid}/series/${series!.seriesUid}/instances/${series!.instances[0]!.sopUid}`;
   thumbnail = pathOf(series!.thumbnailUrl);
   film = pathOf((await api.get(`/api/V2.0/YJPIndex/ElectImages?CollectId=${victim.studyId}`)).result.films[0].url);
   const studyIds = ((await api.get('/api/V1.0/Package/HospitalStudyList?pageIndex=1&pageLength=100')).result.rows as Array<{ collectFilmId: number }>).map((row) => Number(row.collectFilmId));
@@ -151,6 +157,9 @@ describe('the route inventory', () => {
 describe('health data, asked for by a stranger', () => {
   it.each([
     ['a WADO object', () => wado],
+    ['a WADO-RS instance', () => dicomWeb],
+    ['a WADO-RS frame', () => `${dicomWeb}/frames/1`],
+    ['WADO-RS metadata', () => `${dicomWeb}/metadata`],
     ['a thumbnail, its signature taken off', () => unsigned(thumbnail)],
     ['a film sheet, its signature taken off', () => unsigned(film)],
     ['a printed report, its signature taken off', () => unsigned(reportSheet)],
@@ -179,11 +188,13 @@ describe("health data, asked for with another patient's credential", () => {
   it("another patient's token and study pass do not open the victim's WADO object", async () => {
     const app = sandbox.app();
     expectHeld("another patient's token", 'a WADO object', await app.inject({ url: wado, headers: await signedInHeaders(app, ATTACKER) }), [404]);
+    expectHeld("another patient's token", 'a WADO-RS instance', await app.inject({ url: dicomWeb, headers: await signedInHeaders(app, ATTACKER) }), [404]);
     const { db, passes } = app.sandbox;
     const attacker = db.prepare<[string], { id: number }>('SELECT id FROM patients WHERE login_name = ?').get(ATTACKER)!.id;
     const own = db.prepare<[number], { id: number }>('SELECT id FROM studies WHERE patient_id = ?').all(attacker).map((row) => row.id);
     const pass = passes.issue({ scope: 'collect', patientId: attacker, studyIds: own, ttlSeconds: 600 }).token;
     expectHeld('a study pass for other studies', 'a WADO object', await app.inject({ url: wado, headers: { [STUDY_PASS_HEADER]: pass } }), [404]);
+    expectHeld('a study pass for other studies', 'WADO-RS metadata', await app.inject({ url: `${dicomWeb}/metadata`, headers: { [STUDY_PASS_HEADER]: pass } }), [404]);
   });
 });
 

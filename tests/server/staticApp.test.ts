@@ -31,6 +31,7 @@ describe('/config.json', () => {
       oidc: { authority: app.sandbox.identity.issuer, clientId: 'cloud-film-web', scope: 'openid profile offline_access' },
       allowedRedirectOrigins: [PUBLIC_ORIGIN],
       imageArchiveOrigins: [],
+      imageArchives: [],
       defaultTheme: 2,
       timeZone: 'Asia/Shanghai',
       qaPanel: false,
@@ -61,6 +62,20 @@ describe('/config.json', () => {
     expect(config.json()).toMatchObject({ imageArchiveOrigins: ['http://127.0.0.1:8091', 'https://pacs.example.org'] });
     expect(config.headers['content-security-policy']).toMatch(/connect-src 'self' \S+ http:\/\/127\.0\.0\.1:8091 https:\/\/pacs\.example\.org;/);
     expect(config.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:8091 https:\/\/pacs\.example\.org;/);
+  });
+
+  it('names the archives of CF_IMAGE_ARCHIVES_JSON with their credential; the CSP lets the browser reach the unrouted ones only', async () => {
+    const archives = [
+      { url: 'https://pacs.example.org/dicom-web', credential: 'cookie' },
+      { url: 'http://127.0.0.1:8042/', route: '/archives/pacs/', credential: 'session' },
+    ];
+    const app = await startSandbox({ env: { CF_IMAGE_ARCHIVES_JSON: JSON.stringify(archives) } });
+    const config = await app.inject({ url: '/config.json' });
+    expect(config.json()).toMatchObject({ imageArchives: archives });
+    expect(config.headers['content-security-policy']).toMatch(/connect-src 'self' \S+ https:\/\/pacs\.example\.org;/);
+    expect(config.headers['content-security-policy']).not.toContain('8042');
+    await expect(buildSandbox({ dataDir: tempDir('data'), publicOrigin: PUBLIC_ORIGIN, env: { CF_IMAGE_ARCHIVES_JSON: '[{"url":"https://pacs/","credential":"password"}]' } })).rejects.toThrow(/CF_IMAGE_ARCHIVES_JSON/);
+    await expect(buildSandbox({ dataDir: tempDir('data'), publicOrigin: PUBLIC_ORIGIN, env: { CF_IMAGE_ARCHIVES_JSON: '{' } })).rejects.toThrow(/not JSON/);
   });
 
   it('refuses to start with a theme outside 1..6', async () => {

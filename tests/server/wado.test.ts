@@ -193,6 +193,14 @@ describe('the plain WADO-URI server', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('answers the same without any CORS header under /no-cors/, as an archive that knows nothing of CORS', async () => {
+    const fields = objectQuery(studyOf('2026-11-18'), 1, 9, { contentType: 'application/dicom' });
+    const response = await fetch(`${new URL(plain.url).origin}/no-cors/wado?${new URLSearchParams(fields)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).equals((await get(fields)).rawPayload)).toBe(true);
+  });
+
   it('holds a fault=hang request until the server closes', async () => {
     const other = await startPlainWado({ port: 0, faults: true });
     const answer = fetch(`${other.url}?${new URLSearchParams({ ...objectQuery(studyOf('2026-10-27')), fault: 'hang' })}`);

@@ -1,19 +1,14 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { ImageProblem, ImageRequest, ViewerEvent } from '../../../machines/viewer/viewer.types';
-import { DecodeError, type DecodedFrame, type FrameInfo } from './dicom/decoded';
+import { ArchiveError, archiveFetcher, bodyOf, type ArchiveFetchOptions } from './archiveFetch';
+import { DecodeError, type DecodedFrame } from './dicom/decoded';
 import { frameBytes, type ImageStore } from './imageStore';
+import { SYNTAXES_TO_ASK, wadoRsRetriever } from './wadoRs';
 
 /** What decoding needs: the worker pool of `dicom/decoderClient.ts`, or a fake in tests. */
 export interface FrameDecoder {
   decode(bytes: ArrayBuffer, frameIndex: number, signal?: AbortSignal): Promise<DecodedFrame>;
   dispose(): void;
-}
-
-/** Why an HTTP answer is not an image. */
-class ArchiveError extends Error {
-  constructor(readonly problem: ImageProblem) {
-    super(problem);
-  }
 }
 
 /** More pixels than any real image has (a 16k x 4k scan): a file that claims more is not drawn. */
@@ -23,37 +18,19 @@ const MAX_PIXELS = 64 * 1024 * 1024;
 const SHARED_INSTANCES = 2;
 
 /**
- * The viewer chart's `loadImage`: one WADO-URI request, decoded off the main thread, kept in the
- * store, and answered with IMAGE_LOADED or IMAGE_FAILED. Stopping the actor aborts the fetch and
- * the decode, and nothing is answered. The patient's credentials go in headers, and only where
- * `credentialsFor` says (the API's own archive); never cookies, never in the URL.
+ * The viewer chart's `loadImage`: one image by the standard its request names (WADO-URI, or
+ * WADO-RS: wadoRs.ts), decoded off the main thread, kept in the store, and answered with
+ * IMAGE_LOADED or IMAGE_FAILED. Stopping the actor aborts the fetch and the decode, and nothing is
+ * answered. What goes to the archive (its route, its credential) and how a failure is told apart
+ * is archiveFetch.ts's.
  */
-export function createImageLoader(options: {
-  fetch: typeof fetch;
-  decoder: FrameDecoder;
-  store: ImageStore;
-  /** The credential headers for an image's URL (ApiClient.credentialsFor); none when absent. */
-  credentialsFor?: (url: string) => Promise<Record<string, string>>;
-}) {
+export function createImageLoader(options: ArchiveFetchOptions & { decoder: FrameDecoder; store: ImageStore }) {
+  const archiveFetch = archiveFetcher(options);
+  const wadoRs = wadoRsRetriever(archiveFetch);
   const shared = new Map<string, Promise<ArrayBuffer>>();
 
   async function download(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
-    let response: Response;
-    try {
-      const credentials = (await options.credentialsFor?.(url)) ?? {};
-      response = await options.fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer', headers: { accept: 'application/dicom', ...credentials } });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ArchiveError('network');
-    }
-    if (response.status === 404) throw new ArchiveError('notFound');
-    if (!response.ok) throw new ArchiveError('archiveError');
-    try {
-      return await response.arrayBuffer();
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ArchiveError('network');
-    }
+    return bodyOf(await archiveFetch(url, 'application/dicom', signal), signal);
   }
 
   /** One fetch per multi-frame instance, shared by its frames; a copy for each, since decoding may take the buffer. */
@@ -70,14 +47,33 @@ export function createImageLoader(options: {
     return (await pending).slice(0);
   }
 
+  /** WADO-RS: the stored syntax first; explicit VR little endian when the archive will not give that one or the decoder cannot read it. */
+  async function decodeWadoRs(request: ImageRequest, signal: AbortSignal): Promise<DecodedFrame> {
+    for (const syntax of SYNTAXES_TO_ASK) {
+      const bytes = await wadoRs.retrieve(request.url, request.frame, request.frames, syntax, signal);
+      if (!bytes) continue;
+      try {
+        return await options.decoder.decode(bytes, 0, signal);
+      } catch (error) {
+        if (syntax === '*' && problemOf(error) === 'unsupportedSyntax') continue;
+        throw error;
+      }
+    }
+    throw new DecodeError('unsupportedSyntax', 'The archive gives this image in no transfer syntax the viewer reads');
+  }
+
+  async function decodeImage(request: ImageRequest, signal: AbortSignal): Promise<DecodedFrame> {
+    if (request.protocol === 'wadoRs') return decodeWadoRs(request, signal);
+    return options.decoder.decode(await bytesOf(request, signal), request.frame - 1, signal);
+  }
+
   async function load(request: ImageRequest, signal: AbortSignal): Promise<ViewerEvent> {
     try {
-      const bytes = await bytesOf(request, signal);
-      const decoded = await options.decoder.decode(bytes, request.frame - 1, signal);
+      const decoded = await decodeImage(request, signal);
       signal.throwIfAborted();
       if (decoded.frame.rows * decoded.frame.columns > MAX_PIXELS) return { type: 'IMAGE_FAILED', key: request.key, problem: 'badDimensions' };
       options.store.set(request.key, decoded);
-      return { type: 'IMAGE_LOADED', key: request.key, bytes: frameBytes(decoded), frameTimeMs: frameTimeOf(decoded.info) };
+      return { type: 'IMAGE_LOADED', key: request.key, bytes: frameBytes(decoded), frameTimeMs: decoded.info.frameTimeMs };
     } catch (error) {
       return { type: 'IMAGE_FAILED', key: request.key, problem: problemOf(error) };
     }
@@ -91,13 +87,6 @@ export function createImageLoader(options: {
     return () => controller.abort();
   });
 }
-
-/**
- * The file's frame time for cine (issue 25 §4, shared interface 1: Frame Time, else Cine Rate,
- * else Recommended Display Frame Rate). The decoder adds `FrameInfo.frameTimeMs`; until that is
- * merged this reads it when present, and afterwards it is simply `info.frameTimeMs`.
- */
-const frameTimeOf = (info: FrameInfo): number | null => (info as FrameInfo & { frameTimeMs?: number | null }).frameTimeMs ?? null;
 
 const DECODE_PROBLEMS: ReadonlySet<string> = new Set<DecodeError['problem']>(['notDicom', 'truncated', 'unsupportedSyntax', 'badDimensions', 'missingFrame', 'corrupt']);
 

@@ -8,6 +8,7 @@ import { connectViewerViewport } from '../../../machines/viewer/viewerViewport.c
 import type { ViewerViewportMachine } from '../../../machines/viewer/viewerViewport.machine';
 import { useReportFailure } from '../../shared/api/useReportFailure';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
+import { allowedArchiveOrigins } from '../../shared/config/imageArchives';
 import { useServices } from '../../shared/services';
 import { createDecoder } from './dicom/decoderClient';
 import { createImageLoader, type FrameDecoder } from './imageLoader';
@@ -42,19 +43,27 @@ export function useViewer(query: ViewerQuery) {
       viewerMachine.provide({
         actors: {
           loadStudy: fromPromise(({ input, signal }) => loadStudy(api, input, signal)),
-          loadImage: createImageLoader({ fetch: (url, init) => fetch(url, init), decoder, store, credentialsFor: (url) => api.credentialsFor(url) }),
+          loadImage: createImageLoader({
+            fetch: (url, init) => fetch(url, init),
+            decoder,
+            store,
+            archives: config.imageArchives,
+            appOrigin: window.location.origin,
+            credentialsFor: (url, sessionArchive) => api.credentialsFor(url, sessionArchive),
+            online: () => navigator.onLine,
+          }),
         },
         actions: {
           reportFailure: (_, { error }) => reportFailure(error),
           dropImages: (_, { keys }) => store.drop(keys),
         },
       }),
-    [api, decoder, store, reportFailure],
+    [api, config, decoder, store, reportFailure],
   );
   const [snapshot, send] = useAppMachine(logic, {
     input: {
       appOrigin: window.location.origin,
-      archiveOrigins: config.imageArchiveOrigins,
+      archiveOrigins: allowedArchiveOrigins(config),
       concurrency: CONCURRENCY,
       cacheBytes: cacheBudget((navigator as Navigator & { deviceMemory?: number }).deviceMemory),
       reducedMotion: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,

@@ -1,4 +1,4 @@
-import { imageKey, type LoadedStudy, type SeriesStack, type StudyRequest, type StudyStack } from '../../../machines/viewer/viewer.types';
+import { imageKey, type LoadedStudy, type StudyArchive, type SeriesStack, type StudyRequest, type StudyStack } from '../../../machines/viewer/viewer.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { reportAiInfoSchema, studyImagesSchema, type StudyImages } from '../../shared/api/studySchemas';
@@ -22,7 +22,14 @@ export async function loadStudy(api: ApiClient, request: StudyRequest, signal: A
   });
   const study = toStudyStack(images);
   const marks = await findings;
-  return { study, findings: marks, places: marks ? aiFindingPlaces(study, marks) : [] };
+  return { study, archive: archiveOf(images), findings: marks, places: marks ? aiFindingPlaces(study, marks) : [] };
+}
+
+/** Where the image list says the images are (issue 25 §1): a DICOMweb root first, else a WADO-URI address, else null (the link's). */
+export function archiveOf(images: Pick<StudyImages, 'dicomWebRoot' | 'wadoUrl'>): StudyArchive | null {
+  if (images.dicomWebRoot) return { protocol: 'wadoRs', root: images.dicomWebRoot };
+  if (images.wadoUrl) return { protocol: 'wadoUri', url: images.wadoUrl };
+  return null;
 }
 
 /** The list call's answer as the viewer walks it: series by number, images by instance number, frames expanded, empty series left out. */

@@ -50,9 +50,11 @@ export interface ApiClient {
   /**
    * The headers that carry the patient's credentials (the bearer token, the study pass) to `url`,
    * when it is on the API's own origin: the sandbox's image archive asks them for every image
-   * (issue 22). Nothing for any other origin: a token never goes where it was not issued for.
+   * (issue 22); or when the deployment configured its archive `session` (`sessionArchive`, issue
+   * 25: a proxy or archive that checks them). Nothing for any other: a token never goes where it
+   * was not issued for.
    */
-  credentialsFor(url: string): Promise<Record<string, string>>;
+  credentialsFor(url: string, sessionArchive?: boolean): Promise<Record<string, string>>;
 }
 
 export function createApiClient(options: {
@@ -187,7 +189,8 @@ export function createApiClient(options: {
       const body = await send(endpoint, { data: upload.form, signal: upload.signal, onProgress: upload.onProgress });
       return unwrap(endpoint, body, upload.schema);
     },
-    async credentialsFor(url: string): Promise<Record<string, string>> {
+    async credentialsFor(url: string, sessionArchive = false): Promise<Record<string, string>> {
+      if (sessionArchive) return credentials();
       let origin: string | null = null;
       try {
         origin = new URL(url, window.location.href).origin;

@@ -127,9 +127,18 @@ export const filmPackageSchema = z.object({
 });
 export type FilmPackage = z.infer<typeof filmPackageSchema>;
 
-/** `V1.0/Package/GetPatientStudyImageList?studyUId=&hospId=`: the series and instances the viewer loads. */
+/**
+ * `V1.0/Package/GetPatientStudyImageList?studyUId=&hospId=`: the series and instances the viewer
+ * loads, and where from (issue 25 §1): with `dicomWebRoot` the viewer retrieves by WADO-RS under
+ * that root; else by WADO-URI at `wadoUrl`; else at the link's `wadourl`. Either may carry the
+ * signature the API put on it for this study (an archive configured `signed`).
+ */
 export const studyImagesSchema = z.object({
   studyUId: text,
+  /** The archive's WADO-URI address. */
+  wadoUrl: optionalText,
+  /** The archive's DICOMweb root (`.../dicom-web`): the study is at `{root}/studies/{studyUId}`. */
+  dicomWebRoot: optionalText,
   patientName: optionalText,
   patientId: optionalText,
   sex: optionalText,

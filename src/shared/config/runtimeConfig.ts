@@ -3,6 +3,26 @@ import { describeIssues } from '../api/schemas';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates';
 
 /**
+ * What the viewer sends an archive: `session` the patient's bearer token or study pass in headers
+ * (the sandbox's own archive, or a proxy that checks them), `cookie` the browser's cookies for it
+ * (fetch with credentials 'include'), `signed` nothing (the API signed its URLs), `none` nothing.
+ */
+export const ARCHIVE_CREDENTIALS = ['session', 'cookie', 'signed', 'none'] as const;
+export type ArchiveCredential = (typeof ARCHIVE_CREDENTIALS)[number];
+
+/**
+ * One image archive: `url`, an address prefix (a WADO-URI address or a DICOMweb root); `route`, a
+ * same-origin path prefix the viewer fetches instead (a reverse proxy forwards it to `url`, for an
+ * archive without CORS); `credential`, what the viewer sends. Tokens never go in a URL.
+ */
+export const imageArchiveSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  route: z.optional(z.string().check(z.regex(/^\/(?!\/)/, 'a same-origin path beginning with one /'))),
+  credential: z.enum(ARCHIVE_CREDENTIALS),
+});
+export type ImageArchive = z.infer<typeof imageArchiveSchema>;
+
+/**
  * The runtime configuration loaded at start, so that one build serves many hospitals
  * (decisions.md). Served as `/config.json` next to the app.
  */
@@ -21,6 +41,11 @@ export const runtimeConfigSchema = z.object({
    * `wadourl` elsewhere is refused, so a crafted link cannot point the viewer anywhere.
    */
   imageArchiveOrigins: z._default(z.array(z.url()), []),
+  /**
+   * Image archives with what the viewer sends them (issue 25 §2, §3; imageArchives.ts applies it).
+   * Each is allowed like an origin of `imageArchiveOrigins`.
+   */
+  imageArchives: z._default(z.array(imageArchiveSchema), []),
   defaultTheme: z.int().check(z.gte(1), z.lte(6)),
   /**
    * The hospital's IANA time zone: every time the app shows is on its clock, whatever the phone's

@@ -500,6 +500,8 @@ export const en: Record<MessageKey, string> = {
   'viewer.progressName': 'Series loading progress',
   'viewer.image.notFound': 'The image archive does not have this image.',
   'viewer.image.archiveError': 'The image archive could not send this image.',
+  'viewer.image.denied': 'The image archive refused access to this image.',
+  'viewer.image.crossOrigin': 'The image server does not allow this app to fetch images (cross-origin). The hospital must configure it.',
   'viewer.image.network': 'This image could not be fetched. Please check your connection.',
   'viewer.image.timeout': 'The image archive did not answer in time.',
   'viewer.image.notDicom': 'This file is not a medical image.',

@@ -498,6 +498,8 @@ export const zhCN = {
   'viewer.progressName': '序列加载进度',
   'viewer.image.notFound': '影像服务器上没有这幅影像。',
   'viewer.image.archiveError': '影像服务器未能发送这幅影像。',
+  'viewer.image.denied': '影像服务器拒绝访问这幅影像。',
+  'viewer.image.crossOrigin': '影像服务器不允许本应用跨域获取影像，需由医院配置。',
   'viewer.image.network': '这幅影像获取失败，请检查网络连接。',
   'viewer.image.timeout': '影像服务器未及时响应。',
   'viewer.image.notDicom': '该文件不是医学影像。',
