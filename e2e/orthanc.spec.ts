@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { buildSandbox } from '../server/app';
-import { runtimeConfigSchema } from '../src/shared/config/runtimeConfig';
 import { DEMO_PASSWORD, expect, test as base } from './fixtures';
 import { freePort, loadStudies, startOrthanc } from './orthancArchive';
 import type { LoadedStudy, RunningOrthanc } from './orthancArchive';
@@ -62,8 +61,6 @@ const test = base.extend<object, { pacs: PacsWorld }>({
 test.describe.configure({ mode: 'default', timeout: 60_000 });
 
 /** The viewer's DICOMweb and imageArchives support (the archive engineer's work of issue 25) is in this build. */
-const ARCHIVES_IN_APP = 'imageArchives' in runtimeConfigSchema.shape;
-const NEEDS_ARCHIVES = 'needs the viewer reading imageArchives and the image list\'s dicomWebRoot (issue 25 §1-§3, the archive part)';
 
 async function signIn(page: Page, origin: string) {
   await page.goto(`${origin}/`);
@@ -152,7 +149,6 @@ test('WADO-URI through the proxy: a JPEG lossless CT, a YBR ultrasound cine and 
 });
 
 test('WADO-RS through the proxy: the frames fetched from the DICOMweb root, drawn', async ({ page, pacs }) => {
-  test.skip(!ARCHIVES_IN_APP, NEEDS_ARCHIVES);
   const asked = archiveRequests(page, pacs.origin);
   await signIn(page, pacs.origin);
   for (const date of ['2026-10-02', '2026-09-14', '2026-08-20']) {
@@ -167,8 +163,7 @@ test.describe('the archive addressed directly, across origins', () => {
   test.use({ allowConsoleErrors: /CORS|Failed to load resource|ERR_FAILED/ });
 
   test('has no CORS: the patient is told the archive refuses this app, not to check the network', async ({ page, pacs }) => {
-    test.skip(!ARCHIVES_IN_APP, NEEDS_ARCHIVES);
-    await onlyWadoUri(page);
+      await onlyWadoUri(page);
     // A deployment that lists the archive without a route: the viewer goes to it directly.
     await page.route('**/config.json', async (route) => {
       const response = await route.fetch();

@@ -187,7 +187,7 @@ describe('an image by WADO-RS (issue 25 §1)', () => {
     const decode = vi.fn(async () => frame());
     const { answers, settled } = run({ fetch: fetch as unknown as typeof globalThis.fetch, decoder: { decode } }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await settled();
-    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
+    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16, frameTimeMs: null }]);
     expect(accepts(fetch)).toEqual(['multipart/related; type="application/dicom"; transfer-syntax=*', 'multipart/related; type="application/dicom"; transfer-syntax=1.2.840.10008.1.2.1']);
     expect(bodyText((decode.mock.calls[0] as unknown[])[0] as ArrayBuffer)).toBe('FILE 1.2.840.10008.1.2.1');
   });
@@ -198,7 +198,7 @@ describe('an image by WADO-RS (issue 25 §1)', () => {
     const decode = vi.fn(async (bytes: ArrayBuffer) => (bodyText(bytes).endsWith('4.100') ? Promise.reject(unsupported) : frame()));
     const { answers, settled } = run({ fetch: fetch as unknown as typeof globalThis.fetch, decoder: { decode } }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await settled();
-    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16 }]);
+    expect(answers).toEqual([{ type: 'IMAGE_LOADED', key: '1.2:1', bytes: 16, frameTimeMs: null }]);
     expect(fetch).toHaveBeenCalledTimes(2);
     const never = run({ fetch: vi.fn(async () => new Response(null, { status: 406 })) as unknown as typeof globalThis.fetch }, request({ protocol: 'wadoRs', url: INSTANCE }));
     await never.settled();
