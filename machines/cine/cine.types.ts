@@ -76,5 +76,8 @@ export function frameTimeOf(context: Pick<CineContext, 'instance' | 'frameTimes'
   return context.frameTimes[context.instance.sopUid] ?? DEFAULT_FRAME_TIME_MS;
 }
 
-/** A frame time worth believing: a positive number of milliseconds, at most a minute (a file may say 0 or nonsense). */
-export const isFrameTime = (ms: number) => Number.isFinite(ms) && ms > 0 && ms <= 60_000;
+/**
+ * A frame time worth believing: a positive number of milliseconds, at most a minute (a file may say
+ * 0 or nonsense). NaN and the infinities fail one of the two comparisons.
+ */
+export const isFrameTime = (ms: number) => ms > 0 && ms <= 60_000;

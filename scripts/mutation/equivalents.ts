@@ -22,6 +22,7 @@ import { EQUIVALENTS as linkTokenEquivalents } from './equivalents/linkToken';
 import { EQUIVALENTS as scanEntryEquivalents } from './equivalents/scanEntry';
 import { EQUIVALENTS as sessionGateEquivalents } from './equivalents/sessionGate';
 import { EQUIVALENTS as clientEquivalents } from './equivalents/client';
+import { EQUIVALENTS as cineEquivalents } from './equivalents/cine';
 
 export type { Equivalent };
 const AI_ORDER = 'machines/aiOrder/aiOrder.machine.ts';
@@ -60,6 +61,7 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   ...scanEntryEquivalents,
   ...sessionGateEquivalents,
   ...clientEquivalents,
+  ...cineEquivalents,
   // machines/aiOrder
   { file: AI_ORDER, mutator: 'StringLiteral', line: "present(order, 'order', 'aiOrder')", reason: BUG_ONLY_TEXT },
   { file: AI_ORDER, mutator: 'StringLiteral', line: 'throw new Error(`aiOrder: expected a ${kind} result', reason: BUG_ONLY_TEXT },
