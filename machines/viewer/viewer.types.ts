@@ -248,6 +248,8 @@ export type ImageProblem =
   | 'corrupt'
   /** A transfer syntax (compression) the decoder does not read. */
   | 'unsupportedSyntax'
+  /** A legal pixel format the viewer does not draw (1-bit segmentations, 32-bit dose grids). */
+  | 'unsupportedPixels'
   /** Rows or columns absent, zero or absurd. */
   | 'badDimensions'
   /** The object has no such frame. */

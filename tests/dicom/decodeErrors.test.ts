@@ -173,6 +173,15 @@ describe('corrupt', () => {
     expect((await failure(bytes)).problem).toBe('corrupt');
   });
 
+  it.each([1, 32, 64])('%i bits allocated: legal DICOM (a mask, a dose grid) the viewer does not draw, said as such, not as damage', async (bits) => {
+    const bytes = await fileBytes('explicitLittle', { BitsAllocated: bits, BitsStored: bits, HighBit: bits - 1 });
+    expect((await failure(bytes)).problem).toBe('unsupportedPixels');
+  });
+
+  it('12 bits allocated is no pixel format at all: damaged', async () => {
+    expect((await failure(await fileBytes('explicitLittle', { BitsAllocated: 12 }))).problem).toBe('corrupt');
+  });
+
   it('bits stored larger than bits allocated', async () => {
     expect((await failure(await fileBytes('explicitLittle', { BitsStored: 17 }))).problem).toBe('corrupt');
   });

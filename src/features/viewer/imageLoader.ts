@@ -88,7 +88,7 @@ export function createImageLoader(options: ArchiveFetchOptions & { decoder: Fram
   });
 }
 
-const DECODE_PROBLEMS: ReadonlySet<string> = new Set<DecodeError['problem']>(['notDicom', 'truncated', 'unsupportedSyntax', 'badDimensions', 'missingFrame', 'corrupt']);
+const DECODE_PROBLEMS: ReadonlySet<string> = new Set<DecodeError['problem']>(['notDicom', 'truncated', 'unsupportedSyntax', 'unsupportedPixels', 'badDimensions', 'missingFrame', 'corrupt']);
 
 /** What went wrong, in the chart's words; a decode error may have crossed from a worker as a plain object with its name and problem. */
 function problemOf(error: unknown): ImageProblem {

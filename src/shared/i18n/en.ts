@@ -508,6 +508,7 @@ export const en: Record<MessageKey, string> = {
   'viewer.image.truncated': 'This image arrived incomplete.',
   'viewer.image.corrupt': 'This image is damaged and cannot be shown.',
   'viewer.image.unsupportedSyntax': 'This image is compressed in a way this viewer cannot read.',
+  'viewer.image.unsupportedPixels': 'This image is of a kind this viewer does not show (such as a segmentation mask or a dose map).',
   'viewer.image.badDimensions': 'This image has a size that cannot be right, so it is not shown.',
   'viewer.image.missingFrame': 'This part of the image is missing from the file.',
   'viewer.retryImage': 'Try this image again',

@@ -506,6 +506,7 @@ export const zhCN = {
   'viewer.image.truncated': '这幅影像传输不完整。',
   'viewer.image.corrupt': '这幅影像已损坏，无法显示。',
   'viewer.image.unsupportedSyntax': '这幅影像的压缩格式暂不支持。',
+  'viewer.image.unsupportedPixels': '这类影像（如分割掩膜或剂量图）暂不支持显示。',
   'viewer.image.badDimensions': '这幅影像的尺寸异常，未予显示。',
   'viewer.image.missingFrame': '文件中缺少这一帧影像。',
   'viewer.retryImage': '重新加载这幅影像',

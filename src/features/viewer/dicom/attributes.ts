@@ -146,6 +146,10 @@ export function pixelDescription(dataSet: DataSet, frameIndex = 0): PixelDescrip
   if (samplesPerPixel !== 1 && samplesPerPixel !== 3) {
     throw new DecodeError('badDimensions', `${samplesPerPixel} samples per pixel (1 or 3 are shown)`);
   }
+  // 1-bit (segmentations, masks) and 32- or 64-bit (dose grids, float data) are legal DICOM the viewer does not draw.
+  if (bitsAllocated === 1 || bitsAllocated === 32 || bitsAllocated === 64) {
+    throw new DecodeError('unsupportedPixels', `Bits allocated ${bitsAllocated}: a pixel format this viewer does not draw`);
+  }
   if ((bitsAllocated !== 8 && bitsAllocated !== 16) || bitsStored < 1 || bitsStored > bitsAllocated || highBit < bitsStored - 1 || highBit >= bitsAllocated) {
     throw new DecodeError('corrupt', `Bits allocated ${bitsAllocated}, stored ${bitsStored}, high bit ${highBit}: not a pixel format this viewer reads`);
   }

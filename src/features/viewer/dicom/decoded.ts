@@ -73,6 +73,7 @@ export type DecodeProblem =
   | 'notDicom'
   | 'truncated'
   | 'unsupportedSyntax'
+  | 'unsupportedPixels'
   | 'badDimensions'
   | 'missingFrame'
   | 'corrupt';
