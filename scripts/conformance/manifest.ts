@@ -178,10 +178,8 @@ export interface KnownFailure {
   in: readonly Runtime[];
 }
 
-
 /**
- * The ONE place to flip. The tests expect these to fail where listed, so a file that starts
- * passing (after the decoder's issue-25 work is merged) fails the run until its line goes.
+ * The ONE place for a known gap (none today). The tests expect these to fail where listed, so a
+ * file that starts passing fails the run until its line goes.
  */
-export const EXPECTED_TO_FAIL: Readonly<Record<string, KnownFailure>> = {
-};
+export const EXPECTED_TO_FAIL: Readonly<Record<string, KnownFailure>> = {};
