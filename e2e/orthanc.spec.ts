@@ -11,7 +11,8 @@ import type { LoadedCorpusFile, LoadedStudy, RunningOrthanc } from './orthancArc
 
 /**
  * The viewer against a real archive (issue 25 §6): Debian's Orthanc with its DICOMweb plugin,
- * basic authentication on and no CORS, loaded with a CT, an ultrasound cine and a radiograph; a
+ * basic authentication on and no CORS, loaded with a CT, an ultrasound cine and a radiograph
+ * and with every file of the conformance corpus (scripts/conformance/), each a study; a
  * sandbox of this file's own started with CF_PACS_URL pointing at it, so the archive's studies are
  * patient1's. The patient opens them from the study list, through the sandbox's reverse proxy
  * (/archives/pacs/), which adds the archive's credential; and, addressed directly, the archive

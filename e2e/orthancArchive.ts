@@ -102,8 +102,8 @@ export interface LoadedStudy {
 }
 
 /**
- * Files for the archive, written by the sandbox's own generator with fresh UIDs (until the
- * conformance corpus of third-party files, scripts/conformance/, is on main): a JPEG lossless CT
+ * Files for the archive written by the sandbox's own generator with fresh UIDs, for the flows
+ * from the study list (the third-party files are loadCorpus's): a JPEG lossless CT
  * (a few slices), a JPEG baseline ultrasound cine (one multi-frame instance, YBR_FULL_422) and a
  * MONOCHROME1 12-bit radiograph.
  */
