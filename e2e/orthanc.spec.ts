@@ -5,12 +5,14 @@ import { join, resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { buildSandbox } from '../server/app';
 import { DEMO_PASSWORD, expect, test as base } from './fixtures';
-import { freePort, loadStudies, startOrthanc } from './orthancArchive';
-import type { LoadedStudy, RunningOrthanc } from './orthancArchive';
+import { buildCorpus, DEFAULT_CORPUS_DIR } from '../scripts/conformance/corpus';
+import { freePort, loadCorpus, loadStudies, startOrthanc } from './orthancArchive';
+import type { LoadedCorpusFile, LoadedStudy, RunningOrthanc } from './orthancArchive';
 
 /**
  * The viewer against a real archive (issue 25 §6): Debian's Orthanc with its DICOMweb plugin,
- * basic authentication on and no CORS, loaded with a CT, an ultrasound cine and a radiograph; a
+ * basic authentication on and no CORS, loaded with a CT, an ultrasound cine and a radiograph
+ * and with every file of the conformance corpus (scripts/conformance/), each a study; a
  * sandbox of this file's own started with CF_PACS_URL pointing at it, so the archive's studies are
  * patient1's. The patient opens them from the study list, through the sandbox's reverse proxy
  * (/archives/pacs/), which adds the archive's credential; and, addressed directly, the archive
@@ -21,6 +23,7 @@ interface PacsWorld {
   origin: string;
   orthanc: RunningOrthanc;
   studies: LoadedStudy[];
+  corpus: LoadedCorpusFile[];
 }
 
 const test = base.extend<object, { pacs: PacsWorld }>({
@@ -31,6 +34,8 @@ const test = base.extend<object, { pacs: PacsWorld }>({
       const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-e2e-pacs-'));
       try {
         const studies = await loadStudies(orthanc, randomUUID());
+        // Before the sandbox starts, so its import makes the corpus's studies patient1's too.
+        const corpus = await loadCorpus(orthanc, await buildCorpus(DEFAULT_CORPUS_DIR));
         const [port, providerPort] = [await freePort(), await freePort()];
         const origin = `http://127.0.0.1:${port}`;
         const app = await buildSandbox({
@@ -44,7 +49,7 @@ const test = base.extend<object, { pacs: PacsWorld }>({
         try {
           await app.listen({ port, host: '127.0.0.1' });
           await app.sandbox.identity.listen(providerPort, '127.0.0.1');
-          await provide({ origin, orthanc, studies });
+          await provide({ origin, orthanc, studies, corpus });
         } finally {
           await app.close();
         }
@@ -53,7 +58,8 @@ const test = base.extend<object, { pacs: PacsWorld }>({
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    // Building the conformance corpus the first time on a machine takes a minute; then it is cached.
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 
@@ -176,5 +182,102 @@ test.describe('the archive addressed directly, across origins', () => {
     const message = page.getByTestId('viewer-image-error');
     await expect(message).toHaveAttribute('data-problem', 'crossOrigin', { timeout: 30_000 });
     await expect(message).not.toContainText(/network|网络/i);
+  });
+});
+
+type Over = 'wadoRs' | 'wadoUri';
+
+/**
+ * Where the viewer shows a corpus file from Orthanc otherwise than from the file itself, and why:
+ * what it shows instead (`drawn`, a `viewer-image-error` problem, or that the archive would not
+ * store it), over which protocol (both when none is named). The one place the tests read it from.
+ */
+const THROUGH_ORTHANC: Readonly<Record<string, { why: string; shows: string; over?: Over }>> = {
+  'ct12-jpeg-extended': { over: 'wadoRs', shows: 'drawn', why: 'the viewer reads no 12-bit JPEG extended; asked again in explicit VR little endian (the negotiation of wadoRs.ts), Orthanc decompresses it' },
+  'pydicom-JPGExtended': { over: 'wadoRs', shows: 'drawn', why: 'the same: Orthanc decompresses the 12-bit JPEG extended when asked for explicit VR little endian' },
+  'pydicom-MR_truncated': { shows: 'not stored by the archive', why: 'Orthanc refuses a file whose pixel data end early (400 on upload), so no study of it reaches the patient' },
+};
+
+/** What the patient must see for a corpus file: `drawn`, or the message's problem. */
+function expectedOutcome(file: LoadedCorpusFile, over: Over): string {
+  const known = THROUGH_ORTHANC[file.entry.name];
+  if (known && (known.over ?? over) === over) return known.shows;
+  return 'rendered' in file.entry.expect ? 'drawn' : file.entry.expect.refused;
+}
+
+/** What the viewer shows once it settles: `drawn`, `blank …` or the message's problem. */
+async function outcomeOf(page: Page): Promise<string> {
+  const settled = await page.waitForFunction(() => {
+    const error = document.querySelector('[data-testid="viewer-image-error"]');
+    if (error) return `problem ${error.getAttribute('data-problem') ?? ''}`;
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewer-canvas"]');
+    const screen = document.querySelector('[data-testid="viewer"]');
+    if (screen?.getAttribute('data-problem')) return `viewer ${screen.getAttribute('data-problem')}`;
+    if (!canvas?.getAttribute('data-drawn')) return false;
+    // Not blank: lit, in more than one colour (a 3 x 3 test image has four).
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const levels = new Set<number>();
+    let lit = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      levels.add(data[i]! * 65536 + data[i + 1]! * 256 + data[i + 2]!);
+      if (data[i]! > 8 || data[i + 1]! > 8 || data[i + 2]! > 8) lit++;
+    }
+    return lit / (data.length / 4) > 0.02 && levels.size > 1 ? 'drawn' : `blank (lit ${lit}, ${levels.size} levels)`;
+  }, undefined, { timeout: 20_000, polling: 50 }).catch(() => undefined);
+  const value = settled ? String(await settled.jsonValue()) : 'nothing after 20 s';
+  return value.replace(/^problem /, '');
+}
+
+/** The app going to an address without loading the page again (its router follows history), by way of a page without the viewer, so a new viewer starts. */
+async function openInApp(page: Page, address: string) {
+  const go = (to: string) => page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await go('/about-us');
+  await page.getByTestId('viewer').waitFor({ state: 'detached' });
+  await go(address);
+}
+
+/** Opens each corpus file's study by the viewer's own address (as the film detail links it), one page. */
+async function openCorpus(page: Page, pacs: PacsWorld, over: Over): Promise<{ seen: Record<string, string>; expected: Record<string, string> }> {
+  await signIn(page, pacs.origin);
+  await openFromList(page, pacs.origin, '2026-08-20');
+  await page.getByTestId('viewer-canvas').waitFor();
+  const link = new URL(page.url());
+  const seen: Record<string, string> = {};
+  const expected: Record<string, string> = {};
+  for (const file of pacs.corpus) {
+    expected[file.entry.name] = expectedOutcome(file, over);
+    if (!file.studyUid) {
+      seen[file.entry.name] = 'not stored by the archive';
+      continue;
+    }
+    link.searchParams.set('studyuid', file.studyUid);
+    link.searchParams.delete('series');
+    await openInApp(page, `${link.pathname}${link.search}`);
+    seen[file.entry.name] = await outcomeOf(page);
+  }
+  return { seen, expected };
+}
+
+test.describe('the conformance corpus from the archive', () => {
+  // Files the viewer refuses log why; a viewer opened again cancels the last one's requests.
+  test.use({ allowConsoleErrors: /Failed to load resource|ERR_ABORTED|status of [45]\d\d/ });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('every file over WADO-RS: drawn, or refused with its message', async ({ page, pacs }) => {
+    const asked = archiveRequests(page, pacs.origin);
+    const { seen, expected } = await openCorpus(page, pacs, 'wadoRs');
+    expect(seen).toEqual(expected);
+    expect(asked.includes('/archives/pacs/wado')).toBe(false);
+  });
+
+  test('every file over WADO-URI: drawn, or refused with its message', async ({ page, pacs }) => {
+    await onlyWadoUri(page);
+    const asked = archiveRequests(page, pacs.origin);
+    const { seen, expected } = await openCorpus(page, pacs, 'wadoUri');
+    expect(seen).toEqual(expected);
+    expect(asked.some((path) => path.includes('dicom-web'))).toBe(false);
   });
 });

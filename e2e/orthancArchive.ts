@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CorpusEntry } from '../scripts/conformance/corpus';
 import { EXAMS } from '../server/demoData';
 import type { ExamKey } from '../server/demoData';
 import { DicomArchive } from '../server/dicom/archive';
@@ -101,8 +102,8 @@ export interface LoadedStudy {
 }
 
 /**
- * Files for the archive, written by the sandbox's own generator with fresh UIDs (until the
- * conformance corpus of third-party files, scripts/conformance/, is on main): a JPEG lossless CT
+ * Files for the archive written by the sandbox's own generator with fresh UIDs, for the flows
+ * from the study list (the third-party files are loadCorpus's): a JPEG lossless CT
  * (a few slices), a JPEG baseline ultrasound cine (one multi-frame instance, YBR_FULL_422) and a
  * MONOCHROME1 12-bit radiograph.
  */
@@ -146,4 +147,46 @@ export async function loadStudies(orthanc: RunningOrthanc, run: string): Promise
     loaded.push({ studyUid: study.studyUId, exam: study.exam!, description: study.studyDescription, firstInstanceId, instances: picked.length, frames: picked[0]!.frames });
   }
   return loaded;
+}
+
+/** A conformance corpus file (scripts/conformance/) in the archive, in a study of its own. */
+export interface LoadedCorpusFile {
+  entry: CorpusEntry;
+  /** Its study's fresh UID; undefined when the archive would not store it (ARCHIVE_REFUSES). */
+  studyUid: string | undefined;
+}
+
+/** The StudyDescription a corpus file's study gets: the entry's name, so a test can find it. */
+export const corpusStudyDescription = (entry: CorpusEntry): string => `CORPUS ${entry.name}`;
+
+/**
+ * Loads every corpus file, each in a study, series and instance of fresh UIDs (the files DCMTK and
+ * GDCM converted share their seed's UIDs) with the entry's name as its description and an old
+ * date (so the corpus sorts after the demo studies in the patient's list). DCMTK's dcmodify
+ * rewrites a copy: the data set is written again in the file's own transfer syntax, its pixel
+ * data (compressed or not) as they were; a deflated file is deflated anew, without what GDCM
+ * left after the stream. A file DCMTK cannot read (truncated) goes in as it is.
+ */
+export async function loadCorpus(orthanc: RunningOrthanc, entries: readonly CorpusEntry[]): Promise<LoadedCorpusFile[]> {
+  const work = mkdtempSync(join(tmpdir(), 'cloud-film-orthanc-corpus-'));
+  try {
+    const loaded: LoadedCorpusFile[] = [];
+    for (const entry of entries) {
+      const copy = join(work, `${entry.name}.dcm`);
+      copyFileSync(entry.file, copy);
+      const fresh = spawnSync('dcmodify', ['-nb', '-gst', '-gse', '-gin', '-i', `(0008,1030)=${corpusStudyDescription(entry)}`, '-i', '(0008,0020)=20000101', copy]);
+      const body = readFileSync(fresh.status === 0 ? copy : entry.file);
+      const answer = await fetch(`${orthanc.url}/instances`, { method: 'POST', headers: { authorization: orthanc.authorization, 'content-type': 'application/dicom' }, body });
+      if (!answer.ok) {
+        loaded.push({ entry, studyUid: undefined });
+        continue;
+      }
+      const { ParentStudy } = (await answer.json()) as { ParentStudy: string };
+      const study = (await (await fetch(`${orthanc.url}/studies/${ParentStudy}`, { headers: { authorization: orthanc.authorization } })).json()) as { MainDicomTags: { StudyInstanceUID: string } };
+      loaded.push({ entry, studyUid: study.MainDicomTags.StudyInstanceUID });
+    }
+    return loaded;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -59,8 +59,9 @@ function retriever(answer: (url: string, accept: string) => Response) {
 describe('WADO-RS retrieval', () => {
   it('asks a single-frame instance as stored, and reads its one part as the file', async () => {
     const { fetch, rs } = retriever(() => multipart('application/dicom; transfer-syntax=1.2.840.10008.1.2.4.50', 'FILE'));
-    const bytes = await rs.retrieve(INSTANCE, 1, 1, '*', new AbortController().signal);
-    expect(read(new Uint8Array(bytes!))).toBe('FILE');
+    const retrieved = await rs.retrieve(INSTANCE, 1, 1, '*', new AbortController().signal);
+    expect(read(new Uint8Array(retrieved!.part10))).toBe('FILE');
+    expect(retrieved!.frameIndex).toBe(0);
     expect(fetch).toHaveBeenCalledWith(INSTANCE, expect.objectContaining({ headers: { accept: 'multipart/related; type="application/dicom"; transfer-syntax=*' } }));
   });
 
@@ -76,13 +77,29 @@ describe('WADO-RS retrieval', () => {
   it('asks a frame of a multi-frame instance alone, with the instance\'s metadata fetched once, into a file of that frame in the syntax its part names', async () => {
     const { fetch, rs } = retriever((url) => (url.endsWith('/metadata') ? Response.json([metadata]) : multipart('application/octet-stream; transfer-syntax=1.2.840.10008.1.2.1', new Uint8Array([7, 9]))));
     const signal = new AbortController().signal;
-    const second = new Uint8Array((await rs.retrieve(INSTANCE, 2, 3, '*', signal))!);
+    const second = new Uint8Array((await rs.retrieve(INSTANCE, 2, 3, '*', signal))!.part10);
     await rs.retrieve(INSTANCE, 3, 3, '*', signal);
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([`${INSTANCE}/metadata`, `${INSTANCE}/frames/2`, `${INSTANCE}/frames/3`]);
     expect(fetch.mock.calls[1]![1]).toMatchObject({ headers: { accept: 'multipart/related; type="application/octet-stream"; transfer-syntax=*' } });
     expect(read(second.subarray(128, 132))).toBe('DICM');
     expect(read(second)).toContain('1.2.840.10008.1.2.1');
     expect([...second.subarray(second.length - 2)]).toEqual([7, 9]);
+  });
+
+  it('asks a frame as stored again in explicit VR little endian when the archive answers 500 (Orthanc, for big endian or deflated), not a single-frame instance', async () => {
+    const { rs } = retriever((url) => (url.endsWith('/metadata') ? Response.json([metadata]) : new Response('Internal error', { status: 500 })));
+    const signal = new AbortController().signal;
+    expect(await rs.retrieve(INSTANCE, 2, 3, '*', signal)).toBeNull();
+    await expect(rs.retrieve(INSTANCE, 2, 3, '1.2.840.10008.1.2.1', signal)).rejects.toMatchObject({ problem: 'archiveError' });
+  });
+
+  it('retrieves a multi-frame instance whole when its metadata gives an image attribute only by reference (a palette\'s lookup tables)', async () => {
+    const palette = { ...metadata, '00281201': { vr: 'OW', BulkDataURI: 'http://archive.example.org/bulk/00281201' } };
+    const { fetch, rs } = retriever((url) => (url.endsWith('/metadata') ? Response.json([palette]) : multipart('application/dicom; transfer-syntax=1.2.840.10008.1.2.1', 'FILE')));
+    const retrieved = await rs.retrieve(INSTANCE, 2, 3, '*', new AbortController().signal);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([`${INSTANCE}/metadata`, INSTANCE]);
+    expect(read(new Uint8Array(retrieved!.part10))).toBe('FILE');
+    expect(retrieved!.frameIndex).toBe(1);
   });
 });
 

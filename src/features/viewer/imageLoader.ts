@@ -50,10 +50,10 @@ export function createImageLoader(options: ArchiveFetchOptions & { decoder: Fram
   /** WADO-RS: the stored syntax first; explicit VR little endian when the archive will not give that one or the decoder cannot read it. */
   async function decodeWadoRs(request: ImageRequest, signal: AbortSignal): Promise<DecodedFrame> {
     for (const syntax of SYNTAXES_TO_ASK) {
-      const bytes = await wadoRs.retrieve(request.url, request.frame, request.frames, syntax, signal);
-      if (!bytes) continue;
+      const retrieved = await wadoRs.retrieve(request.url, request.frame, request.frames, syntax, signal);
+      if (!retrieved) continue;
       try {
-        return await options.decoder.decode(bytes, 0, signal);
+        return await options.decoder.decode(retrieved.part10, retrieved.frameIndex, signal);
       } catch (error) {
         if (syntax === '*' && problemOf(error) === 'unsupportedSyntax') continue;
         throw error;

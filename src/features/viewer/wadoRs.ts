@@ -1,6 +1,6 @@
 import { dicomWebUrl } from '../../../machines/viewer/viewer.types';
 import { ArchiveError, bodyOf, type ArchiveFetch } from './archiveFetch';
-import { EXPLICIT_LITTLE, frameAsPart10, type DicomJson } from './dicom/dicomJson';
+import { EXPLICIT_LITTLE, frameAsPart10, needsBulkData, type DicomJson } from './dicom/dicomJson';
 import { mediaTypeParameters, MultipartError, parseMultipart, type BodyPart } from './dicom/multipart';
 
 /**
@@ -13,6 +13,10 @@ import { mediaTypeParameters, MultipartError, parseMultipart, type BodyPart } fr
  * (`transfer-syntax=*`), which the decoder reads in most cases; when the archive answers 400 or
  * 406 to that, or sends a syntax the decoder does not read, ask for explicit VR little endian,
  * which every archive must give. The syntax of what came is the one its part says it is.
+ *
+ * A multi-frame instance whose metadata gives a value the image needs only by reference (a palette's
+ * lookup tables, which Orthanc sends as BulkDataURI) is retrieved whole instead: a frame alone
+ * could not be drawn with what the metadata holds.
  */
 
 export type AskedSyntax = '*' | typeof EXPLICIT_LITTLE;
@@ -20,6 +24,11 @@ export const SYNTAXES_TO_ASK: readonly AskedSyntax[] = ['*', EXPLICIT_LITTLE];
 
 /** Answers that mean "not in that transfer syntax": ask for another. */
 const NOT_THAT_SYNTAX = (status: number) => status === 400 || status === 406;
+/**
+ * A frame asked as stored: Orthanc 1.10 answers 500, not 406, for the frames of a big endian or
+ * deflated instance; asked in explicit VR little endian it sends them.
+ */
+const FRAME_NOT_AS_STORED = (status: number) => NOT_THAT_SYNTAX(status) || status === 500;
 
 /** What a frame's media type says when its part names no transfer syntax (PS3.18 table 8.7.3-2). */
 const SYNTAX_OF_MEDIA_TYPE: Record<string, string> = {
@@ -75,26 +84,35 @@ export function wadoRsRetriever(archiveFetch: ArchiveFetch) {
     return pending;
   }
 
+  /** The instance whole, as a Part 10 file; null when the archive will not give it in that syntax. */
+  async function wholeInstance(instance: string, syntax: AskedSyntax, signal: AbortSignal): Promise<ArrayBuffer | null> {
+    const response = await archiveFetch(instance, `multipart/related; type="application/dicom"; transfer-syntax=${syntax}`, signal, NOT_THAT_SYNTAX);
+    if (!response.ok) return null;
+    const { part } = await firstPart(response, signal);
+    return part.body.buffer.slice(part.body.byteOffset, part.body.byteOffset + part.body.byteLength) as ArrayBuffer;
+  }
+
   return {
     /**
-     * The image as a Part 10 file to decode as its frame 0, in the syntax asked for; null when
-     * the archive will not give that syntax (ask for the next).
+     * The image as a Part 10 file and the index of its frame in it, in the syntax asked for;
+     * null when the archive will not give that syntax (ask for the next).
      */
-    async retrieve(instance: string, frame: number, frames: number, syntax: AskedSyntax, signal: AbortSignal): Promise<ArrayBuffer | null> {
-      if (frames <= 1) {
-        const response = await archiveFetch(instance, `multipart/related; type="application/dicom"; transfer-syntax=${syntax}`, signal, NOT_THAT_SYNTAX);
-        if (!response.ok) return null;
-        const { part } = await firstPart(response, signal);
-        return part.body.buffer.slice(part.body.byteOffset, part.body.byteOffset + part.body.byteLength) as ArrayBuffer;
-      }
-      const described = metadataOf(instance);
-      const response = await archiveFetch(dicomWebUrl(instance, 'frames', String(frame)), `multipart/related; type="application/octet-stream"; transfer-syntax=${syntax}`, signal, NOT_THAT_SYNTAX);
+    async retrieve(instance: string, frame: number, frames: number, syntax: AskedSyntax, signal: AbortSignal): Promise<{ part10: ArrayBuffer; frameIndex: number } | null> {
+      const whole = async (frameIndex: number) => {
+        const part10 = await wholeInstance(instance, syntax, signal);
+        return part10 && { part10, frameIndex };
+      };
+      if (frames <= 1) return whole(0);
+      const described = await metadataOf(instance);
+      if (needsBulkData(described)) return whole(frame - 1);
+      const asked = syntax === '*' ? FRAME_NOT_AS_STORED : NOT_THAT_SYNTAX;
+      const response = await archiveFetch(dicomWebUrl(instance, 'frames', String(frame)), `multipart/related; type="application/octet-stream"; transfer-syntax=${syntax}`, signal, asked);
       if (!response.ok) return null;
       const { part, answerType } = await firstPart(response, signal);
       const partType = mediaTypeParameters(part.headers['content-type'] ?? '');
       const named = [partType.parameters['transfer-syntax'], mediaTypeParameters(answerType).parameters['transfer-syntax']].find((uid) => uid && uid !== '*');
       const sent = named ?? SYNTAX_OF_MEDIA_TYPE[partType.type] ?? EXPLICIT_LITTLE;
-      return frameAsPart10(await described, part.body, sent, frame - 1);
+      return { part10: frameAsPart10(described, part.body, sent, frame - 1), frameIndex: 0 };
     },
   };
 }

@@ -176,6 +176,11 @@ function decompressedToRgb(metadata: DicomJson, length: number, bitsAllocated: n
   return photometric === 'YBR_FULL_422' && pixels > 0 && length >= pixels * 3 * Math.ceil(bitsAllocated / 8);
 }
 
+/** Whether the metadata gives an image attribute (group 0028: a palette's lookup tables, say) only by reference. */
+export function needsBulkData(metadata: DicomJson): boolean {
+  return Object.entries(metadata).some(([tag, element]) => tag.startsWith('0028') && element.BulkDataURI !== undefined);
+}
+
 /**
  * A Part 10 file of one frame: the instance's metadata (the frame's own item of the per-frame
  * functional groups, Number of Frames 1) and the frame's bytes in the syntax the archive said it
