@@ -3,6 +3,8 @@ import { frameTimeOf, isClip, isFrameTime, type CineContext, type CineEvent, typ
 
 const framesOf = ({ instance, current, next }: CineFrames): CineFrames => ({ instance, current, next });
 
+const NOTHING_ON_SCREEN: CineInput = { instance: { sopUid: '', modality: '', frames: 0 }, current: 'pending', next: 'pending', reducedMotion: false, held: false };
+
 /**
  * The cine player (issue 25 §4), a child of the viewer chart: a clip on screen plays at its
  * file's frame time, looping, and pauses when asked, when the patient moves through the stack or
@@ -41,7 +43,8 @@ export const cineMachine = setup({
   },
 }).createMachine({
   id: 'cine',
-  context: ({ input }) => ({ ...input, frameTimes: {}, frameMs: 0 }),
+  // Started bare (the QA panel does), it has nothing on screen: no clip, so it rests still.
+  context: ({ input }) => ({ ...NOTHING_ON_SCREEN, ...input, frameTimes: {}, frameMs: 0 }),
   initial: 'opening',
   on: {
     FRAMES: [

@@ -144,3 +144,13 @@ describe('how a clip opens', () => {
     expect(view()).toMatchObject({ state: 'waiting', playing: true });
   });
 });
+
+describe('started bare (the QA panel starts every chart so)', () => {
+  it('has nothing on screen: no clip, nothing playing, and it still hears what the viewer says', () => {
+    const { actor, view } = start({} as CineInput);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(view()).toMatchObject({ hasClip: false, playing: false });
+    actor.send({ type: 'FRAMES', ...frames(clip, 'pending', 'pending') });
+    expect(view()).toMatchObject({ hasClip: true, playing: true });
+  });
+});
