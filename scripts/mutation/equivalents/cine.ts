@@ -19,4 +19,5 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   { file: CINE, mutator: 'StringLiteral', line: "{ target: 'still' },", original: "'still'", reason: RESTS_IN_OPENING },
   { file: CINE, mutator: 'StringLiteral', line: 'const NOTHING_ON_SCREEN', reason: BARE_START_ONLY },
   { file: CINE, mutator: 'BooleanLiteral', line: 'const NOTHING_ON_SCREEN', reason: BARE_START_ONLY },
+  { file: CINE, mutator: 'ObjectLiteral', line: 'const NOTHING_ON_SCREEN', original: "{ sopUid: '', modality: '', frames: 0 }", reason: BARE_START_ONLY },
 ];
