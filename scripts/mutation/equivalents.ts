@@ -190,6 +190,15 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   // machines/viewer
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.study, 'study', 'viewer')", reason: BUG_ONLY_TEXT },
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.params, 'link', 'viewer')", reason: BUG_ONLY_TEXT },
+  { file: VIEWER, mutator: 'StringLiteral', line: "present(context.archive, 'archive', 'viewer')", reason: BUG_ONLY_TEXT },
+  {
+    file: VIEWER,
+    mutator: 'ConditionalExpression',
+    line: "if (frameTimeMs !== null) enqueue.sendTo('cine'",
+    replacement: 'true',
+    reason:
+      "an image whose file gives no frame time would send the cine player a FRAME_TIME of null, which the player takes only when it is a time (0 < ms <= 60 000, `isFrameTime`), so it is ignored exactly as when it is not sent: the clip keeps the default or the time another frame gave (tests/machines/viewerCine.edges.test.ts: an ultrasound file without a rate plays at the default).",
+  },
   {
     file: VIEWER,
     mutator: 'ArrayDeclaration',

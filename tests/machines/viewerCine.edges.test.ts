@@ -25,11 +25,12 @@ const study = { ...viewerFixtures.study, series: [clip, ct] };
 const loaded: LoadedStudy = { study, findings: null, places: [], archive: null };
 const query = { ...viewerFixtures.query, showAi: null };
 
-async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string } = {}) {
+async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string; cacheBytes?: number } = {}) {
+  const actions = { reportFailure: vi.fn(), dropImages: vi.fn() };
   const started = startChart(viewerMachine, {
-    input: { ...viewerInput, concurrency: 3, cacheBytes: 10_000, reducedMotion: options.reducedMotion ?? false },
+    input: { ...viewerInput, concurrency: 3, cacheBytes: options.cacheBytes ?? 10_000, reducedMotion: options.reducedMotion ?? false },
     fake: ['loadStudy', 'loadImage'],
-    provide: () => ({ actions: { reportFailure: vi.fn<() => void>(), dropImages: vi.fn<() => void>() } }),
+    provide: () => ({ actions }),
   });
   started.actor.send({ type: 'OPEN', query: { ...query, showAi: options.showAi ?? null } });
   started.fakes.loadStudy!.resolve(options.loaded ?? { ...loaded, study: { ...study, series: options.series ?? study.series } });
@@ -44,7 +45,7 @@ async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack
     started.clock.increment(ms);
     await flush();
   };
-  return { ...started, viewer, cine, decode, wait, slice: () => viewer().current!.index };
+  return { ...started, actions, viewer, cine, decode, wait, slice: () => viewer().current!.index };
 }
 
 describe('cine in the viewer', () => {
@@ -217,5 +218,17 @@ describe('cine in the viewer, told of every move and every answer', () => {
 
   it('knows a clip whatever the case of its modality', () => {
     expect(loadOrder({ ...four, modality: 'us' }, 3)).toEqual([3, 0, 1, 2]);
+  });
+
+  it('a clip longer than the cache asks for the frame after next as it plays, dropping the one behind', async () => {
+    const five: SeriesStack = { ...clip, images: frames(clip.images[0]!.sopUid, 5) };
+    const { actions, decode, recorder, wait, slice } = await openClip({ series: [five], cacheBytes: 300 });
+    for (const image of five.images.slice(0, 3)) decode(image.key);
+    const asked = () => (recorder.callsOf('loadImage') as Array<{ key: string }>).map((request) => request.key);
+    expect(asked()).toEqual(five.images.slice(0, 3).map((image) => image.key));
+    await wait(FRAME_TIME_MS);
+    expect(slice()).toBe(1);
+    expect(asked()).toEqual(five.images.slice(0, 4).map((image) => image.key));
+    expect(actions.dropImages).toHaveBeenLastCalledWith(expect.anything(), { keys: [five.images[0]!.key] });
   });
 });
