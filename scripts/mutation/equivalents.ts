@@ -201,6 +201,13 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   },
   {
     file: VIEWER,
+    mutator: 'BooleanLiteral',
+    line: 'reducedMotion: context.reducedMotion ?? false',
+    reason:
+      "a default the app always overrides: the viewer screen always gives `reducedMotion` (src/features/viewer/useViewer.ts reads the patient's prefers-reduced-motion setting, false where it cannot be read), so the cine player never starts from this default; tests/machines/viewerCine.edges.test.ts checks both settings.",
+  },
+  {
+    file: VIEWER,
     mutator: 'ArrayDeclaration',
     line: 'places: [], findingIndex: 0,',
     reason:
