@@ -41,7 +41,7 @@ export function outward(count: number, at: number): number[] {
  */
 export function loadOrder(series: SeriesStack, at: number): number[] {
   const { images } = series;
-  const clip = images.length > 1 && CINE_MODALITIES.has(series.modality.toUpperCase()) && images.every((image) => image.sopUid === images[0]!.sopUid);
+  const clip = CINE_MODALITIES.has(series.modality.toUpperCase()) && images.every((image) => image.sopUid === images[0]!.sopUid);
   return clip ? images.map((_, step) => (at + step) % images.length) : outward(images.length, at);
 }
 

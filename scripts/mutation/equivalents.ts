@@ -190,6 +190,22 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   // machines/viewer
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.study, 'study', 'viewer')", reason: BUG_ONLY_TEXT },
   { file: VIEWER, mutator: 'StringLiteral', line: "present(context.params, 'link', 'viewer')", reason: BUG_ONLY_TEXT },
+  { file: VIEWER, mutator: 'StringLiteral', line: "present(context.archive, 'archive', 'viewer')", reason: BUG_ONLY_TEXT },
+  {
+    file: VIEWER,
+    mutator: 'ConditionalExpression',
+    line: "if (frameTimeMs !== null) enqueue.sendTo('cine'",
+    replacement: 'true',
+    reason:
+      "an image whose file gives no frame time would send the cine player a FRAME_TIME of null, which the player takes only when it is a time (0 < ms <= 60 000, `isFrameTime`), so it is ignored exactly as when it is not sent: the clip keeps the default or the time another frame gave (tests/machines/viewerCine.edges.test.ts: an ultrasound file without a rate plays at the default).",
+  },
+  {
+    file: VIEWER,
+    mutator: 'BooleanLiteral',
+    line: 'reducedMotion: context.reducedMotion ?? false',
+    reason:
+      "a default the app always overrides: the viewer screen always gives `reducedMotion` (src/features/viewer/useViewer.ts reads the patient's prefers-reduced-motion setting, false where it cannot be read), so the cine player never starts from this default; tests/machines/viewerCine.edges.test.ts checks both settings.",
+  },
   {
     file: VIEWER,
     mutator: 'ArrayDeclaration',

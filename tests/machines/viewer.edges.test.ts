@@ -265,6 +265,8 @@ describe('the viewer chart, edges', () => {
     ['archiveError', true],
     ['truncated', true],
     ['notFound', false],
+    ['denied', false],
+    ['crossOrigin', false],
     ['notDicom', false],
     ['corrupt', false],
     ['unsupportedSyntax', false],

@@ -25,11 +25,12 @@ const study = { ...viewerFixtures.study, series: [clip, ct] };
 const loaded: LoadedStudy = { study, findings: null, places: [], archive: null };
 const query = { ...viewerFixtures.query, showAi: null };
 
-async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string } = {}) {
+async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack[]; loaded?: LoadedStudy; showAi?: string; cacheBytes?: number } = {}) {
+  const actions = { reportFailure: vi.fn(), dropImages: vi.fn() };
   const started = startChart(viewerMachine, {
-    input: { ...viewerInput, concurrency: 3, cacheBytes: 10_000, reducedMotion: options.reducedMotion ?? false },
+    input: { ...viewerInput, concurrency: 3, cacheBytes: options.cacheBytes ?? 10_000, reducedMotion: options.reducedMotion ?? false },
     fake: ['loadStudy', 'loadImage'],
-    provide: () => ({ actions: { reportFailure: vi.fn<() => void>(), dropImages: vi.fn<() => void>() } }),
+    provide: () => ({ actions }),
   });
   started.actor.send({ type: 'OPEN', query: { ...query, showAi: options.showAi ?? null } });
   started.fakes.loadStudy!.resolve(options.loaded ?? { ...loaded, study: { ...study, series: options.series ?? study.series } });
@@ -44,7 +45,7 @@ async function openClip(options: { reducedMotion?: boolean; series?: SeriesStack
     started.clock.increment(ms);
     await flush();
   };
-  return { ...started, viewer, cine, decode, wait, slice: () => viewer().current!.index };
+  return { ...started, actions, viewer, cine, decode, wait, slice: () => viewer().current!.index };
 }
 
 describe('cine in the viewer', () => {
@@ -165,5 +166,69 @@ describe('cine in the viewer', () => {
     const two = [...frames('a', 2), ...frames('b', 3)];
     expect([0, 1, 2, 3, 4].map((i) => nextInClip(two, i))).toEqual([1, 0, 3, 4, 2]);
     expect(nextInClip(frames('single', 1), 0)).toBe(0);
+  });
+});
+
+describe('cine in the viewer, told of every move and every answer', () => {
+  /** A clip of four frames with AI findings on its frames 2 and 4. */
+  const four: SeriesStack = { ...clip, images: frames(clip.images[0]!.sopUid, 4) };
+  const mark = (frame: number) => ({ findingId: `f${frame}`, seriesUid: four.seriesUid, sopUid: four.images[0]!.sopUid, frame, shape: 'box' as const, x: 1, y: 1, width: 2, height: 2, label: `Lesion ${frame}` });
+  const onFindings = () =>
+    openClip({ showAi: 'true', loaded: { study: { ...study, series: [four, ct] }, findings: [mark(2), mark(4)], places: [viewerFixtures.placeOf(mark(2)), viewerFixtures.placeOf(mark(4))], archive: null } });
+
+  it.each(['NEXT_FINDING', 'PREVIOUS_FINDING'] as const)('after %s, play waits for the finding\'s frame, not the one left', async (type) => {
+    const { actor, cine, decode, slice } = await onFindings();
+    expect(slice()).toBe(1);
+    decode(four.images[1]!.key);
+    actor.send({ type });
+    expect(slice()).toBe(3);
+    cine().play();
+    expect(cine().state).toBe('waiting');
+  });
+
+  it('back on the finding, play waits for its frame, not the one scrolled to', async () => {
+    const { actor, cine, decode, slice } = await onFindings();
+    actor.send({ type: 'GO_TO_SLICE', index: 0 });
+    decode(four.images[0]!.key);
+    actor.send({ type: 'GO_TO_FINDING' });
+    expect(slice()).toBe(1);
+    cine().play();
+    expect(cine().state).toBe('waiting');
+  });
+
+  it('stops on a frame that timed out, with its message', async () => {
+    const { cine, decode, wait, slice, viewer } = await openClip();
+    decode(clip.images[0]!.key);
+    await wait(30_000);
+    expect(slice()).toBe(1);
+    expect(viewer().imageProblem).toBe('timeout');
+    expect(cine().state).toBe('paused');
+  });
+
+  it('after "try again" on a failed frame, play waits for it to come', async () => {
+    const { actor, cine, decode, wait, slice, viewer } = await openClip();
+    decode(clip.images[0]!.key);
+    actor.send({ type: 'IMAGE_FAILED', key: clip.images[1]!.key, problem: 'network' });
+    await wait(FRAME_TIME_MS);
+    expect(slice()).toBe(1);
+    viewer().retryImage();
+    cine().play();
+    expect(cine().state).toBe('waiting');
+  });
+
+  it('knows a clip whatever the case of its modality', () => {
+    expect(loadOrder({ ...four, modality: 'us' }, 3)).toEqual([3, 0, 1, 2]);
+  });
+
+  it('a clip longer than the cache asks for the frame after next as it plays, dropping the one behind', async () => {
+    const five: SeriesStack = { ...clip, images: frames(clip.images[0]!.sopUid, 5) };
+    const { actions, decode, recorder, wait, slice } = await openClip({ series: [five], cacheBytes: 300 });
+    for (const image of five.images.slice(0, 3)) decode(image.key);
+    const asked = () => (recorder.callsOf('loadImage') as Array<{ key: string }>).map((request) => request.key);
+    expect(asked()).toEqual(five.images.slice(0, 3).map((image) => image.key));
+    await wait(FRAME_TIME_MS);
+    expect(slice()).toBe(1);
+    expect(asked()).toEqual(five.images.slice(0, 4).map((image) => image.key));
+    expect(actions.dropImages).toHaveBeenLastCalledWith(expect.anything(), { keys: [five.images[0]!.key] });
   });
 });
