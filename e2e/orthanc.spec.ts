@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
@@ -280,4 +280,36 @@ test.describe('the conformance corpus from the archive', () => {
     expect(seen).toEqual(expected);
     expect(asked.some((path) => path.includes('dicom-web'))).toBe(false);
   });
+});
+
+test('an attacker with the patient\'s own study: another patient\'s objects in the archive stay out of reach through the proxy', async ({ page, pacs }) => {
+  await signIn(page, pacs.origin);
+  // A study of someone else, stored in the archive after the sandbox's import: not this patient's.
+  const stranger = pacs.corpus.find((file) => file.entry.name === 'pydicom-CT_small')!.entry;
+  const headers = { authorization: pacs.orthanc.authorization };
+  const stored = (await (await fetch(`${pacs.orthanc.url}/instances`, { method: 'POST', headers: { ...headers, 'content-type': 'application/dicom' }, body: new Uint8Array(readFileSync(stranger.file)) })).json()) as { ID: string };
+  const tags = async (path: string) => ((await (await fetch(`${pacs.orthanc.url}${path}`, { headers })).json()) as { MainDicomTags: Record<string, string>; ParentSeries?: string; ParentStudy?: string });
+  const instance = await tags(`/instances/${stored.ID}`);
+  const series = await tags(`/series/${instance.ParentSeries}`);
+  const study = await tags(`/studies/${series.ParentStudy}`);
+  const theirs = { study: study.MainDicomTags.StudyInstanceUID!, series: series.MainDicomTags.SeriesInstanceUID!, object: instance.MainDicomTags.SOPInstanceUID! };
+  const mine = pacs.studies[0]!.studyUid;
+  // The patient's own token, as the viewer sends it.
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
+  });
+  const ask = async (path: string) => (await page.request.get(`${pacs.origin}/archives/pacs/${path}`, { headers: { authorization: `Bearer ${token}` } })).status();
+  // The same token reads the patient's own object: the refusals below are the study's, not the token's.
+  const ownInstance = await tags(`/instances/${pacs.studies[0]!.firstInstanceId}`);
+  const ownSeries = await tags(`/series/${ownInstance.ParentSeries}`);
+  expect(await ask(`dicom-web/studies/${mine}/series/${ownSeries.MainDicomTags.SeriesInstanceUID}/instances/${ownInstance.MainDicomTags.SOPInstanceUID}`)).toBe(200);
+  // Their study by its own UID: the proxy refuses it (not this patient's).
+  expect(await ask(`dicom-web/studies/${theirs.study}/series/${theirs.series}/instances/${theirs.object}`)).toBe(404);
+  expect(await ask(`wado?requestType=WADO&studyUID=${theirs.study}&seriesUID=${theirs.series}&objectUID=${theirs.object}&contentType=application/dicom`)).toBe(404);
+  // Their series and object under the patient's own study: the proxy lets it by, the archive checks the hierarchy and refuses (docs/deploy.md).
+  expect(await ask(`dicom-web/studies/${mine}/series/${theirs.series}/instances/${theirs.object}`)).toBe(404);
+  expect(await ask(`dicom-web/studies/${mine}/series/${theirs.series}/metadata`)).toBe(404);
+  expect(await ask(`wado?requestType=WADO&studyUID=${mine}&seriesUID=${theirs.series}&objectUID=${theirs.object}&contentType=application/dicom`)).toBe(404);
+  expect(await ask(`wado?requestType=WADO&studyUID=${mine}&objectUID=${theirs.object}&contentType=application/dicom`)).toBe(404);
 });
