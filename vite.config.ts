@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -13,8 +15,21 @@ function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => 
   warn(warning);
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (warnings, dev checks). A
+ * production build of the app takes the library's production build beside it.
+ */
+function reactRouterProductionBuild() {
+  const root = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return [
+    { find: /^react-router$/, replacement: join(root, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(root, 'dist/production/dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
   build: { target: 'es2020', sourcemap: true, rollupOptions: { onwarn } },
   // The DICOM decode worker loads each codec (and its wasm) as a chunk of its own, on demand:
   // that needs ES module workers (Vite's default, iife, puts every codec in the worker).
@@ -22,4 +37,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': sandbox, '/config.json': sandbox, '/sandbox': sandbox },
   },
-});
+}));

@@ -8,8 +8,10 @@ import { ChunkLoadError } from './app/chunk';
 import { createEntryUrlMemory, fullPath } from './shared/navigation/navigation';
 import { createAppRouter } from './app/router';
 import { loadRuntimeConfig } from './shared/config/runtimeConfig';
-import { showTimesIn } from './shared/rules/dates';
+import { showTimesIn } from './shared/rules/timeZone';
 import { I18nProvider } from './shared/i18n/I18nProvider';
+import { loadCatalogue } from './shared/i18n/catalogues';
+import { showStartFailed } from './app/startFailed';
 import { createTranslate } from './shared/i18n/translate';
 import { startAnalytics } from './shared/analytics/startAnalytics';
 import { createAuditInspector } from './shared/audit/auditInspector';
@@ -32,11 +34,10 @@ import './shared/theme/global.css';
 const LOCALE_KEY = 'cf.locale';
 
 async function start() {
-  const loaded = await loadRuntimeConfig();
-
   // The library's hidden renewal frame: hand the answer to the parent page and do nothing else.
-  if (window.location.pathname === SILENT_RENEW_PATH && loaded.ok) {
-    await createUserManager(loaded.config, window.location.origin).signinSilentCallback();
+  if (window.location.pathname === SILENT_RENEW_PATH) {
+    const loaded = await loadRuntimeConfig();
+    if (loaded.ok) await createUserManager(loaded.config, window.location.origin).signinSilentCallback();
     return;
   }
 
@@ -52,6 +53,13 @@ async function start() {
   };
   if (matchLocale(queryLang)) saveLocale(locale);
   document.documentElement.lang = locale;
+
+  // The configuration (preloaded by index.html) and the shown language's strings arrive together.
+  const [loaded, strings] = await Promise.all([loadRuntimeConfig(), loadCatalogue(locale).catch(() => null)]);
+  if (!strings) {
+    showStartFailed(document.getElementById('root')!);
+    return;
+  }
 
   const root = createRoot(document.getElementById('root')!, {
     // A chunk that did not load is an expected, handled event (the patient is offered a reload).

@@ -1,4 +1,9 @@
 import { afterEach } from 'vitest';
+import { loadCatalogue } from '../src/shared/i18n/catalogues';
+import { LOCALES } from '../src/shared/i18n/locale';
+
+// The app fetches a language's strings before it renders in it; every test has both at hand.
+await Promise.all(LOCALES.map(loadCatalogue));
 
 // Only files that run in jsdom render anything: the others (`@vitest-environment node`: the sandbox,
 // the rules, the charts) skip loading Testing Library and React.

@@ -14,7 +14,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUserManager } from '../../src/features/session/userManager';
+import { userManagerSettings } from '../../src/features/session/userManager';
 import { isThemeId } from '../../src/shared/rules/constants';
 import { renderApp, testConfig } from '../app/renderApp';
 import { stubIntersectionObserver } from '../app/testDoubles';
@@ -67,7 +67,7 @@ describe('the four AI order tabs (spec §4)', () => {
 
 describe('sign-in defaults (spec §9)', () => {
   it('set up the OpenID Connect library: 10 s silent renew timeout, session check every 2 s, expiring notice 60 s ahead', () => {
-    const { settings } = createUserManager(testConfig, 'http://localhost');
+    const settings = userManagerSettings(testConfig, 'http://localhost');
     expect(settings).toMatchObject({
       silentRequestTimeoutInSeconds: 10,
       checkSessionIntervalInSeconds: 2,

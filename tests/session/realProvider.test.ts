@@ -20,7 +20,7 @@ import { builtinEnvironments } from 'vitest/runtime';
 import { SimulatedClock, waitFor } from 'xstate';
 import { DEMO_PASSWORD } from '../../server/demoData';
 import { createSessionActor, sessionPort, type SessionActor } from '../../src/features/session/sessionService';
-import { createUserManager } from '../../src/features/session/userManager';
+import { createUserManager, userManagerSettings } from '../../src/features/session/userManager';
 import { runtimeConfigSchema } from '../../src/shared/config/runtimeConfig';
 import type { TabMessage } from '../../src/shared/platform/tabChannel';
 import { SIGN_IN_DEFAULTS } from '../../src/shared/rules/constants';
@@ -93,7 +93,7 @@ async function signIn(app: Sandbox, { login = 'patient1', returnTo = '/myStudyLi
 
   // What `signinRedirect` does before it navigates (a jsdom page cannot leave): the same request,
   // its state and PKCE verifier stored where the callback will look for them.
-  const request = await new OidcClient(userManager.settings).createSigninRequest({ request_type: 'si:r', state: { returnTo } });
+  const request = await new OidcClient(userManagerSettings(config, window.location.origin)).createSigninRequest({ request_type: 'si:r', state: { returnTo } });
   const b = browser();
   const loginPage = location(await b.fetch(request.url), config.oidc.authority);
   const callback = await submitLogin(b, loginPage, login, DEMO_PASSWORD);

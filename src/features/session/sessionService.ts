@@ -1,4 +1,3 @@
-import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { connectSession } from '../../../machines/session/session.connect';
 import { reportingToSession, sessionMachine } from '../../../machines/session/session.machine';
@@ -23,7 +22,7 @@ import type { ChartClock, Inspector } from '../../shared/charts/inspection';
 import { browserHistoryPort, createSignInHistory, type BrowserHistoryPort } from './signInHistory';
 import type { TabChannel } from '../../shared/platform/tabChannel';
 import { withRefreshTokenLock } from './refreshTokenLock';
-import { AFTER_SIGN_OUT_PATH, CALLBACK_PATH, toSessionUser } from './userManager';
+import { AFTER_SIGN_OUT_PATH, CALLBACK_PATH, oidcLibrary, toSessionUser, type SessionUserManager } from './userManager';
 
 /** Where the last sign-in was headed; kept, so a replayed callback can go there again. */
 const RETURN_TO_KEY = 'cf.returnTo';
@@ -36,7 +35,7 @@ export const SIGN_OUT_TASKS_MS = 2_000;
 const SESSION_OVER = new Set(['invalid_grant', 'login_required', 'interaction_required', 'consent_required']);
 
 export interface SessionDeps {
-  userManager: UserManager;
+  userManager: SessionUserManager;
   store: ClientStateStore;
   sessionStorage: SafeStorage;
   rawSessionStorage: () => Storage | null;
@@ -121,6 +120,7 @@ export function createSessionActor(deps: SessionDeps) {
       if (!user) throw new Error('no user in the sign-in answer');
       return { kind: 'signedIn', user: toSessionUser(user), returnTo: returnToOf(user.state, saved) };
     } catch (error) {
+      const { ErrorResponse } = await oidcLibrary();
       // The patient cancelled at the provider: nothing failed; a calm page, back where they were going.
       if (error instanceof ErrorResponse && error.error === 'access_denied') return { kind: 'cancelled', returnTo: returnToOf(error.state, saved), from: fromOf(error.state) };
       // The provider refused (the client is misconfigured): say so.
@@ -164,6 +164,7 @@ export function createSessionActor(deps: SessionDeps) {
           deps.tabs.post({ type: 'renewed', user: user.toStorageString() });
           return { result: toSessionUser(user), spent: true };
         } catch (error) {
+          const { ErrorResponse } = await oidcLibrary();
           if (error instanceof ErrorResponse && SESSION_OVER.has(error.error ?? '')) {
             await um.removeUser();
             throw new SessionEndedError(error.error ?? 'session over');
@@ -209,6 +210,7 @@ export function createSessionActor(deps: SessionDeps) {
         return;
       }
       void um.getUser().then(async (mine) => {
+        const { User } = await oidcLibrary();
         const theirs = User.fromStorageString(message.user);
         if (mine && mine.profile.sub !== theirs.profile.sub) return;
         await um.storeUser(theirs);

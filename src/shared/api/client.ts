@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance, AxiosStatic } from 'axios';
 import type * as z from 'zod/mini';
 import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
@@ -63,15 +63,40 @@ export function createApiClient(options: {
   /** The study pass this tab holds (issue 13), sent with every call. */
   studyPass?: () => string | null;
   adapter?: AxiosInstance['defaults']['adapter'];
+  /** Where axios comes from (its own chunk; a test's stand-in that fails, say). */
+  loadAxios?: () => Promise<AxiosStatic>;
 }): ApiClient {
-  const http = axios.create({
-    baseURL: options.baseURL,
-    xsrfCookieName: XSRF_COOKIE,
-    xsrfHeaderName: XSRF_HEADER,
-    withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
-    headers: { accept: 'application/json' },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
+  const loadAxios = options.loadAxios ?? (() => import('axios').then((m) => m.default));
+  /**
+   * axios is a chunk of its own, asked for as the client is made: it arrives beside the first
+   * screen's chunk instead of holding up the entry, and the first calls wait for it only if it is
+   * slower than they are.
+   */
+  let loading: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | null = null;
+  const client = () =>
+    (loading ??= loadAxios().then(
+      (axios) => {
+        const http = axios.create({
+          baseURL: options.baseURL,
+          xsrfCookieName: XSRF_COOKIE,
+          xsrfHeaderName: XSRF_HEADER,
+          withXSRFToken: (config) => !config.baseURL || config.baseURL.startsWith('/'),
+          headers: { accept: 'application/json' },
+          ...(options.adapter ? { adapter: options.adapter } : {}),
+        });
+        http.interceptors.request.use(async (config) => {
+          for (const [name, value] of Object.entries(await credentials())) config.headers.set(name, value);
+          return config;
+        });
+        return { axios, http };
+      },
+      (error: unknown) => {
+        // Offline: the next call tries again.
+        loading = null;
+        throw error;
+      },
+    ));
+  client().catch(() => {});
 
   async function credentials(): Promise<Record<string, string>> {
     const headers: Record<string, string> = {};
@@ -85,11 +110,6 @@ export function createApiClient(options: {
   /** Where the API answers: its base URL's origin (the page's own for a relative one). */
   const apiOrigin = () => new URL(options.baseURL, window.location.href).origin;
 
-  http.interceptors.request.use(async (config) => {
-    for (const [name, value] of Object.entries(await credentials())) config.headers.set(name, value);
-    return config;
-  });
-
   interface Sending {
     params?: RequestOptions<unknown>['params'];
     headers?: Record<string, string>;
@@ -100,6 +120,13 @@ export function createApiClient(options: {
   }
 
   async function send(endpoint: Endpoint, request: Sending): Promise<unknown> {
+    let loaded: Awaited<ReturnType<typeof client>>;
+    try {
+      loaded = await client();
+    } catch {
+      throw new ApiFailure({ kind: 'network' }, endpoint);
+    }
+    const { axios, http } = loaded;
     // One abort signal for both the caller's cancel and our timeout, so every adapter honours
     // the timeout and a timeout reads as a network failure, a cancel as an abort.
     const controller = new AbortController();
@@ -135,14 +162,14 @@ export function createApiClient(options: {
       });
       return response.data;
     } catch (error) {
-      throw new ApiFailure(transportFailure(error, timedOut, request.background === true), endpoint);
+      throw new ApiFailure(transportFailure(axios, error, timedOut, request.background === true), endpoint);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', forwardAbort);
     }
   }
 
-  function transportFailure(error: unknown, timedOut: boolean, background: boolean): Failure {
+  function transportFailure(axios: AxiosStatic, error: unknown, timedOut: boolean, background: boolean): Failure {
     if (timedOut) return { kind: 'network' };
     if (axios.isCancel(error)) return { kind: 'aborted' };
     if (axios.isAxiosError(error) && error.response) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describeIssues } from '../api/schemas';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/dates';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../rules/timeZone';
 
 /**
  * What the viewer sends an archive: `session` the patient's bearer token or study pass in headers

@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Locale } from './locale';
+import { loadCatalogue } from './catalogues';
 import { createTranslate, type Translate } from './translate';
 
 interface I18n {
@@ -17,13 +18,23 @@ export function I18nProvider(props: {
 }) {
   const { initialLocale, onLocaleChange, children } = props;
   const [locale, setLocaleState] = useState(initialLocale);
+  // The last language asked for wins, whichever strings arrive first.
+  const wanted = useRef(initialLocale);
   const value = useMemo<I18n>(
     () => ({
       locale,
       t: createTranslate(locale),
       setLocale: (next) => {
-        setLocaleState(next);
-        onLocaleChange?.(next);
+        wanted.current = next;
+        // The page stays in its language until the other's strings have arrived; offline, it stays.
+        loadCatalogue(next).then(
+          () => {
+            if (wanted.current !== next) return;
+            setLocaleState(next);
+            onLocaleChange?.(next);
+          },
+          () => {},
+        );
       },
     }),
     [locale, onLocaleChange],

@@ -1,12 +1,10 @@
 import type { Locale } from './locale';
-import { en } from './en';
-import { zhCN, type MessageKey } from './zh-CN';
+import type { MessageKey } from './zh-CN';
+import { loadedCatalogue, someLoadedCatalogue } from './catalogues';
 
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
-
-const catalogues: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };
 
 /**
  * A plural in a message, as ICU writes it: `{count, plural, one {# image} other {# images}}`. The
@@ -15,8 +13,10 @@ const catalogues: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 
  */
 const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
 
+/** Translates with the language's strings, which must have arrived (`loadCatalogue`). */
 export function createTranslate(locale: Locale): Translate {
-  const catalogue = catalogues[locale];
+  const catalogue = loadedCatalogue(locale);
+  if (!catalogue) throw new Error(`The ${locale} strings have not been loaded`);
   return (key, params) =>
     catalogue[key]
       .replace(PLURAL, (whole, name: string, one: string, other: string) => {
@@ -27,6 +27,8 @@ export function createTranslate(locale: Locale): Translate {
       .replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
 }
 
+/** Whether a key (read from an address, say) names a message: asked once the shown language has arrived. */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(zhCN, key);
+  const catalogue = someLoadedCatalogue();
+  return catalogue !== undefined && Object.hasOwn(catalogue, key);
 }

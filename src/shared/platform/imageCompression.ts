@@ -1,3 +1,7 @@
+import { base64Bytes } from './base64';
+
+export { base64Bytes };
+
 /**
  * Images made smaller on the phone before they are sent (issue 14: the avatar, feedback): drawn
  * on a canvas at most `maxSide` pixels on the longest side and encoded again as JPEG. Encoding
@@ -149,16 +153,4 @@ export function dataUrlToFile(dataUrl: string, name: string): File | null {
   if (!match) return null;
   const bytes = base64Bytes(match[2]!);
   return bytes ? new File([bytes], name, { type: match[1] || 'application/octet-stream' }) : null;
-}
-
-/** Base64 (white space allowed) as bytes; null when it is not base64. */
-export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const binary = atob(base64.replace(/\s+/g, ''));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
 }

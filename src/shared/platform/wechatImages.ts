@@ -1,4 +1,4 @@
-import { base64Bytes } from './imageCompression';
+import { base64Bytes } from './base64';
 import { IMAGE_CHOOSER_DEFAULTS, type Wx } from './wechat';
 
 /** What choosing images gave: the files, nothing (cancelled), or a failure of WeChat's chooser. */

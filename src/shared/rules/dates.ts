@@ -6,34 +6,9 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/**
- * One clock (decisions.md): every time the app shows is in the hospital's time zone, whatever the
- * phone's. The runtime configuration names it (`timeZone`); this is the zone until it is read.
- */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+import { shownTimeZone } from './timeZone';
 
-let shownZone = DEFAULT_TIME_ZONE;
-
-/** True when `zone` is an IANA time zone this browser knows (`Asia/Shanghai`, `UTC`). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    // An empty or unknown zone throws (RangeError).
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The hospital's zone, from the runtime configuration, once at start (src/main.tsx). */
-export function showTimesIn(zone: string): void {
-  shownZone = isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-}
-
-/** The zone every shown time is in. */
-export function shownTimeZone(): string {
-  return shownZone;
-}
+export { DEFAULT_TIME_ZONE, isTimeZone, showTimesIn, shownTimeZone } from './timeZone';
 
 /** A time the server wrote with its offset (`Z`, `+08:00`, `-0500`) names an instant; without one it is the hospital's wall time. */
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -43,7 +18,7 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** The hospital's calendar day of an instant (default now), whatever the phone's zone: for date maths shown to the patient. */
 export function hospitalDay(instant: Date = new Date()): string {
-  return dayjs(instant).tz(shownZone).format(DATE_FORMAT);
+  return dayjs(instant).tz(shownTimeZone()).format(DATE_FORMAT);
 }
 
 /** One day in milliseconds: the "today" window (spec §9). */
@@ -73,7 +48,7 @@ export function formatDate(input: DateInput, format: string = DATE_FORMAT): stri
   // Already the hospital's wall time: shown as written. Read as UTC, so no zone (the phone's, with
   // its summer-time jumps, which dayjs.tz would consult) moves it.
   if (written !== null && !HAS_OFFSET.test(written)) return dayjs.utc(written).format(format);
-  return parsed.tz(shownZone).format(format);
+  return parsed.tz(shownTimeZone()).format(format);
 }
 
 /**
