@@ -1,4 +1,4 @@
-import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
+import type { User, UserManager, UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
 import type { SessionUser } from '../../../machines/session/session.types';
 import { ROUTE } from '../../shared/navigation/routes';
 import type { RuntimeConfig } from '../../shared/config/runtimeConfig';
@@ -71,7 +71,7 @@ export function createUserManager(
   config: RuntimeConfig,
   origin: string,
   storage: { session: () => Storage; local: () => Storage } = { session: () => window.sessionStorage, local: () => window.localStorage },
-  library: () => Promise<Pick<typeof import('oidc-client-ts'), 'UserManager' | 'WebStorageStateStore'>> = oidcLibrary,
+  library: () => Promise<{ UserManager: typeof UserManager; WebStorageStateStore: typeof WebStorageStateStore }> = oidcLibrary,
 ): SessionUserManager {
   let manager: Promise<UserManager> | null = null;
   const load = () =>
