@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompressPlugin } from './scripts/build/precompress.ts';
+import { criticalPathBudgetPlugin } from './scripts/build/budget.ts';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
@@ -28,9 +30,11 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
   resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
-  build: { target: 'es2020', sourcemap: true, rollupOptions: { onwarn } },
+  // Source maps are written for us (reading a phone's stack trace) but named by no file the
+  // browser gets, and the server never sends them (server/paths.ts).
+  build: { target: 'es2020', sourcemap: 'hidden', rollupOptions: { onwarn } },
   // The DICOM decode worker loads each codec (and its wasm) as a chunk of its own, on demand:
   // that needs ES module workers (Vite's default, iife, puts every codec in the worker).
   worker: { format: 'es' },

@@ -87,6 +87,14 @@ export function isReservedPath(pathname: string): boolean {
   return isApiPath(pathname) || isSandboxPath(pathname) || pathname === RUNTIME_CONFIG_PATH;
 }
 
+/**
+ * A build's source maps (and its precompressed copies, which the static server picks itself):
+ * written for us, never sent (issue 26); the build names them in no file it serves.
+ */
+export function isPrivateBuildFile(pathname: string): boolean {
+  return /\.map(?:\.(?:br|gz))?$/i.test(pathname);
+}
+
 /** Vite puts content-hashed build output here. */
 export function isHashedAssetPath(pathname: string): boolean {
   return pathname.startsWith('/assets/');

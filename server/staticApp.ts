@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
-import { isApiPath, isHashedAssetPath, isReservedPath, pathnameOf } from './paths';
+import { isApiPath, isHashedAssetPath, isPrivateBuildFile, isReservedPath, pathnameOf } from './paths';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -26,7 +26,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
       wildcard: true,
       index: 'index.html',
       cacheControl: false,
-      allowedPath: (pathname) => !isReservedPath(pathname),
+      // The build's .br and .gz copies, sent as they are to a browser that takes them.
+      preCompressed: true,
+      allowedPath: (pathname) => !isReservedPath(pathname) && !isPrivateBuildFile(pathname),
       setHeaders: (reply, filePath) => {
         const fromRoot = relative(distDir, filePath).split(sep).join('/');
         reply.header('cache-control', isHashedAssetPath(`/${fromRoot}`) ? IMMUTABLE : REVALIDATE);
@@ -41,7 +43,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
       (request.method === 'GET' || request.method === 'HEAD') &&
       acceptsHtml(request) &&
       !isReservedPath(pathname) &&
-      !isHashedAssetPath(pathname);
+      !isHashedAssetPath(pathname) &&
+      !isPrivateBuildFile(pathname);
     if (isHistoryRoute) return sendIndexHtml(distDir, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });

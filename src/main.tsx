@@ -23,7 +23,13 @@ import { ConfigErrorScreen } from './features/errors/ConfigErrorScreen';
 import { createSessionActor, sessionPort } from './features/session/sessionService';
 import { createSignOutTasks } from './shared/session/signOutTasks';
 import { createTabChannel } from './shared/platform/tabChannel';
-import { createUserManager, SILENT_RENEW_PATH } from './features/session/userManager';
+import { createUserManager, SILENT_RENEW_PATH, storedAccessToken } from './features/session/userManager';
+import { startPrefetch } from './shared/api/prefetch';
+import { STUDY_PASS_HEADER } from './shared/api/passHeader';
+import { firstCalls } from './app/firstCalls';
+import { preloadScreen } from './app/screens';
+import { routeByPath, type RouteDef } from './shared/navigation/routes';
+import type { RuntimeConfig } from './shared/config/runtimeConfig';
 import { createClientStateStore, saveOnUnload } from './shared/state/clientState';
 import { safeStorage } from './shared/state/safeStorage';
 import { newUuid } from './shared/state/uuid';
@@ -40,6 +46,10 @@ async function start() {
     if (loaded.ok) await createUserManager(loaded.config, window.location.origin).signinSilentCallback();
     return;
   }
+
+  // The screen's chunk is asked for now, beside the configuration and the strings (issue 26).
+  const route = routeByPath(window.location.pathname);
+  if (route) preloadScreen(route.name, window.location.search);
 
   installRootFontSize(window);
   const local = safeStorage(() => window.localStorage);
@@ -115,7 +125,12 @@ async function start() {
   const appSession = sessionPort(sessionActor, currentPath, signOutTasks);
   const passes = studyPassStore(session);
   const textSize = textSizeStore(local, document.documentElement);
-  const api = createApiClient({ baseURL: config.apiBaseUrl, session: appSession, studyPass: () => passes.current()?.token ?? null });
+  const api = createApiClient({
+    baseURL: config.apiBaseUrl,
+    session: appSession,
+    studyPass: () => passes.current()?.token ?? null,
+    prefetched: prefetchFirstCalls(config, route, passes.current()?.token ?? null),
+  });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
   const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
   const entryUrl = createEntryUrlMemory(session, window.location.href);
@@ -146,6 +161,19 @@ async function start() {
     />,
   );
   if (qa && probe) qa.mountQaPanel({ probe, analytics, outbox, locale });
+}
+
+/**
+ * The hospital's setting and the screen's first reads, sent now with the credentials the client
+ * would send (the stored token, the tab's study pass), not after the screen's chunk and the
+ * sign-in library have arrived. A screen that needs a credential the tab does not hold asks for
+ * nothing early.
+ */
+function prefetchFirstCalls(config: RuntimeConfig, route: RouteDef | undefined, pass: string | null) {
+  const token = storedAccessToken(config, () => window.sessionStorage, Date.now() / 1000);
+  const credentials = { ...(token && { Authorization: `Bearer ${token}` }), ...(pass && { [STUDY_PASS_HEADER]: pass }) };
+  const screenCalls = route && (token || pass) ? firstCalls(route.name, window.location.search) : [];
+  return startPrefetch({ baseURL: config.apiBaseUrl, calls: [{ endpoint: ENDPOINTS.yjpIndex.GetHospitalSetting }, ...screenCalls], headers: credentials });
 }
 
 void start();

@@ -25,7 +25,20 @@ export function withTimeout<T>(load: Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT
   });
 }
 
-/** A lazily loaded screen: its own chunk, loaded on first visit, failing visibly. */
+/**
+ * A lazily loaded screen: its own chunk, loaded on first visit, failing visibly. `preload` asks for
+ * the chunk before the screen renders (as the app starts: issue 26); the render then finds it in
+ * the browser's module map.
+ */
 export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withTimeout(load()));
+  return Object.assign(
+    lazy(() => withTimeout(load())),
+    {
+      preload: () => {
+        load().catch(() => {
+          // The render asks again and says what went wrong.
+        });
+      },
+    },
+  );
 }

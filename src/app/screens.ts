@@ -17,17 +17,20 @@ type Screen = ComponentType<ScreenProps>;
 const hub = lazyScreen(() => import('../features/home/HubScreen'));
 
 const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
-const newCheck: Screen = lazyScreen<ScreenProps>(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.NewCheckScreen })));
+const newCheck = lazyScreen<ScreenProps>(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.NewCheckScreen })));
 
 /**
  * index with a film id is the film detail (spec section 2); with a film bag's code (the QR code on
  * the bag, which the selfhelp redirect brings here) it is collecting that study, newCheck's form
  * (issue 13); otherwise the entry page, the hub.
  */
+function indexScreenFor(search: string) {
+  if (filmIdOf(search)) return filmDetail;
+  return new URLSearchParams(search).get('code') ? newCheck : hub;
+}
+
 function IndexScreen() {
-  const { search } = useLocation();
-  if (filmIdOf(search)) return createElement(filmDetail);
-  return createElement(new URLSearchParams(search).get('code') ? newCheck : hub);
+  return createElement(indexScreenFor(useLocation().search));
 }
 
 /**
@@ -80,4 +83,10 @@ const SCREENS: Record<RouteName, Screen> = {
 
 export function screenFor(name: RouteName): Screen {
   return SCREENS[name];
+}
+
+/** Asks for the chunk of the screen this address shows, if it has one of its own. */
+export function preloadScreen(name: RouteName, search: string): void {
+  const screen = name === 'index' ? indexScreenFor(search) : SCREENS[name];
+  if ('preload' in screen && typeof screen.preload === 'function') screen.preload();
 }

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { studyPassStore } from '../../src/shared/session/studyPass';
 import { textSizeStore } from '../../src/shared/theme/textSize';
 import { createApiClient } from '../../src/shared/api/client';
+import type { Prefetched } from '../../src/shared/api/prefetch';
 import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
@@ -51,6 +52,8 @@ type RenderOptions = {
   config?: Partial<RuntimeConfig>;
   /** WeChat's image chooser, map and scanner as a test wants them (unavailable, as outside WeChat, by default). */
   wechat?: Partial<Pick<AppServices['wechat'], 'chooseImages' | 'openLocation' | 'scanCode' | 'ready' | 'subscribe' | 'whenPayReady' | 'retry'>>;
+  /** The first reads sent as the app started (src/main.tsx does it with src/app/firstCalls.ts). */
+  prefetched?: Prefetched;
   /** The API client as a test wants it, made from the app's (an upload that reports progress, say). */
   api?: (api: AppServices['api']) => AppServices['api'];
 };
@@ -99,7 +102,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   showTimesIn(config.timeZone);
   const services: AppServices = {
     config,
-    api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null })),
+    api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null, prefetched: options.prefetched })),
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),

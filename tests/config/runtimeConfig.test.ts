@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuntimeConfig } from '../../src/shared/config/runtimeConfig';
 
@@ -12,6 +14,15 @@ const valid = {
 const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
 
 describe('runtime configuration', () => {
+  it("asks exactly as index.html's preload does, so the preloaded answer is the one used", async () => {
+    const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="preload" href="\/config.json" as="fetch" crossorigin="anonymous" \/>/);
+    const asked: [RequestInfo | URL, RequestInit | undefined][] = [];
+    await loadRuntimeConfig((async (input: RequestInfo | URL, init?: RequestInit) => (asked.push([input, init]), new Response(JSON.stringify(valid)))) as typeof fetch);
+    // No init: the default mode (cors), credentials (same-origin) and cache mode, no headers.
+    expect(asked).toEqual([['/config.json', undefined]]);
+  });
+
   it('loads and validates the file, qaPanel off and no other image archive by default', async () => {
     expect(await loadRuntimeConfig(answer(JSON.stringify(valid)))).toEqual({ ok: true, config: { ...valid, qaPanel: false, imageArchiveOrigins: [], imageArchives: [], timeZone: 'Asia/Shanghai' } });
   });

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../src/shared/config/runtimeConfig';
@@ -122,6 +124,17 @@ describe('static app', () => {
     expect(response.body).not.toContain('<html');
   });
 
+  it.each(['/assets/app-1234.js.map', '/assets/app-1234.js.map.br', '/assets/app-1234.css.map', '/index.js.map'])('never sends a source map: %s is a 404', async (url) => {
+    const dir = makeDistDir();
+    writeFileSync(join(dir, url.slice(1)), '{"version":3,"sources":["src/main.tsx"]}');
+    const app = await startSandbox({ distDir: dir });
+    for (const headers of [HTML, { accept: '*/*', 'accept-encoding': 'br, gzip' }]) {
+      const response = await app.inject({ url, headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('sources');
+    }
+  });
+
   it('does not answer index.html to requests that do not accept HTML', async () => {
     const app = await startSandbox({ distDir: makeDistDir() });
     const response = await app.inject({ url: '/aiOrder', headers: { accept: 'application/json' } });
@@ -219,6 +232,22 @@ describe('compression', () => {
     const response = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(ASSET_SOURCE);
+  });
+
+  it.each([
+    ['br', 'br, gzip', '.br'],
+    ['gzip', 'gzip, deflate', '.gz'],
+  ] as const)("sends the build's precompressed %s copy as it is, never compressing again per request", async (encoding, accept, suffix) => {
+    const dir = makeDistDir();
+    // A marker no compressor would make from the source: proof the file on disk went out.
+    const onDisk = Buffer.from(`precompressed ${encoding} copy`);
+    writeFileSync(join(dir, `${ASSET_PATH.slice(1)}${suffix}`), onDisk);
+    const app = await startSandbox({ distDir: dir });
+    const response = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': accept } });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload).toEqual(onDisk);
   });
 
   it('leaves small answers alone', async () => {

@@ -105,6 +105,27 @@ export function createUserManager(
   };
 }
 
+/** A token this close to its end is not worth a prefetch: the session chart renews it first. */
+const PREFETCH_TOKEN_MARGIN_SECONDS = 30;
+
+/**
+ * The stored patient's access token while it is good, read from the library's user store without
+ * the library: the page's first reads go out before it has arrived (src/app/firstCalls.ts). Null
+ * when nothing is stored, it is unreadable, or the token is near its end.
+ */
+export function storedAccessToken(config: RuntimeConfig, session: () => Storage, nowSeconds: number): string | null {
+  try {
+    const raw = session().getItem(`${LIBRARY_PREFIX}user:${config.oidc.authority}:${config.oidc.clientId}`);
+    const stored: unknown = raw ? JSON.parse(raw) : null;
+    if (typeof stored !== 'object' || stored === null) return null;
+    const { access_token: token, expires_at: expiresAt } = stored as { access_token?: unknown; expires_at?: unknown };
+    if (typeof token !== 'string' || !token || typeof expiresAt !== 'number') return null;
+    return expiresAt - PREFETCH_TOKEN_MARGIN_SECONDS > nowSeconds ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toSessionUser(user: User): SessionUser {
   const name = user.profile.name ?? user.profile.preferred_username ?? null;
   return {

@@ -4,7 +4,8 @@ import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
 import { envelopeMessage, envelopeSchema, RATE_LIMITED_STATUS_CODE, SUCCESS_STATUS_CODE } from './envelope';
 import { ApiFailure, type Failure } from './failure';
-import { STUDY_PASS_HEADER } from './collectSchemas';
+import { STUDY_PASS_HEADER } from './passHeader';
+import { NOTHING_PREFETCHED, type Prefetched } from './prefetch';
 
 /** What the API client needs from the session: the token, and someone to tell about a 401. */
 export interface SessionPort {
@@ -63,9 +64,12 @@ export function createApiClient(options: {
   /** The study pass this tab holds (issue 13), sent with every call. */
   studyPass?: () => string | null;
   adapter?: AxiosInstance['defaults']['adapter'];
+  /** The page's first reads, sent as the app started (prefetch.ts): a call that matches one takes its answer. */
+  prefetched?: Prefetched;
   /** Where axios comes from (its own chunk; a test's stand-in that fails, say). */
   loadAxios?: () => Promise<AxiosStatic>;
 }): ApiClient {
+  const prefetched = options.prefetched ?? NOTHING_PREFETCHED;
   const loadAxios = options.loadAxios ?? (() => import('axios').then((m) => m.default));
   /**
    * axios is a chunk of its own, asked for as the client is made: it arrives beside the first
@@ -209,6 +213,9 @@ export function createApiClient(options: {
 
   return {
     async request<T>(endpoint: Endpoint, request: RequestOptions<T>): Promise<T> {
+      const early = request.data === undefined && !request.headers ? prefetched.take(endpoint, request.params) : undefined;
+      const body = early && (await early);
+      if (body !== undefined && !request.signal?.aborted) return unwrap(endpoint, body, request.schema);
       return unwrap(endpoint, await send(endpoint, request), request.schema);
     },
     async upload<T>(endpoint: Endpoint, upload: UploadOptions<T>): Promise<T> {

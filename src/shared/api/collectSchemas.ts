@@ -158,5 +158,4 @@ export type CheckRow = z.infer<typeof checkRowSchema>;
  */
 export const notifiedSchema = z.nullish(z.unknown());
 
-/** The request header that carries a study pass. */
-export const STUDY_PASS_HEADER = 'X-Study-Pass';
+export { STUDY_PASS_HEADER } from './passHeader';

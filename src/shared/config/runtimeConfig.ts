@@ -71,7 +71,10 @@ export async function loadRuntimeConfig(
 ): Promise<ConfigLoadResult> {
   let body: unknown;
   try {
-    const response = await fetchImpl(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
+    // The very request index.html preloads (as="fetch", crossorigin), so the browser hands over the
+    // preloaded answer instead of asking again: same URL, mode and credentials, no headers of its
+    // own, the default cache mode (the server says no-cache, so every page load revalidates).
+    const response = await fetchImpl(url);
     if (!response.ok) return { ok: false, problem: 'missing' };
     const text = await response.text();
     try {

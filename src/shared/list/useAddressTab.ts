@@ -1,6 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+/** The tab the address's key names; the first tab when it names none of them. */
+export function tabAt<Tabs extends readonly [{ key: string }, ...Array<{ key: string }>]>(tabs: Tabs, key: string | null): Tabs[number] {
+  return tabs.find((tab) => tab.key === key) ?? tabs[0];
+}
+
 /**
  * The tab of a list has one owner, the address (`?tab=`): a reload, a shared link and the back
  * button keep it. The view switches the tab there (`select`), and the list chart follows
@@ -9,7 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 export function useAddressTab<Tabs extends readonly [{ key: string }, ...Array<{ key: string }>]>(tabs: Tabs) {
   type Tab = Tabs[number];
   const { key, select } = useAddressTabKey();
-  const selected: Tab = tabs.find((tab) => tab.key === key) ?? tabs[0];
+  const selected: Tab = tabAt(tabs, key);
   return { selected, select: useCallback((tab: Tab) => select(tab.key), [select]) };
 }
 

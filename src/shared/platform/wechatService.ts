@@ -8,8 +8,10 @@ import type { ApiClient } from '../api/client';
 import { ENDPOINTS } from '../api/endpoints';
 import type { Inspector } from '../charts/inspection';
 import { configureWx, isIOS, isWeChat, loadWx, setShareCard, signatureUrl, type ShareCard } from './wechat';
-import { chooseWxImages, type ChosenImages } from './wechatImages';
-import { openWxLocation, scanWxCode, type Place, type ScanResult } from './wechatPlaces';
+// WeChat's image chooser, map and scanner are chunks of their own: only a page inside WeChat that
+// uses them downloads them.
+import type { ChosenImages } from './wechatImages';
+import type { Place, ScanResult } from './wechatPlaces';
 
 const jsConfigSchema = z.object({ appId: z.string(), timestamp: z.number(), nonceStr: z.string(), signature: z.string() });
 
@@ -112,15 +114,18 @@ export function startWechatSdk(deps: {
     },
     async chooseImages(count) {
       if (!ready()) return { kind: 'unavailable' };
-      return chooseWxImages(await loadWx(), count);
+      const [wx, { chooseWxImages }] = await Promise.all([loadWx(), import('./wechatImages')]);
+      return chooseWxImages(wx, count);
     },
     async openLocation(place) {
       if (!ready()) return 'unavailable';
-      return openWxLocation(await loadWx(), place);
+      const [wx, { openWxLocation }] = await Promise.all([loadWx(), import('./wechatPlaces')]);
+      return openWxLocation(wx, place);
     },
     async scanCode() {
       if (!ready()) return { kind: 'unavailable' };
-      return scanWxCode(await loadWx());
+      const [wx, { scanWxCode }] = await Promise.all([loadWx(), import('./wechatPlaces')]);
+      return scanWxCode(wx);
     },
     pageChanged(currentUrl) {
       const next = urlToSign(currentUrl);

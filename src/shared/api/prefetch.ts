@@ -1,0 +1,72 @@
+import type { Endpoint } from './endpoints';
+
+/** A read the page is about to make: a GET, with its query. */
+export interface FirstCall {
+  endpoint: Endpoint;
+  params?: Record<string, string | number | boolean | undefined>;
+}
+
+/** How long a prefetched answer waits for its call: a screen that asks later asks anew. */
+export const PREFETCH_TTL_MS = 10_000;
+
+/** One key per call: the method, the path and the query, in a fixed order. */
+export function callKey(endpoint: Endpoint, params: FirstCall['params'] = {}): string {
+  const query = Object.entries(params)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${endpoint.method} ${endpoint.path}?${query}`;
+}
+
+export interface Prefetched {
+  /**
+   * The body of the prefetched answer to this call, once: undefined when none was prefetched, or
+   * it failed (then the call is made as usual, and says what went wrong as usual).
+   */
+  take(endpoint: Endpoint, params?: FirstCall['params']): Promise<unknown> | undefined;
+  /** The prefetched calls no call has taken yet (their keys): what a test checks is empty. */
+  untaken(): string[];
+}
+
+export const NOTHING_PREFETCHED: Prefetched = { take: () => undefined, untaken: () => [] };
+
+/**
+ * The first reads of the page, sent as the app starts, beside the screen's chunk instead of after
+ * it (issue 26: two round trips to content). Plain fetch, so they need neither axios nor the
+ * screen: the API client hands the screen's identical call the answer (client.ts), checked there
+ * as every answer is. Only GETs, only with the credentials the client would send itself.
+ */
+export function startPrefetch(options: {
+  baseURL: string;
+  calls: readonly FirstCall[];
+  /** The headers the client would send (the bearer token, the study pass). */
+  headers: Record<string, string>;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+}): Prefetched {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const now = options.now ?? Date.now;
+  const sentAt = now();
+  const waiting = new Map<string, Promise<unknown>>();
+  for (const call of options.calls) {
+    if (call.endpoint.method !== 'GET') continue;
+    const url = new URL(call.endpoint.path, new URL(options.baseURL, window.location.href));
+    for (const [name, value] of Object.entries(call.params ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    const answer = fetchImpl(url, { headers: { accept: 'application/json', ...options.headers }, credentials: 'same-origin' }).then(
+      async (response) => (response.ok ? ((await response.json()) as unknown) : undefined),
+      () => undefined,
+    );
+    waiting.set(callKey(call.endpoint, call.params), answer);
+  }
+  return {
+    take(endpoint, params) {
+      const key = callKey(endpoint, params);
+      const answer = waiting.get(key);
+      if (!answer) return undefined;
+      waiting.delete(key);
+      return now() - sentAt > PREFETCH_TTL_MS ? undefined : answer;
+    },
+    untaken: () => [...waiting.keys()],
+  };
+}
