@@ -15,7 +15,7 @@ import { SkeletonList } from '../../shared/views/Skeleton';
 import { StatusPage } from '../../shared/views/StatusPage';
 import * as ui from '../../shared/views/ui.css';
 import * as css from './filmDetail.css';
-import { Facts, type Fact } from './Facts';
+import { Facts, PENDING, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
 import { aiMarksHref } from './studyLinks';
 import { PrintedReport } from './PrintedReport';
@@ -59,7 +59,7 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
   if (!film) return <SkeletonList count={4} label={t('app.loading')} />;
   return (
     <div className={css.page} data-testid="film-detail" data-state={view.state}>
-      <StudySection film={film} departments={view.extras?.departments ?? []} />
+      <StudySection film={film} departments={view.extrasLoading ? null : (view.extras?.departments ?? [])} />
       <ImagesSection film={film} collectFilmId={collectFilmId} />
       <ReportSection view={view} collectFilmId={collectFilmId} />
       {/* Someone else's share is read-only: nothing to buy, download or pass on (issue 13). */}
@@ -75,11 +75,12 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
   );
 }
 
-function StudySection({ film, departments }: { film: FilmDetail; departments: DeptNames }) {
+/** `departments`: null while they are on their way. */
+function StudySection({ film, departments }: { film: FilmDetail; departments: DeptNames | null }) {
   const { t, locale } = useI18n();
   const setting = useClientState((state) => state.hospitalSetting);
   // What the hospital names a body part or department by, in English through the glossary when it gives no translation.
-  const department = hospitalTerm(locale, departments.find((dept) => dept.code === film.deptCode)?.name);
+  const department = departments === null && film.deptCode ? PENDING : hospitalTerm(locale, departments?.find((dept) => dept.code === film.deptCode)?.name);
   const facts: Fact[] = [
     ['film.patient', [film.patientName, formatSexAge(t, film.sex, film.age)].filter(Boolean).join(' ')],
     ['film.modality', film.modality],

@@ -1,11 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { brandVars, tokens } from '../../shared/theme/theme.css';
-import { card } from '../../shared/views/ui.css';
+import { card, skeleton } from '../../shared/views/ui.css';
 
 export const page = style({ display: 'grid', gap: tokens.size.gap });
 export const section = style([card, { display: 'grid', gap: 10 }]);
 export const sectionHeading = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 });
-export const hospital = style({ display: 'flex', alignItems: 'center', gap: 12 });
+// As tall as the logo, which arrives with the hospital's setting: the page does not move when it does.
+export const hospital = style({ display: 'flex', alignItems: 'center', gap: 12, minHeight: 40 });
 export const logo = style({ width: 40, height: 40, borderRadius: 10, background: '#fff', objectFit: 'contain', flexShrink: 0 });
 export const hospitalName = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
 export const studyTitle = style({ margin: 0, fontSize: tokens.size.heading, fontWeight: 700, overflowWrap: 'anywhere' });
@@ -14,6 +15,8 @@ export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', g
 export const factLine = style({ display: 'contents' });
 export const factName = style({ color: tokens.colour.textMuted, fontSize: tokens.size.small, whiteSpace: 'nowrap' });
 export const factValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+/** A value on its way: a line of the value's height, shimmering. */
+export const pendingValue = style([skeleton, { display: 'inline-block', width: '8em', height: '1em', verticalAlign: 'middle', marginBottom: 0 }]);
 export const strip = style({
   display: 'flex',
   gap: 8,

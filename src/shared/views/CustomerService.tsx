@@ -6,12 +6,18 @@ import * as ui from './ui.css';
 /** Help for scanning errors, the official-account QR prompt, the service hours and a tap-to-call number. */
 export function CustomerService() {
   const { t } = useI18n();
-  const qrUrl = useClientState((state) => state.hospitalSetting?.officialAccountQrUrl ?? null);
+  const setting = useClientState((state) => state.hospitalSetting);
+  const qrUrl = setting?.officialAccountQrUrl ?? null;
   return (
     <aside className={ui.serviceBlock} data-testid="customer-service">
       <h3 className={ui.serviceHeading}>{t('error.serviceHeading')}</h3>
       <p className={ui.statusText}>{t('error.scanHelp')}</p>
-      {qrUrl && <img className={ui.qrImage} src={qrUrl} alt={t('error.followAlt')} width={132} height={132} />}
+      {/* Until the hospital's setting arrives, the code's place is held: the help below does not move. */}
+      {!setting ? (
+        <span className={ui.qrPlaceholder} aria-hidden="true" data-testid="qr-placeholder" />
+      ) : (
+        qrUrl && <img className={ui.qrImage} src={qrUrl} alt={t('error.followAlt')} width={132} height={132} />
+      )}
       <p className={ui.statusText}>{t('error.followPrompt')}</p>
       <p className={ui.statusText}>{t('error.serviceHours')}</p>
       <ServicePhone testId="service-phone" />

@@ -127,6 +127,7 @@ export const skeleton = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 export const skeletonLine = style([skeleton, { height: 16, marginBottom: 10 }]);
+export const qrPlaceholder = style([skeleton, qrImage, { display: 'block' }]);
 
 export const list = style({ display: 'grid', gap: tokens.size.gap, margin: 0, padding: 0, listStyle: 'none' });
 
