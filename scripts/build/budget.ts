@@ -3,7 +3,7 @@
  * budget (issue 26): a library that slips into the entry is caught where it happens, with the
  * files and their sizes, instead of in a Lighthouse score weeks later.
  */
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { CRITICAL_PATH_BUDGET_GZIP, criticalPath } from '../bench/criticalPath.ts';
 
@@ -25,7 +25,7 @@ export function criticalPathBudgetPlugin(): Plugin {
     name: 'cloud-film:critical-path-budget',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',

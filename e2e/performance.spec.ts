@@ -1,0 +1,87 @@
+import type { Page, Request } from '@playwright/test';
+import { demoStudyRecords } from '../server/seed';
+import { expect, PatientApp, test } from './fixtures';
+
+/**
+ * What a phone downloads, and when (issue 26), in a real Chromium against the sandbox: the public
+ * pages fetch neither the sign-in library nor the other language; the configuration comes with the
+ * HTML's preload, once; a signed-in screen's first read goes out as the app starts (the prefetch's
+ * fetch, not the screen's own call after its chunk), once; the build's files come precompressed;
+ * source maps are neither named nor served.
+ */
+
+const asset = (requests: Request[], name: RegExp) => requests.filter((r) => new URL(r.url()).pathname.startsWith('/assets/') && name.test(new URL(r.url()).pathname));
+
+function record(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => void requests.push(request));
+  return requests;
+}
+
+test('a public page fetches one language and no sign-in library; the other language comes on switch', async ({ page }, testInfo) => {
+  const requests = record(page);
+  await page.goto('/index');
+  await expect(page.getByTestId('hub')).toBeVisible();
+  const shown = testInfo.project.name === 'wechat' || (await page.evaluate(() => document.documentElement.lang)) === 'zh-CN' ? 'zh-CN' : 'en';
+  const other = shown === 'zh-CN' ? /\/en-[\w-]+\.js$/ : /\/zh-CN-[\w-]+\.js$/;
+  expect(asset(requests, shown === 'zh-CN' ? /\/zh-CN-[\w-]+\.js$/ : /\/en-[\w-]+\.js$/)).toHaveLength(1);
+  expect(asset(requests, other)).toHaveLength(0);
+  expect(asset(requests, /oidc-client-ts/)).toHaveLength(0);
+  // The configuration: once, as the HTML's preload asked for it (a fetch the app did not match would come twice).
+  expect(requests.filter((r) => new URL(r.url()).pathname === '/config.json')).toHaveLength(1);
+
+  await page.locator('button[lang]').first().click();
+  await expect.poll(() => asset(requests, other).length).toBe(1);
+  await expect(page.locator('html')).toHaveAttribute('lang', shown === 'zh-CN' ? 'en' : 'zh-CN');
+});
+
+test("a signed-in screen's first read goes out as the app starts, before its chunk arrives, once", async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  const requests = record(page);
+  // The screen's chunk is held until the list's read has gone out (or 5 s): a read that waited for
+  // the chunk would never go out while it is held.
+  let listAsked = () => {};
+  const asked = new Promise<void>((resolve) => (listAsked = resolve));
+  page.on('request', (r) => void (new URL(r.url()).pathname.endsWith('/V1.0/Package/HospitalStudyList') && listAsked()));
+  let readBeforeChunk = false;
+  await page.route(/\/assets\/StudyListScreen-[\w-]+\.js$/, async (route) => {
+    readBeforeChunk = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    await route.continue();
+  });
+  await page.goto('/myStudyList');
+  await expect(page.getByTestId('study-card').first()).toBeVisible();
+  expect(readBeforeChunk).toBe(true);
+  const list = requests.filter((r) => new URL(r.url()).pathname.endsWith('/V1.0/Package/HospitalStudyList'));
+  // Once: the screen took the prefetched answer. The prefetch's fetch, not axios's XMLHttpRequest.
+  expect(list.map((r) => r.resourceType())).toEqual(['fetch']);
+  expect(list[0]!.headers().authorization).toMatch(/^Bearer /);
+});
+
+test('the film detail opened from a link reads the study as the app starts', async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  const id = String(demoStudyRecords().findIndex((one) => one.patient.loginName === 'patient1') + 1);
+  const requests = record(page);
+  await page.goto(`/index?id=${id}`);
+  await expect(page.getByTestId('film-study')).toBeVisible();
+  const detail = requests.filter((r) => new URL(r.url()).pathname.endsWith('/V1.0/Package/HospitalStudyImageList'));
+  expect(detail.map((r) => r.resourceType())).toEqual(['fetch']);
+});
+
+test('the build is served precompressed and immutable, and its source maps are not public', async ({ page, request }) => {
+  const requests = record(page);
+  await page.goto('/index');
+  await expect(page.getByTestId('hub')).toBeVisible();
+  const entry = asset(requests, /\/index-[\w-]+\.js$/)[0]!;
+  const response = (await entry.response())!;
+  expect(await response.headerValue('content-encoding')).toBe('br');
+  expect(await response.headerValue('cache-control')).toBe('public, max-age=31536000, immutable');
+  const source = await response.text();
+  expect(source).not.toContain('sourceMappingURL');
+  expect((await request.get(`${entry.url()}.map`)).status()).toBe(404);
+  const html = await request.get('/index', { headers: { accept: 'text/html' } });
+  expect(html.status()).toBe(200);
+  expect(html.headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+});
