@@ -22,7 +22,8 @@ import { join, resolve } from 'node:path';
 import { buildSandbox } from '../server/app';
 import { benchRadiograph } from './bench/radiograph';
 import { describeMachine, machineRecord } from './bench/record';
-import { benchScreens, summaryMarkdown } from './bench/screens';
+import { benchScreens } from './bench/screens';
+import { summaryMarkdown } from './bench/screensReport';
 import { benchViewer } from './bench/viewer';
 
 /** The app's build, as the e2e run names it (DIST_DIR), so a bench can run beside another build. */
