@@ -67,7 +67,7 @@ async function main() {
   const browser = await launchChromium();
   try {
     const screens = ONLY !== 'viewer' ? await benchScreens({ browser, base, distDir: dist, runs: RUNS, smoke: SMOKE }) : null;
-    if (ONLY !== 'screens') await benchViewer({ browser, base, runs: RUNS });
+    if (ONLY !== 'screens') await benchViewer({ browser, base, runs: SMOKE ? 1 : RUNS });
     if (screens) console.log(`\n## Performance: first screens (${describeMachine(machineRecord())})\n\n${summaryMarkdown(screens)}`);
   } finally {
     await browser.close();

@@ -20,11 +20,15 @@ export interface LighthouseRun {
 export interface Diagnostics {
   /** The scripts the page downloaded, largest transfer first. */
   largestScripts: { url: string; transferKb: number }[];
+  /** Bytes of each script the page downloaded but did not run during the load, most first. */
+  unusedJs: { url: string; wastedKb: number }[];
   /** Requests that held the first paint back, with what Lighthouse estimates each cost. */
   renderBlocking: { url: string; wastedMs: number }[];
   /** The element the LCP was, and how its time splits (time to first byte, load delay, render delay...). */
   lcpElement: string | null;
   lcpPhases: Record<string, number>;
+  /** The elements that moved (CLS), with each shift's score and what Lighthouse says caused it. */
+  layoutShifts: { element: string; score: number; causes: string[] }[];
   /** The longest chain of requests, each started by the one before (the round trips before content). */
   longestChain: string[];
   /** Main-thread time per script (evaluation + parse), longest first. */
@@ -69,6 +73,7 @@ function itemsOf(lhr: Result, id: string): Item[] {
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const toKb = (bytes: unknown) => Math.round(num(bytes) / 102.4) / 10;
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function diagnosticsOf(lhr: Result, base: string): Diagnostics {
@@ -77,7 +82,11 @@ function diagnosticsOf(lhr: Result, base: string): Diagnostics {
     .filter((row) => row.resourceType === 'Script')
     .sort((a, b) => num(b.transferSize) - num(a.transferSize))
     .slice(0, 6)
-    .map((row) => ({ url: short(row.url), transferKb: Math.round(num(row.transferSize) / 102.4) / 10 }));
+    .map((row) => ({ url: short(row.url), transferKb: toKb(row.transferSize) }));
+  const unusedJs = itemsOf(lhr, 'unused-javascript')
+    .sort((a, b) => num(b.wastedBytes) - num(a.wastedBytes))
+    .slice(0, 6)
+    .map((row) => ({ url: short(row.url), wastedKb: toKb(row.wastedBytes) }));
   const renderBlocking = itemsOf(lhr, 'render-blocking-insight').map((row) => ({ url: short(row.url), wastedMs: Math.round(num(row.wastedMs)) }));
   const bootup = itemsOf(lhr, 'bootup-time')
     .map((row) => ({ url: short(row.url), totalMs: Math.round(num(row.total)) }))
@@ -103,9 +112,15 @@ function diagnosticsOf(lhr: Result, base: string): Diagnostics {
     .slice(0, 8);
   return {
     largestScripts,
+    unusedJs,
     renderBlocking,
     lcpElement: lcpNode ? describeNode(lcpNode) : null,
     lcpPhases,
+    layoutShifts: itemsOf(lhr, 'layout-shifts').slice(0, 4).map((row) => ({
+      element: describeNode((row.node ?? {}) as Item),
+      score: Math.round(num(row.score) * 1000) / 1000,
+      causes: (((row.subItems as { items?: Item[] } | undefined)?.items) ?? []).map((cause) => str(cause.cause)).filter(Boolean),
+    })),
     longestChain: longestChain(lhr).map(short),
     bootup,
     opportunities,

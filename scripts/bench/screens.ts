@@ -28,12 +28,15 @@ export interface ScreensOptions {
   smoke: boolean;
 }
 
+const HOME: LighthousePage = { name: 'home (signed out)', path: '/index', signedIn: false };
+const MY_STUDIES: LighthousePage = { name: 'my studies', path: '/myStudyList', signedIn: true };
+
 /** The six pages of issue 26; the film detail is the first study the patient's list shows. */
 function pagesOf(filmDetailPath: string): LighthousePage[] {
   return [
-    { name: 'home (signed out)', path: '/index', signedIn: false },
+    HOME,
     { name: 'AI orders', path: '/aiOrder', signedIn: true },
-    { name: 'my studies', path: '/myStudyList', signedIn: true },
+    MY_STUDIES,
     { name: 'image storage', path: '/imageStore', signedIn: true },
     { name: 'error (signed out)', path: '/error', signedIn: false },
     { name: 'film detail', path: filmDetailPath, signedIn: true },
@@ -65,9 +68,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   const lighthouseBrowser = await launchPuppeteer();
   let pages: PageFigures[];
   try {
-    const detail = await filmDetailPath(lighthouseBrowser, base);
-    const all = pagesOf(detail);
-    const chosen = smoke ? [all[0]!, all[2]!] : all;
+    const chosen = smoke ? [HOME, MY_STUDIES] : pagesOf(await filmDetailPath(lighthouseBrowser, base));
     console.log(`\nLighthouse ${smoke ? 'smoke (1 run)' : `mobile, ${runs} runs per page, interleaved`}: ${chosen.map((p) => p.path).join(', ')}`);
     const collected = chosen.map((page) => ({ page, runs: [] as PageFigures['runs'], load: [] as { before: number; after: number }[] }));
     for (let run = 0; run < runs; run++) {

@@ -91,9 +91,12 @@ export function printLighthouse(pages: PageFigures[]) {
       console.log(`  ${label.padEnd(18)} ${budget.padEnd(10)} ${show(medians[key], unit).padEnd(10)} ${ratio.padEnd(7)} ${runs.map((r) => show(r[key], unit)).join(', ')}`);
     }
     const diagnostics = runs[0]!.diagnostics;
-    console.log(`  costs most (run 1): ${diagnostics.opportunities.slice(0, 4).map((o) => `${o.title}${o.display ? ` (${o.display})` : ''}`).join('; ') || 'nothing flagged'}`);
-    console.log(`  largest JS: ${diagnostics.largestScripts.slice(0, 4).map((s) => `${s.url} ${s.transferKb} KB`).join(', ')}`);
+    const list = <T>(items: T[], text: (item: T) => string) => items.slice(0, 4).map(text).join(', ') || 'none';
+    console.log(`  costs most (run 1): ${list(diagnostics.opportunities, (o) => `${o.title}${o.display ? ` (${o.display})` : ''}`)}`);
+    console.log(`  largest JS: ${list(diagnostics.largestScripts, (s) => `${s.url} ${s.transferKb} KB`)}; unused: ${list(diagnostics.unusedJs, (s) => `${s.url} ${s.wastedKb} KB`)}`);
+    console.log(`  render-blocking: ${list(diagnostics.renderBlocking, (r) => `${r.url} ~${r.wastedMs} ms`)}`);
     if (diagnostics.lcpElement) console.log(`  LCP element: ${diagnostics.lcpElement} ${JSON.stringify(diagnostics.lcpPhases)}`);
+    if (diagnostics.layoutShifts.length) console.log(`  shifted: ${list(diagnostics.layoutShifts, (l) => `${l.element} ${l.score}${l.causes.length ? ` (${l.causes.join('; ')})` : ''}`)}`);
   }
 }
 

@@ -46,11 +46,18 @@ function lhr(overrides: { score?: number | null; runtimeWarnings?: string[] } = 
         } },
       } } }] },
     },
+    'layout-shifts': {
+      id: 'layout-shifts', title: 'Avoid large layout shifts', score: 0,
+      details: { type: 'table', items: [{ node: { type: 'node', snippet: '<img class="qr">', nodeLabel: 'QR code' }, score: 0.02712, subItems: { type: 'subitems', items: [{ cause: 'Media element lacking an explicit size' }] } }] },
+    },
     'bootup-time': {
       id: 'bootup-time', title: 'JavaScript execution time', score: 1,
       details: { type: 'table', items: [{ url: `${BASE}/assets/routes-UYJsmOE0.js`, total: 120.6 }, { url: `${BASE}/assets/index-BHlKc_nW.js`, total: 880.2 }] },
     },
-    'unused-javascript': { id: 'unused-javascript', title: 'Reduce unused JavaScript', score: 0, displayValue: 'Est savings of 82 KiB', metricSavings: { FCP: 150, LCP: 450 } },
+    'unused-javascript': {
+      id: 'unused-javascript', title: 'Reduce unused JavaScript', score: 0, displayValue: 'Est savings of 82 KiB', metricSavings: { FCP: 150, LCP: 450 },
+      details: { type: 'opportunity', items: [{ url: `${BASE}/assets/routes-UYJsmOE0.js`, wastedBytes: 10240 }, { url: `${BASE}/assets/index-BHlKc_nW.js`, wastedBytes: 61440 }] },
+    },
     'mainthread-work-breakdown': { id: 'mainthread-work-breakdown', title: 'Minimize main-thread work', score: 0, displayValue: '2.7 s', metricSavings: { TBT: 700, CLS: 0.5 } },
     'dom-size-insight': { id: 'dom-size-insight', title: 'Optimize DOM size', score: 1, metricSavings: { INP: 900 } },
   };
@@ -84,12 +91,17 @@ describe('what the bench reads from a Lighthouse result', () => {
     ]);
   });
 
-  it('the LCP element with its phases, the render-blocking requests, the longest chain of requests', () => {
+  it('the scripts downloaded and not run, most wasted first', () => {
+    expect(readRun(lhr(), BASE).diagnostics.unusedJs).toEqual([{ url: '/assets/index.js', wastedKb: 60 }, { url: '/assets/routes.js', wastedKb: 10 }]);
+  });
+
+  it('the LCP element with its phases, the render-blocking requests, what shifted and why, the longest chain of requests', () => {
     const { diagnostics } = readRun(lhr(), BASE);
     expect(diagnostics.lcpElement).toBe('<p class="_13ko8lih"> ("No account needed")');
     expect(diagnostics.lcpPhases).toEqual({ timeToFirstByte: 28, elementRenderDelay: 674 });
     expect(diagnostics.renderBlocking).toEqual([{ url: '/assets/index.css', wastedMs: 324 }]);
     expect(diagnostics.longestChain).toEqual(['/aiOrder', '/assets/index.js', '/api/V1.0/AI/OrderList?status=-1']);
+    expect(diagnostics.layoutShifts).toEqual([{ element: '<img class="qr"> ("QR code")', score: 0.027, causes: ['Media element lacking an explicit size'] }]);
     expect(diagnostics.bootup.map((b) => b.url)).toEqual(['/assets/index.js', '/assets/routes.js']);
   });
 

@@ -4,7 +4,7 @@ import { INTERACTIONS } from '../../scripts/bench/interactions';
 import type { LighthouseRun } from '../../scripts/bench/lighthouseResult';
 import { againstBudget, mediansOf, summaryMarkdown, type PageFigures, type ScreensFigures } from '../../scripts/bench/screensReport';
 
-const diagnostics: LighthouseRun['diagnostics'] = { largestScripts: [], renderBlocking: [], lcpElement: null, lcpPhases: {}, longestChain: [], bootup: [], opportunities: [], warnings: [] };
+const diagnostics: LighthouseRun['diagnostics'] = { largestScripts: [], unusedJs: [], renderBlocking: [], lcpElement: null, lcpPhases: {}, layoutShifts: [], longestChain: [], bootup: [], opportunities: [], warnings: [] };
 const run = (score: number, lcp: number, tbt = 100, cls = 0): LighthouseRun & { retries: string[] } =>
   ({ score, lcp, tbt, cls, fcp: lcp - 500, speedIndex: lcp - 400, benchmarkIndex: 2000, diagnostics, retries: [] });
 
