@@ -46,6 +46,14 @@ async function launchChromium(): Promise<Browser> {
   return browser;
 }
 
+/** A part, and how long it took (the smoke must stay well under a minute and a half in CI). */
+async function timed<T>(part: string, run: () => Promise<T>): Promise<T> {
+  const start = Date.now();
+  const result = await run();
+  console.log(`\n(${part}: ${Math.round((Date.now() - start) / 1000)} s)`);
+  return result;
+}
+
 async function main() {
   console.log(`Machine: ${describeMachine(machineRecord())}${SMOKE ? ' (smoke run)' : ''}`);
   if (ONLY === 'radiograph') {
@@ -66,8 +74,8 @@ async function main() {
   await app.listen({ port: appPort, host: '127.0.0.1' });
   const browser = await launchChromium();
   try {
-    const screens = ONLY !== 'viewer' ? await benchScreens({ browser, base, distDir: dist, runs: RUNS, smoke: SMOKE }) : null;
-    if (ONLY !== 'screens') await benchViewer({ browser, base, runs: SMOKE ? 1 : RUNS });
+    const screens = ONLY !== 'viewer' ? await timed('first screens', () => benchScreens({ browser, base, distDir: dist, runs: RUNS, smoke: SMOKE })) : null;
+    if (ONLY !== 'screens') await timed('viewer', () => benchViewer({ browser, base, runs: SMOKE ? 1 : RUNS }));
     if (screens) console.log(`\n## Performance: first screens (${describeMachine(machineRecord())})\n\n${summaryMarkdown(screens)}`);
   } finally {
     await browser.close();
