@@ -42,6 +42,9 @@ export const INTERACTIONS: Interaction[] = [
   { name: 'study card -> film detail content', path: '/myStudyList', tap: '[data-testid="study-link"]', until: '[data-testid="film-study"]', opensScreen: true },
 ];
 
+/** How long the patient looks at the screen before the tap. */
+export const SETTLE_BEFORE_TAP_MS = 1000;
+
 /** Lighthouse's mobile profile, as DevTools emulates it. */
 export const PHONE = { cpuSlowdown: 4, latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };
 
@@ -80,8 +83,11 @@ async function throttle(page: Page) {
   });
 }
 
+/** A mid-range phone's screen, at the pixel ratio issue 26 names. */
+export const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
+
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  return browser.newContext({ ...PHONE_SCREEN, isMobile: true, hasTouch: true, locale: 'zh-CN' });
 }
 
 /** One run of one interaction in a fresh signed-in tab: the page loads throttled, settles, then the tap. */
@@ -99,7 +105,7 @@ export async function interactionRun(browser: Browser, base: string, interaction
     }
     await page.locator(interaction.tap).first().waitFor();
     // The patient reads the screen before tapping: what the app prefetches meanwhile counts.
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(SETTLE_BEFORE_TAP_MS);
     const mark = await page.evaluate((until) => {
       const bench = (window as unknown as { __bench: { tapAt: number | null; until: string | null; shownAt: number | null } }).__bench;
       Object.assign(bench, { tapAt: null, until, shownAt: null });

@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, sizesOf, type Sizes } from './criticalPath';
-import { INTERACTIONS, interactionRun } from './interactions';
+import { INTERACTIONS, interactionRun, PHONE, PHONE_SCREEN, SETTLE_BEFORE_TAP_MS } from './interactions';
 import { launchPuppeteer, lighthouseRun, type LighthousePage } from './lighthouse';
 import { writeBenchRecord } from './record';
 import { signInPuppeteer } from './sandboxSession';
@@ -106,6 +106,10 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     smoke,
     runs,
     budgets: BUDGETS,
+    conditions: {
+      lighthouse: 'Lighthouse user flows, default mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), performance only, cold HTTP cache each run, signed-in pages keep the session',
+      interactions: { ...PHONE, ...PHONE_SCREEN, touch: true, settleBeforeTapMs: SETTLE_BEFORE_TAP_MS },
+    },
     criticalPath: { budgetGzip: CRITICAL_PATH_BUDGET_GZIP, ...critical },
     lighthouse: pages.map(({ page, runs: results, load, medians }) => ({ ...page, medians, load, runs: results })),
     interactions,
