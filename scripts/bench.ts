@@ -76,7 +76,10 @@ async function main() {
   try {
     const screens = ONLY !== 'viewer' ? await timed('first screens', () => benchScreens({ browser, base, distDir: dist, runs: RUNS, smoke: SMOKE })) : null;
     if (ONLY !== 'screens') await timed('viewer', () => benchViewer({ browser, base, runs: SMOKE ? 1 : RUNS }));
-    if (screens) console.log(`\n## Performance: first screens (${describeMachine(machineRecord())})\n\n${summaryMarkdown(screens)}`);
+    if (screens) {
+      const runs = SMOKE ? 'smoke, 1 run' : `median of ${RUNS} run${RUNS === 1 ? '' : 's'}`;
+      console.log(`\n## Performance: first screens\n\n${summaryMarkdown(screens)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} (${runs}) on ${describeMachine(machineRecord())}; reproduce with \`npm run bench\` (\`BENCH_ONLY=screens\` for this table), figures in reports/bench/screens.json.`);
+    }
   } finally {
     await browser.close();
     await app.close();

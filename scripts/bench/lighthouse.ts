@@ -6,7 +6,9 @@
  * own OpenID provider first, in the same tab, then the flow navigates to it with the HTTP cache
  * cleared but the session kept (Lighthouse's own storage reset would sign the patient out).
  */
-import { startFlow } from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { generateReport, startFlow } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { readRun, type LighthouseRun } from './lighthouseResult';
 import { signInPuppeteer } from './sandboxSession';
@@ -33,11 +35,11 @@ export async function launchPuppeteer(): Promise<Browser> {
  * the trace and asks to be run again (NO_NAVSTART, NO_FCP): such a run is taken again, up to
  * twice, and the reasons are kept with it.
  */
-export async function lighthouseRun(browser: Browser, base: string, page: LighthousePage): Promise<LighthouseRun & { retries: string[] }> {
+export async function lighthouseRun(browser: Browser, base: string, page: LighthousePage, htmlReport?: string): Promise<LighthouseRun & { retries: string[] }> {
   const retries: string[] = [];
   for (;;) {
     try {
-      return { ...(await lighthouseAttempt(browser, base, page)), retries };
+      return { ...(await lighthouseAttempt(browser, base, page, htmlReport)), retries };
     } catch (error) {
       if (retries.length === 2) throw error;
       retries.push(error instanceof Error ? error.message : String(error));
@@ -46,7 +48,8 @@ export async function lighthouseRun(browser: Browser, base: string, page: Lighth
   }
 }
 
-async function lighthouseAttempt(browser: Browser, base: string, page: LighthousePage): Promise<LighthouseRun> {
+/** htmlReport: where to write Lighthouse's own report of the run, to read the waterfall and treemap in a browser. */
+async function lighthouseAttempt(browser: Browser, base: string, page: LighthousePage, htmlReport: string | undefined): Promise<LighthouseRun> {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
@@ -61,6 +64,10 @@ async function lighthouseAttempt(browser: Browser, base: string, page: Lighthous
     const lhr = result.steps[0]?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (htmlReport) {
+      mkdirSync(dirname(htmlReport), { recursive: true });
+      writeFileSync(htmlReport, generateReport(lhr, 'html'));
+    }
     return readRun(lhr, base);
   } finally {
     await context.close();

@@ -12,7 +12,7 @@ import type { Browser } from 'puppeteer-core';
 import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, sizesOf, type Sizes } from './criticalPath';
 import { INTERACTIONS, interactionRun, PHONE, PHONE_SCREEN, SETTLE_BEFORE_TAP_MS } from './interactions';
 import { launchPuppeteer, lighthouseRun, type LighthousePage } from './lighthouse';
-import { writeBenchRecord } from './record';
+import { BENCH_REPORT_DIR, writeBenchRecord } from './record';
 import { signInPuppeteer } from './sandboxSession';
 import { BUDGETS, mediansOf, printCriticalPath, printInteractions, printLighthouse, type InteractionFigures, type PageFigures, type ScreensFigures } from './screensReport';
 import { median } from './stats';
@@ -42,6 +42,9 @@ function pagesOf(filmDetailPath: string): LighthousePage[] {
     { name: 'film detail', path: filmDetailPath, signedIn: true },
   ];
 }
+
+/** Lighthouse's own report of a page's first run: reports/bench/lighthouse/<page>.html. */
+const htmlReportOf = (page: LighthousePage) => join(BENCH_REPORT_DIR, 'lighthouse', `${page.path.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.html`);
 
 /** The film detail's address, as the patient's first study card links it. */
 async function filmDetailPath(browser: Browser, base: string): Promise<string> {
@@ -74,7 +77,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     for (let run = 0; run < runs; run++) {
       for (const entry of collected) {
         const before = load1();
-        const result = await lighthouseRun(lighthouseBrowser, base, entry.page);
+        const result = await lighthouseRun(lighthouseBrowser, base, entry.page, run === 0 && !smoke ? htmlReportOf(entry.page) : undefined);
         entry.runs.push(result);
         entry.load.push({ before, after: load1() });
         console.log(`  run ${run + 1} ${entry.page.path}: score ${result.score}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)} (load ${before} -> ${load1()}, Lighthouse CPU index ${result.benchmarkIndex})`);
@@ -114,7 +117,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     lighthouse: pages.map(({ page, runs: results, load, medians }) => ({ ...page, medians, load, runs: results })),
     interactions,
   });
-  console.log(`\nFigures written to ${file}`);
+  console.log(`\nFigures written to ${file}; Lighthouse's report of each page's first run in ${join(BENCH_REPORT_DIR, 'lighthouse')}`);
   return { critical, pages, interactions };
 }
 
