@@ -48,22 +48,35 @@ export const SETTLE_BEFORE_TAP_MS = 1000;
 /** Lighthouse's mobile profile, as DevTools emulates it. */
 export const PHONE = { cpuSlowdown: 4, latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };
 
+/** What the page records for the bench (window.__taps). */
+interface TapRecord {
+  events: { start: number; duration: number }[];
+  /** The tap's pointerdown timestamp. */
+  tapAt: number | null;
+  /** The selector whose first appearance after the tap is awaited. */
+  until: string | null;
+  /** When it was painted (-1 while waiting for the frame). */
+  shownAt: number | null;
+}
+type TapWindow = Window & { __taps: TapRecord };
+
 /**
  * Installed before the app: every Event Timing entry of a user interaction, and when the awaited
- * element first appears and paints (a MutationObserver, then the next frame).
+ * element first appears and paints (a MutationObserver, then the next frame). It runs in the page,
+ * so it names the Event Timing floor itself (EVENT_TIMING_FLOOR_MS).
  */
 function observe() {
-  const w = window as unknown as { __bench: { events: { start: number; duration: number }[]; tapAt: number | null; until: string | null; shownAt: number | null } };
-  w.__bench = { events: [], tapAt: null, until: null, shownAt: null };
+  const w = window as unknown as TapWindow;
+  w.__taps = { events: [], tapAt: null, until: null, shownAt: null };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEventTiming[]) {
-      if (entry.interactionId) w.__bench.events.push({ start: entry.startTime, duration: entry.duration });
+      if (entry.interactionId) w.__taps.events.push({ start: entry.startTime, duration: entry.duration });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   // The tap's own timestamp (the touch's hardware time as the page received it).
-  addEventListener('pointerdown', (event) => { if (w.__bench.tapAt === null) w.__bench.tapAt = event.timeStamp; }, { capture: true });
+  addEventListener('pointerdown', (event) => { if (w.__taps.tapAt === null) w.__taps.tapAt = event.timeStamp; }, { capture: true });
   new MutationObserver(() => {
-    const bench = w.__bench;
+    const bench = w.__taps;
     if (bench.until && bench.shownAt === null && bench.tapAt !== null && document.querySelector(bench.until)) {
       bench.shownAt = -1;
       requestAnimationFrame(() => setTimeout(() => { bench.shownAt = performance.now(); }));
@@ -107,19 +120,19 @@ export async function interactionRun(browser: Browser, base: string, interaction
     // The patient reads the screen before tapping: what the app prefetches meanwhile counts.
     await page.waitForTimeout(SETTLE_BEFORE_TAP_MS);
     const mark = await page.evaluate((until) => {
-      const bench = (window as unknown as { __bench: { tapAt: number | null; until: string | null; shownAt: number | null } }).__bench;
+      const bench = (window as unknown as TapWindow).__taps;
       Object.assign(bench, { tapAt: null, until, shownAt: null });
       return performance.now();
     }, interaction.until);
     await page.locator(interaction.tap).first().tap();
-    await page.waitForFunction(() => ((window as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt ?? -1) > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => ((window as unknown as TapWindow).__taps.shownAt ?? -1) > 0, undefined, { timeout: 30_000 });
     // Event Timing entries are queued after the paint that follows the event: give them a frame or two.
     await page.waitForTimeout(300);
     return await page.evaluate(
       ({ mark, floor }) => {
-        const bench = (window as unknown as { __bench: { events: { start: number; duration: number }[]; tapAt: number; shownAt: number } }).__bench;
+        const bench = (window as unknown as TapWindow).__taps;
         const durations = bench.events.filter((event) => event.start >= mark).map((event) => event.duration);
-        return { eventMs: Math.max(floor, ...durations), contentMs: Math.round(bench.shownAt - bench.tapAt) };
+        return { eventMs: Math.max(floor, ...durations), contentMs: Math.round(bench.shownAt! - bench.tapAt!) };
       },
       { mark, floor: EVENT_TIMING_FLOOR_MS },
     );

@@ -5,7 +5,7 @@
  * the machine's load is recorded around every run. Everything goes to reports/bench/screens.json.
  */
 import type { Browser as PlaywrightBrowser } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
@@ -67,6 +67,8 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   const runs = smoke ? 1 : options.runs;
   const critical = { ...criticalPath(options.distDir), lazy: lazyChunks(options.distDir) };
   printCriticalPath(critical);
+  const serving = await servingOf(base, options.distDir, critical.files[0]?.file ?? 'index.html');
+  console.log(`Serving ${serving.file}: content-encoding ${serving.contentEncoding ?? 'none'}, cache-control ${serving.cacheControl ?? 'none'}, precompressed .br file in the build: ${serving.precompressedFile ? 'yes' : 'no'}`);
 
   const lighthouseBrowser = await launchPuppeteer();
   let pages: PageFigures[];
@@ -109,6 +111,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     smoke,
     runs,
     budgets: BUDGETS,
+    serving,
     conditions: {
       lighthouse: 'Lighthouse user flows, default mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), performance only, cold HTTP cache each run, signed-in pages keep the session',
       interactions: { ...PHONE, ...PHONE_SCREEN, touch: true, settleBeforeTapMs: SETTLE_BEFORE_TAP_MS },
@@ -119,6 +122,21 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   });
   console.log(`\nFigures written to ${file}; Lighthouse's report of each page's first run in ${join(BENCH_REPORT_DIR, 'lighthouse')}`);
   return { critical, pages, interactions };
+}
+
+/**
+ * How the sandbox serves the entry's first script, as a phone asking for brotli gets it: the bench
+ * measures the app as production serves it (precompressed files), and says so if it does not.
+ */
+async function servingOf(base: string, distDir: string, file: string) {
+  const response = await fetch(`${base}/${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await response.arrayBuffer();
+  return {
+    file,
+    contentEncoding: response.headers.get('content-encoding'),
+    cacheControl: response.headers.get('cache-control'),
+    precompressedFile: existsSync(join(distDir, `${file}.br`)),
+  };
 }
 
 /** The chunks the entry does not name (loaded by a route or on demand), largest first. */
