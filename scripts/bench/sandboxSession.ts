@@ -1,13 +1,29 @@
 /** A patient's session in the sandbox, as the bench needs it: signed in in a tab, and the tab's token for API calls. */
 import type { Page } from '@playwright/test';
+import type { Page as PuppeteerPage } from 'puppeteer-core';
+import { DEMO_PASSWORD } from '../../server/demoData';
+
+/** The demo patient the bench signs in as (server/demoData.ts), on the provider's own form. */
+const PATIENT = { login: 'patient1', password: DEMO_PASSWORD };
+const FORM = { login: '#login', password: '#password', submit: 'button[type="submit"]' };
 
 /** Signs in through the sandbox provider's page, so the tab holds a session like a patient's. */
 export async function signIn(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/`);
-  await page.locator('#login').fill('patient1');
-  await page.locator('#password').fill('demo1234');
-  await page.locator('button[type="submit"]').first().click();
+  await page.locator(FORM.login).fill(PATIENT.login);
+  await page.locator(FORM.password).fill(PATIENT.password);
+  await page.locator(FORM.submit).first().click();
   await page.waitForURL(`${base}/Home`);
+}
+
+/** The same sign-in in a Puppeteer tab (Lighthouse's user flows drive Puppeteer). */
+export async function signInPuppeteer(page: PuppeteerPage, base: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.waitForSelector(FORM.login);
+  await page.type(FORM.login, PATIENT.login);
+  await page.type(FORM.password, PATIENT.password);
+  await page.click(FORM.submit);
+  await page.waitForFunction((origin) => location.origin === origin && location.pathname === '/Home', { timeout: 30_000 }, new URL(base).origin);
 }
 
 /** The access token oidc-client-ts keeps for this tab (sessionStorage). */
