@@ -9,6 +9,7 @@ import { ROUTE, type RouteDef } from '../shared/navigation/routes';
 import { useServices } from '../shared/services';
 import { offersHome, useBack } from '../shared/navigation/useBack';
 import { useScrollMemory } from './useScrollMemory';
+import { useIntentPrefetch } from './useIntentPrefetch';
 
 export interface RouteHandle {
   route: RouteDef;
@@ -32,6 +33,7 @@ export function AppShell() {
   const previousPath = useRef<string | null>(null);
 
   useScrollMemory(route, path);
+  useIntentPrefetch();
 
   useEffect(() => {
     const rewritten = errorAddressWithBack(location, previousPath.current);

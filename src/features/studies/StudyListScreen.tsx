@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
@@ -21,12 +21,19 @@ export default function StudyListScreen() {
   return <StudyPicker hrefFor={filmDetailHref} />;
 }
 
+/** The film detail's chunk, asked for once a card it opens is on screen: the likely next screen (issue 26). */
+const preloadFilmDetail = () => void import('./FilmDetailScreen').catch(() => {});
+
 /** The patient's studies, each a link to `hrefFor` its id: the study history, or "choose a study" for a page that shows one. */
 export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => string }) {
   const { api } = useServices();
   const { t, locale } = useI18n();
   const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadStudyPage(api, request, signal), [api]);
   const list = usePagedList({ machine: studyListMachine, filter: null, load });
+  const cardsShown = list.items.length > 0;
+  useEffect(() => {
+    if (cardsShown && hrefFor === filmDetailHref) preloadFilmDetail();
+  }, [cardsShown, hrefFor]);
   return (
     <PagedList
       testId="study-list"

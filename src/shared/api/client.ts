@@ -5,7 +5,7 @@ import type { Endpoint } from './endpoints';
 import { envelopeMessage, envelopeSchema, RATE_LIMITED_STATUS_CODE, SUCCESS_STATUS_CODE } from './envelope';
 import { ApiFailure, type Failure } from './failure';
 import { STUDY_PASS_HEADER } from './passHeader';
-import { NOTHING_PREFETCHED, type Prefetched } from './prefetch';
+import { callKey, startPrefetch, type FirstCall, type Prefetched } from './prefetch';
 
 /** What the API client needs from the session: the token, and someone to tell about a 401. */
 export interface SessionPort {
@@ -56,6 +56,11 @@ export interface ApiClient {
    * was not issued for.
    */
   credentialsFor(url: string, sessionArchive?: boolean): Promise<Record<string, string>>;
+  /**
+   * Sends reads the patient is about to need (the screen a finger is on: src/app/useIntentPrefetch.ts)
+   * with this client's credentials; the identical calls take their answers (prefetch.ts).
+   */
+  prefetch(calls: readonly FirstCall[]): void;
 }
 
 export function createApiClient(options: {
@@ -69,7 +74,15 @@ export function createApiClient(options: {
   /** Where axios comes from (its own chunk; a test's stand-in that fails, say). */
   loadAxios?: () => Promise<AxiosStatic>;
 }): ApiClient {
-  const prefetched = options.prefetched ?? NOTHING_PREFETCHED;
+  // Answers sent ahead: the start's (main.tsx), then whatever the patient's taps asked for.
+  const prefetched: Prefetched[] = options.prefetched ? [options.prefetched] : [];
+  const takePrefetched = (endpoint: Endpoint, params: RequestOptions<unknown>['params']) => {
+    for (const source of prefetched) {
+      const answer = source.take(endpoint, params);
+      if (answer) return answer;
+    }
+    return undefined;
+  };
   const loadAxios = options.loadAxios ?? (() => import('axios').then((m) => m.default));
   /**
    * axios is a chunk of its own, asked for as the client is made: it arrives beside the first
@@ -213,7 +226,7 @@ export function createApiClient(options: {
 
   return {
     async request<T>(endpoint: Endpoint, request: RequestOptions<T>): Promise<T> {
-      const early = request.data === undefined && !request.headers ? prefetched.take(endpoint, request.params) : undefined;
+      const early = request.data === undefined && !request.headers ? takePrefetched(endpoint, request.params) : undefined;
       const body = early && (await early);
       if (body !== undefined && !request.signal?.aborted) return unwrap(endpoint, body, request.schema);
       return unwrap(endpoint, await send(endpoint, request), request.schema);
@@ -222,6 +235,15 @@ export function createApiClient(options: {
       // Axios sets multipart/form-data with its boundary for a FormData body.
       const body = await send(endpoint, { data: upload.form, signal: upload.signal, onProgress: upload.onProgress });
       return unwrap(endpoint, body, upload.schema);
+    },
+    prefetch(calls) {
+      // A read already on its way is not sent again (a press, then the click of the same tap).
+      const waiting = new Set(prefetched.flatMap((source) => source.untaken()));
+      const fresh = calls.filter((call) => !waiting.has(callKey(call.endpoint, call.params)));
+      if (fresh.length === 0) return;
+      // Sources whose answers are all taken are let go.
+      for (let i = prefetched.length - 1; i >= 0; i--) if (prefetched[i]!.untaken().length === 0) prefetched.splice(i, 1);
+      prefetched.push(startPrefetch({ baseURL: options.baseURL, calls: fresh, headers: credentials() }));
     },
     async credentialsFor(url: string, sessionArchive = false): Promise<Record<string, string>> {
       if (sessionArchive) return credentials();

@@ -40,8 +40,8 @@ export const NOTHING_PREFETCHED: Prefetched = { take: () => undefined, untaken: 
 export function startPrefetch(options: {
   baseURL: string;
   calls: readonly FirstCall[];
-  /** The headers the client would send (the bearer token, the study pass). */
-  headers: Record<string, string>;
+  /** The headers the client would send (the bearer token, the study pass), or their promise. */
+  headers: Record<string, string> | Promise<Record<string, string>>;
   fetchImpl?: typeof fetch;
   now?: () => number;
 }): Prefetched {
@@ -53,7 +53,9 @@ export function startPrefetch(options: {
     if (call.endpoint.method !== 'GET') continue;
     const url = new URL(call.endpoint.path, new URL(options.baseURL, window.location.href));
     for (const [name, value] of Object.entries(call.params ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-    const answer = fetchImpl(url, { headers: { accept: 'application/json', ...options.headers }, credentials: 'same-origin' }).then(
+    const answer = Promise.resolve(options.headers)
+      .then((headers) => fetchImpl(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin' }))
+      .then(
       async (response) => (response.ok ? ((await response.json()) as unknown) : undefined),
       () => undefined,
     );

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectPagedList } from '../../../machines/pagedList/pagedList.connect';
 import type { PagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { ListPage, LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
-import { PAGE_SIZE } from '../rules/constants';
+import { LIST_STALE_MS, PAGE_SIZE } from '../rules/constants';
 
 /** Fetches one page; its signal is aborted when the list no longer wants the page. */
 export type PageLoader<T, F> = (request: LoadRequest<F>, signal: AbortSignal) => Promise<ListPage<T>>;
@@ -34,11 +34,29 @@ export function usePagedListLogic<T, F>(machine: PagedListMachine<T, F>, load: P
 export function usePagedList<T, F>(options: { machine: PagedListMachine<T, F>; filter: F; load: PageLoader<T, F> }) {
   const logic = usePagedListLogic(options.machine, options.load);
   const [snapshot, send] = useAppMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE } });
+  useRevalidateOnReturn(snapshot.matches('idle') || snapshot.matches('finished'), send);
   return useMemo(() => connectPagedList(snapshot, send), [snapshot, send]);
 }
 
 /** A list that runs as a child of a screen's chart, connected for the view. */
 export function usePagedListActor<T, F>(actor: ActorRefFrom<PagedListMachine<T, F>>) {
   const snapshot = useSelector(actor, (current) => current);
+  useRevalidateOnReturn(snapshot.matches('idle') || snapshot.matches('finished'), actor.send);
   return useMemo(() => connectPagedList(snapshot, actor.send), [snapshot, actor]);
+}
+
+/**
+ * Stale-while-revalidate for a list the patient comes back to (a kept-alive screen shown again:
+ * its effects run anew): its items show at once, and when they are older than LIST_STALE_MS the
+ * first page is asked for again behind them (REFRESH keeps the items until it answers).
+ */
+function useRevalidateOnReturn(loaded: boolean, send: (event: { type: 'REFRESH' }) => void) {
+  const loadedAt = useRef<number | null>(null);
+  // First: on a return, this reads the time of the last load before the effect below renews it.
+  useEffect(() => {
+    if (loadedAt.current !== null && Date.now() - loadedAt.current > LIST_STALE_MS) send({ type: 'REFRESH' });
+  }, [send]);
+  useEffect(() => {
+    if (loaded) loadedAt.current = Date.now();
+  }, [loaded]);
 }

@@ -3,6 +3,8 @@ import { SESSION_TIMING } from '../../../machines/session/session.types';
 
 /** Rows per page in every paged list. */
 export const PAGE_SIZE = 8;
+/** A list the patient comes back to older than this asks for its first page again behind its items. */
+export const LIST_STALE_MS = 60_000;
 
 /** Default HTTP request timeout. */
 export const HTTP_TIMEOUT_MS = 120_000;
