@@ -65,7 +65,14 @@ async function start() {
   document.documentElement.lang = locale;
 
   // The configuration (preloaded by index.html) and the shown language's strings arrive together.
-  const [loaded, strings] = await Promise.all([loadRuntimeConfig(), loadCatalogue(locale).catch(() => null)]);
+  // The screen's first reads go out the moment the configuration is here, not after the strings.
+  const passes = studyPassStore(session);
+  const configured = loadRuntimeConfig();
+  const early = configured
+    .then((result) => (result.ok ? prefetchFirstCalls(result.config, route, passes.current()?.token ?? null) : undefined))
+    // Sending ahead is only ever a help: the screen asks for itself.
+    .catch(() => undefined);
+  const [loaded, strings, prefetched] = await Promise.all([configured, loadCatalogue(locale).catch(() => null), early]);
   if (!strings) {
     showStartFailed(document.getElementById('root')!);
     return;
@@ -123,13 +130,12 @@ async function start() {
     signOutTasks,
   }).start();
   const appSession = sessionPort(sessionActor, currentPath, signOutTasks);
-  const passes = studyPassStore(session);
   const textSize = textSizeStore(local, document.documentElement);
   const api = createApiClient({
     baseURL: config.apiBaseUrl,
     session: appSession,
     studyPass: () => passes.current()?.token ?? null,
-    prefetched: prefetchFirstCalls(config, route, passes.current()?.token ?? null),
+    prefetched,
   });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
   const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
