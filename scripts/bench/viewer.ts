@@ -45,15 +45,14 @@ const FIGURES: { name: string; pick: (run: StackRun) => number | null; show: (va
 
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
-/** Ours over each peer; the 1x variant only over the peers that also draw at CSS pixels. */
+/** Ours over each peer, and ours without the paint worker over Cornerstone3D's CPU path. */
 function ratioPairs(ran: StackResult[]): [StackResult, StackResult][] {
   const byId = (id: string) => ran.find((r) => r.candidate.id === id);
   const pairs: [string, string][] = [
     ['ours', 'cornerstone-cpu'],
     ['ours', 'cornerstone-gpu'],
     ['ours', 'dwv'],
-    ['ours-1x', 'cornerstone-cpu'],
-    ['ours-1x', 'dwv'],
+    ['ours-page', 'cornerstone-cpu'],
   ];
   return pairs.map(([a, b]) => [byId(a), byId(b)]).filter((pair): pair is [StackResult, StackResult] => Boolean(pair[0] && pair[1]));
 }

@@ -20,8 +20,8 @@ export interface Candidate {
 }
 
 const ALL: Candidate[] = [
-  { id: 'ours', label: 'ours: dicom/ decoder (worker pool) + Canvas 2D', page: 'ours.html' },
-  { id: 'ours-1x', label: 'ours, canvas at CSS pixels (as the peers draw)', page: 'ours.html?dpr=1' },
+  { id: 'ours', label: 'ours: dicom/ decoder (worker pool), slices windowed ahead in a worker, Canvas 2D scaled by the compositor', page: 'ours.html' },
+  { id: 'ours-page', label: 'ours, every slice windowed on the page (no OffscreenCanvas in workers)', page: 'ours.html?paint=page' },
   { id: 'cornerstone-cpu', label: 'Cornerstone3D stack viewport, CPU rendering', page: 'cornerstone.html?render=cpu' },
   { id: 'cornerstone-gpu', label: 'Cornerstone3D stack viewport, WebGL', page: 'cornerstone.html?render=gpu' },
   { id: 'dwv', label: 'dwv 0.36 (Canvas 2D)', page: 'dwv.html' },
