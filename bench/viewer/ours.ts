@@ -8,7 +8,10 @@ import type { DecodedFrame } from '../../src/features/viewer/dicom/decoded';
 import { createDecoder } from '../../src/features/viewer/dicom/decoderClient';
 import { aheadOf, createPainter, type PaintJob } from '../../src/features/viewer/paintClient';
 import { createRenderer } from '../../src/features/viewer/renderer';
-import { CONCURRENCY } from '../../src/features/viewer/viewerSettings';
+import { frameBytes } from '../../src/features/viewer/imageStore';
+import { cacheBudget, CONCURRENCY } from '../../src/features/viewer/viewerSettings';
+import { planLoads } from '../../machines/viewer/loadPlan';
+import type { ImageRef, ImageState, StudyStack } from '../../machines/viewer/viewer.types';
 import { effectiveWindow } from '../../src/features/viewer/windowing';
 import { eachSlice, runHarness, type Manifest } from './harness';
 import { stageCanvases } from './stage';
@@ -39,6 +42,30 @@ function onNextFrame(index: number): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve(draw(index))));
 }
 
+/**
+ * `window.__walk(from, to)`: the patient moving from slice `from` to `to` one step at a time, the
+ * page loading and dropping slices as the viewer chart does (its own `planLoads`, with the app's
+ * cache cap for a phone that does not say its memory): what a long series costs in memory.
+ */
+async function walk(from: number, to: number): Promise<void> {
+  const images = manifest.urls.map((_, index): ImageRef => ({ key: String(index), sopUid: String(index), frame: 1, frames: 1 }));
+  const study: StudyStack = { studyUid: 'bench', patientName: null, patientId: null, sex: null, age: null, studyDate: null, studyDescription: null, hospitalName: null, series: [{ seriesUid: 'bench', seriesNumber: 1, modality: 'CT', description: null, thumbnailUrl: null, images }] };
+  const states: Record<string, ImageState> = Object.fromEntries([...frames].map(([index, decoded]) => [String(index), { status: 'ready', bytes: frameBytes(decoded) }]));
+  for (let at = from; at <= to; at++) {
+    for (;;) {
+      const plan = planLoads({ study, seriesIndex: 0, sliceIndex: at, images: states, concurrency: CONCURRENCY, cacheBytes: cacheBudget(undefined) });
+      for (const key of plan.evict) {
+        frames.delete(Number(key));
+        delete states[key];
+      }
+      if (plan.start.length === 0) break;
+      await Promise.all(plan.start.map(async (ref) => (states[ref.key] = { status: 'ready', bytes: frameBytes(await load(Number(ref.key))) })));
+    }
+    await onNextFrame(at);
+  }
+}
+(window as Window & { __walk?: typeof walk }).__walk = walk;
+
 void runHarness(
   {
     async showFirst(stage, given) {
@@ -64,7 +91,8 @@ void runHarness(
       await load(manifest.first);
       await onNextFrame(manifest.first);
     },
-    loadRest: () => eachSlice(manifest.urls.length, manifest.first, CONCURRENCY, async (index) => void (await load(index))),
+    // `?walk=1`: the runner walks the series with __walk instead (a long series is never loaded whole).
+    loadRest: async () => (new URLSearchParams(location.search).has('walk') ? undefined : eachSlice(manifest.urls.length, manifest.first, CONCURRENCY, async (index) => void (await load(index)))),
     show: (index) => ({ asked: Promise.resolve(), drawn: onNextFrame(index) }),
   },
   notes,

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppViewer } from './appViewer';
+import { benchLongSeries, type LongSeriesFigures } from './longSeries';
 import { startBenchServer } from './benchServer';
 import { writeBenchRecord } from './record';
 import { sandboxSeries, syntheticSeries } from './series';
@@ -137,13 +138,19 @@ export async function benchViewer(options: { browser: Browser; base: string; run
     } finally {
       await server.close();
     }
+    let long: LongSeriesFigures | null = null;
+    if (!SMOKE && chosen.some((c) => c.id === 'ours')) {
+      long = await benchLongSeries(options.browser, pagesDir);
+      console.log(`\nOurs walking a synthetic ${long.slices}-slice series (512 × 512) from first to last, cache cap ${mb(long.capBytes)} (a phone that does not say its memory), page memory with workers after every 100 slices:`);
+      console.log(`  ${long.memory.map((m) => `${m.walked}: ${mb(m.bytes)}`).join(', ')}`);
+    }
     const app = SMOKE ? { error: 'not measured in the smoke run' } : await benchAppViewer(options.browser, options.base, runs);
     console.log(
       'error' in app
         ? `\nThe app's viewer: not measured (${app.error}).`
         : `\nThe app, same phone and network: study card tap to first image ${ms(app.cardToImageMs)}; "open the viewer" tap to first image ${ms(app.openToImageMs)} (median of ${runs}).`,
     );
-    const file = writeBenchRecord(SMOKE ? 'viewer-smoke' : 'viewer', { series: series.label, runs, stacks: record(results), app });
+    const file = writeBenchRecord(SMOKE ? 'viewer-smoke' : 'viewer', { series: series.label, runs, stacks: record(results), app, longSeries: long });
     console.log(`Figures written to ${file}`);
     // The harness broke (a page failed, or drew nothing): say so with the exit code. Figures never fail the run.
     const broken = results.filter((r) => r.error || r.runs.length === 0 || r.runs.some((run) => !run.nonBlank));
