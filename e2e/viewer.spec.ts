@@ -205,7 +205,7 @@ test.describe('the film viewer', () => {
     await expect(zoomShown(page)).toHaveText('1.0x');
   });
 
-  test('the AI findings: the viewer opens on them, drawn over the image, the layer turns off and on, and the control goes back to the finding', async ({ page }) => {
+  test('the AI findings: the viewer opens on them, drawn over the image, the layer turns off and on, and the control goes back to the finding', async ({ page }, testInfo) => {
     await page.goto('/myStudyList');
     await page.getByTestId('study-link').filter({ hasText: '2026-02-09' }).click();
     await page.getByTestId('film-ai-viewer').click();
@@ -221,6 +221,8 @@ test.describe('the film viewer', () => {
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBe(0);
     await toggle.click();
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
+    // The image and its marks as the patient sees them (two canvases, one over the other).
+    await page.screenshot({ path: testInfo.outputPath('ai-finding.png') });
 
     // One finding, as the film page counted: the control names it and where it is, and brings the patient back to it.
     const finding = page.getByTestId('viewer-finding');

@@ -26,13 +26,16 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm']);
 
-/** Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every page file worth compressing under `dir`. */
-export function precompress(dir: string): void {
+/**
+ * Writes `<file>.br` and `<file>.gz` (level 9) beside every page file worth compressing under
+ * `dir`: brotli at quality 11 as production does, or lower for a smoke run, whose figures nobody reads.
+ */
+export function precompress(dir: string, brotliQuality = 11): void {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !COMPRESSED.has(extname(entry.name))) continue;
     const file = join(entry.parentPath, entry.name);
     const bytes = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }

@@ -125,7 +125,7 @@ export async function benchViewer(options: { browser: Browser; base: string; run
   const chosen = candidates(SMOKE ? 'ours,cornerstone-cpu' : process.env.BENCH_CANDIDATES);
   const pagesDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-viewer-'));
   try {
-    await buildPages(pagesDir, pagesOf(chosen));
+    await buildPages(pagesDir, pagesOf(chosen), SMOKE ? 5 : 11);
     const series = await findSeries(options.browser, options.base);
     const manifest = new TextEncoder().encode(JSON.stringify({ urls: series.urls, first: Math.floor(series.urls.length / 2) }));
     const server = await startBenchServer({ pagesDir, sandboxOrigin: options.base, files: new Map([...series.files, ['/bench/manifest.json', manifest]]), upstreamHeaders: series.upstreamHeaders });

@@ -69,11 +69,11 @@ export async function throttlePhone(cdp: CDPSession): Promise<void> {
  * Builds the pages (`ours`, `cornerstone`, ... or the candidates') into `outDir` with their own Vite
  * config (not the app's build), then compresses each file once, outside any measured window.
  */
-export async function buildPages(outDir: string, pages: string[]): Promise<void> {
+export async function buildPages(outDir: string, pages: string[], brotliQuality = 11): Promise<void> {
   process.env.BENCH_OUT = outDir;
   process.env.BENCH_PAGES = [...new Set(pages)].join(',');
   await build({ configFile: join(import.meta.dirname, '..', '..', 'bench', 'viewer', 'vite.config.ts'), logLevel: 'error' });
-  precompress(outDir);
+  precompress(outDir, brotliQuality);
 }
 
 export const pagesOf = (chosen: Candidate[]) => chosen.map(pageName);
