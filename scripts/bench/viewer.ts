@@ -132,7 +132,8 @@ export async function benchViewer(options: { browser: Browser; base: string; run
     console.log(`\nViewer stacks on ${series.label}: a 375×740 phone at 2x, 4x CPU slowdown, 9 Mbps / 100 ms network, slice ${Math.floor(series.urls.length / 2) + 1} first, then all ${series.urls.length} scrolled.`);
     let results: StackResult[];
     try {
-      await warmUp(options.browser, server, chosen);
+      // The smoke run's figures are not read: no warm-up.
+      if (!SMOKE) await warmUp(options.browser, server, chosen);
       results = await benchStacks({ browser: options.browser, server, pagesDir, candidates: chosen, slices: series.urls.length, runs, log: (line) => console.log(line) });
       console.log(['', ...tables(results, runs), ...budgetLines(results)].join('\n'));
     } finally {

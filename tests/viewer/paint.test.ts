@@ -143,6 +143,21 @@ describe('createPainter (on the page)', () => {
     expect(none.get(job(0))).toBeUndefined();
   });
 
+  it('disposed (the screen closing, or React\'s strict mode trying it), ends its worker and starts a new one when next asked', () => {
+    const workers = [fakeWorker(), fakeWorker()];
+    let started = 0;
+    const painter = createPainter({ startWorker: () => workers[started++]!.worker });
+    const painted = bitmap(4, 4);
+    painter.want([job(0)]);
+    workers[0]!.answer({ id: workers[0]!.asked[0]!.id, ok: true, bitmap: painted });
+    painter.dispose();
+    expect(workers[0]!.worker.terminated).toBe(true);
+    expect(painted.close).toHaveBeenCalled();
+    expect(painter.get(job(0))).toBeUndefined();
+    painter.want([job(1)]);
+    expect(workers[1]!.asked).toHaveLength(1);
+  });
+
   it('names a slice by its key and window', () => {
     expect(paintId(job(3))).toBe('3|0/100');
     expect(paintId({ ...job(3), window: null })).toBe('3|colour');

@@ -82,8 +82,9 @@ export function createPainter(options: { startWorker?: () => PaintWorker | null;
   const asked = new Map<number, string>();
   let nextRequest = 1;
 
-  function stop(): void {
-    disabled = true;
+  /** Ends the worker and lets go of every bitmap; `disabled` when this browser cannot paint in a worker. */
+  function stop(disable = true): void {
+    disabled = disable;
     worker?.terminate();
     worker = null;
     asked.clear();
@@ -143,6 +144,7 @@ export function createPainter(options: { startWorker?: () => PaintWorker | null;
       wanted = kept;
       pump();
     },
-    dispose: stop,
+    // The screen closing (or React's strict mode trying it): a later want starts afresh.
+    dispose: () => stop(false),
   };
 }
