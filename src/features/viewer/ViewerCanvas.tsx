@@ -68,8 +68,10 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const rounded = (value: number) => String(Math.round(value));
 
 /**
- * The image: drawn on a 2D canvas on the next animation frame after anything it shows changes,
- * with the corners' text over it and a message in its middle while the image is on its way or
+ * The image: drawn on the next animation frame after anything it shows changes, on a canvas of
+ * the image's own pixels that the compositor places and scales, with the AI marks on a canvas of
+ * the stage's size over it (renderer.ts), and the next slices windowed ahead in the paint worker
+ * (paintClient.ts); the corners' text over them and a message in its middle while the image is on its way or
  * when it failed. Fingers, the mouse wheel and the arrow keys are read here (gestures.ts does the
  * math); the charts hear when a gesture starts and what it came to, and each slice step.
  */
