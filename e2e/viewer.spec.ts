@@ -24,27 +24,38 @@ function viewerPath(page: Page, date: string, wadourl = new URL('/sandbox/wado',
  */
 const PIXEL_POLL = { timeout: 20_000 };
 
-/** What the canvas holds: how many pixels are drawn (not black), how many grey levels, their mean, and the AI colour's pixels. */
+/**
+ * What the viewer draws: on the image canvas (the image at its own pixels, which the compositor
+ * scales), how many pixels are lit (not black), how many grey levels, their mean; on the marks
+ * canvas over it, the AI colour's pixels.
+ */
 async function canvasPixels(page: Page) {
-  return page.getByTestId('viewer-canvas').evaluate((element) => {
+  const ai = await page.getByTestId('viewer-marks').evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    if (canvas.width === 0 || canvas.height === 0) return 0;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 200 && data[i]! > 230 && data[i + 1]! > 190 && data[i + 1]! < 230 && data[i + 2]! < 60) count++;
+    return count;
+  });
+  const image = await page.getByTestId('viewer-canvas').evaluate((element) => {
     const canvas = element as HTMLCanvasElement;
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     const levels = new Set<number>();
     let lit = 0;
     let sum = 0;
-    let ai = 0;
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
-      if (r > 230 && g > 190 && g < 230 && b < 60) ai++;
-      else if (r === g && g === b) {
+      if (r === g && g === b) {
         levels.add(r);
         sum += r;
         if (r > 8) lit++;
       }
     }
     const pixels = data.length / 4;
-    return { litShare: lit / pixels, levels: levels.size, mean: sum / pixels, ai };
+    return { litShare: lit / pixels, levels: levels.size, mean: sum / pixels };
   });
+  return { ...image, ai };
 }
 
 async function expectImageDrawn(page: Page) {
@@ -70,7 +81,8 @@ class Fingers {
   ) {}
 
   static async on(page: Page) {
-    const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+    // The stage the image sits in (the image canvas itself is only as large as the image on screen).
+    const box = (await page.getByTestId('viewer-canvas').locator('..').boundingBox())!;
     return new Fingers(await page.context().newCDPSession(page), box);
   }
 
@@ -193,7 +205,7 @@ test.describe('the film viewer', () => {
     await expect(zoomShown(page)).toHaveText('1.0x');
   });
 
-  test('the AI findings: the viewer opens on them, drawn over the image, the layer turns off and on, and the control goes back to the finding', async ({ page }) => {
+  test('the AI findings: the viewer opens on them, drawn over the image, the layer turns off and on, and the control goes back to the finding', async ({ page }, testInfo) => {
     await page.goto('/myStudyList');
     await page.getByTestId('study-link').filter({ hasText: '2026-02-09' }).click();
     await page.getByTestId('film-ai-viewer').click();
@@ -209,6 +221,8 @@ test.describe('the film viewer', () => {
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBe(0);
     await toggle.click();
     await expect.poll(async () => (await canvasPixels(page)).ai, PIXEL_POLL).toBeGreaterThan(50);
+    // The image and its marks as the patient sees them (two canvases, one over the other).
+    await page.screenshot({ path: testInfo.outputPath('ai-finding.png') });
 
     // One finding, as the film page counted: the control names it and where it is, and brings the patient back to it.
     const finding = page.getByTestId('viewer-finding');

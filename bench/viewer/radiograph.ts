@@ -8,7 +8,7 @@ import { decodeFrame } from '../../src/features/viewer/dicom/decodeFrame';
 import { createRenderer } from '../../src/features/viewer/renderer';
 import { effectiveWindow } from '../../src/features/viewer/windowing';
 import { runHarness } from './harness';
-import { stageCanvas } from './stage';
+import { stageCanvases } from './stage';
 
 const renderer = createRenderer();
 let drawn: DecodedFrame | undefined;
@@ -17,7 +17,7 @@ const notes = ['main-thread decode'];
 
 void runHarness({
   async showFirst(stage, manifest) {
-    const { canvas, size, dpr } = stageCanvas(stage);
+    const { canvases, size, dpr } = stageCanvases(stage);
     const started = performance.now();
     const response = await fetch(manifest.urls[manifest.first]!);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -28,7 +28,7 @@ void runHarness({
     drawn = decoded;
     draw = () => {
       const scene = { key: 'radiograph', decoded, window: effectiveWindow(decoded, { preset: 'file', window: null }), zoom: 1, pan: { x: 0, y: 0 }, findings: [], aiShown: false };
-      if (!renderer.draw(canvas, scene, size, dpr)) throw new Error('the canvas cannot draw');
+      if (!renderer.draw(canvases, scene, size, dpr)) throw new Error('the canvas cannot draw');
     };
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve(draw())));
     notes.push(`fetch ${Math.round(fetched - started)} ms, decode ${Math.round(decodedAt - fetched)} ms, draw ${Math.round(performance.now() - decodedAt)} ms`);

@@ -11,10 +11,10 @@ import type { Browser } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { writeDicom } from '../../server/dicom/write/index';
 import { decodeFrame } from '../../src/features/viewer/dicom/decodeFrame';
 import { startBenchServer } from './benchServer';
+import { buildPages } from './viewerStacks';
 import { median, ms } from './stats';
 
 const ROWS = 3000;
@@ -74,9 +74,7 @@ export async function benchRadiograph(browser: Browser, runs: number): Promise<v
   }
   const pagesDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-radiograph-'));
   try {
-    process.env.BENCH_OUT = pagesDir;
-    process.env.BENCH_PAGES = 'ours,radiograph';
-    await build({ configFile: join(import.meta.dirname, '..', '..', 'bench', 'viewer', 'vite.config.ts'), logLevel: 'error' });
+    await buildPages(pagesDir, ['ours', 'radiograph']);
     const manifest = new TextEncoder().encode(JSON.stringify({ urls: ['/bench/radiograph.dcm'], first: 0 }));
     const server = await startBenchServer({
       pagesDir,

@@ -69,14 +69,14 @@ export async function sandboxSeries(page: Page, base: string): Promise<BenchSeri
   return best;
 }
 
-/** `count` synthetic slices of 256×256, served from memory. */
-export function syntheticSeries(count = 300): BenchSeries {
+/** `count` synthetic slices of `size`×`size`, served from memory. */
+export function syntheticSeries(count = 300, size = 256): BenchSeries {
   const files = new Map<string, Uint8Array>();
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
     const path = `/synthetic/${i + 1}.dcm`;
-    files.set(path, syntheticSlice(i, count).bytes);
+    files.set(path, syntheticSlice(i, count, size).bytes);
     urls.push(path);
   }
-  return { label: `a synthetic CT series (${count} slices of 256×256, 16-bit, explicit VR little endian; the sandbox served none)`, urls, files, upstreamHeaders: {} };
+  return { label: `a synthetic CT series (${count} slices of ${size}×${size}, 16-bit, explicit VR little endian)`, urls, files, upstreamHeaders: {} };
 }

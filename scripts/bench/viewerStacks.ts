@@ -5,12 +5,11 @@
  * scrolling through every slice, and its memory once the series is loaded.
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { extname, join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { build } from 'vite';
 import type { BenchApi } from '../../bench/viewer/harness';
-import type { BenchServer } from './benchServer';
+import { precompress, servedBrotliSize, type BenchServer } from './benchServer';
 import { median, quantile } from './stats';
 
 export interface Candidate {
@@ -21,20 +20,24 @@ export interface Candidate {
 }
 
 const ALL: Candidate[] = [
-  { id: 'ours', label: 'ours: dicom/ decoder (worker pool) + Canvas 2D', page: 'ours.html' },
-  { id: 'ours-1x', label: 'ours, canvas at CSS pixels (as the peers draw)', page: 'ours.html?dpr=1' },
+  { id: 'ours', label: 'ours: dicom/ decoder (worker pool), slices windowed ahead in a worker, Canvas 2D scaled by the compositor', page: 'ours.html' },
+  { id: 'ours-page', label: 'ours, every slice windowed on the page (no OffscreenCanvas in workers)', page: 'ours.html?paint=page' },
   { id: 'cornerstone-cpu', label: 'Cornerstone3D stack viewport, CPU rendering', page: 'cornerstone.html?render=cpu' },
   { id: 'cornerstone-gpu', label: 'Cornerstone3D stack viewport, WebGL', page: 'cornerstone.html?render=gpu' },
   { id: 'dwv', label: 'dwv 0.36 (Canvas 2D)', page: 'dwv.html' },
 ];
 
-/** The candidates to run: BENCH_CANDIDATES (comma-separated ids, e.g. `ours,cornerstone-cpu`), all by default. */
-export const CANDIDATES = process.env.BENCH_CANDIDATES ? ALL.filter((c) => process.env.BENCH_CANDIDATES!.split(',').includes(c.id)) : ALL;
+/** The candidates with these ids (comma-separated, e.g. `ours,cornerstone-cpu`), all when none are given. */
+export function candidates(ids: string | undefined): Candidate[] {
+  return ids ? ALL.filter((c) => ids.split(',').includes(c.id)) : ALL;
+}
 
 const pageName = (candidate: Candidate) => candidate.page.replace(/\.html.*$/, '');
 
 /** One run's figures; times in ms, sizes in bytes. */
 export interface StackRun {
+  /** os.loadavg()[0] when the run started: how busy the machine was. */
+  load1: number;
   jsBrotli: number;
   wasmBrotli: number;
   firstImageMs: number;
@@ -62,19 +65,25 @@ export async function throttlePhone(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
 }
 
-/** Builds the candidate pages into `outDir` with their own Vite config (not the app's build). */
-export async function buildPages(outDir: string): Promise<void> {
+/**
+ * Builds the pages (`ours`, `cornerstone`, ... or the candidates') into `outDir` with their own Vite
+ * config (not the app's build), then compresses each file once, outside any measured window.
+ */
+export async function buildPages(outDir: string, pages: string[], brotliQuality = 11): Promise<void> {
   process.env.BENCH_OUT = outDir;
-  process.env.BENCH_PAGES = [...new Set(CANDIDATES.map(pageName))].join(',');
+  process.env.BENCH_PAGES = [...new Set(pages)].join(',');
   await build({ configFile: join(import.meta.dirname, '..', '..', 'bench', 'viewer', 'vite.config.ts'), logLevel: 'error' });
+  precompress(outDir, brotliQuality);
 }
 
-/** What the page's files that the candidate asked for weigh, brotli-compressed, JS and WebAssembly apart. */
+export const pagesOf = (chosen: Candidate[]) => chosen.map(pageName);
+
+/** What the page's files that the candidate asked for weigh as served (brotli), JS and WebAssembly apart. */
 function downloaded(pagesDir: string, files: string[]): { js: number; wasm: number } {
   const total = { js: 0, wasm: 0 };
   for (const file of files) {
     const kind = extname(file) === '.wasm' ? 'wasm' : ['.js', '.mjs'].includes(extname(file)) ? 'js' : null;
-    if (kind) total[kind] += brotliCompressSync(readFileSync(join(pagesDir, file))).length;
+    if (kind) total[kind] += servedBrotliSize(join(pagesDir, file));
   }
   return total;
 }
@@ -102,8 +111,28 @@ async function taskSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
 }
 
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/**
+ * Opens each candidate once, unmeasured, until its first image: the sandbox has made and cached
+ * its DICOM, the files are in the OS's cache, so no run pays for the first one ever.
+ */
+export async function warmUp(browser: Browser, server: BenchServer, chosen: Candidate[]): Promise<void> {
+  for (const candidate of chosen) {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.origin}/bench/${candidate.page}`);
+      await page.waitForFunction(() => (window as WindowWithBench).__bench?.firstImageMs != null, undefined, { timeout: 120_000 });
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 async function runOnce(browser: Browser, server: BenchServer, pagesDir: string, candidate: Candidate, slices: number): Promise<StackRun> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const load1 = loadavg()[0] ?? Number.NaN;
+  const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -142,6 +171,7 @@ async function runOnce(browser: Browser, server: BenchServer, pagesDir: string, 
     const after = await taskSeconds(cdp);
     const notes = await page.evaluate(() => [...((window as WindowWithBench).__bench?.notes ?? [])]);
     return {
+      load1,
       jsBrotli: size.js,
       wasmBrotli: size.wasm,
       firstImageMs: loaded.firstImageMs,
@@ -160,16 +190,19 @@ async function runOnce(browser: Browser, server: BenchServer, pagesDir: string, 
   }
 }
 
-/** Every candidate, `runs` times each (interleaved, so a busy moment of the machine spreads over all). */
-export async function benchStacks(options: { browser: Browser; server: BenchServer; pagesDir: string; slices: number; runs: number; log: (line: string) => void }): Promise<StackResult[]> {
-  const results: StackResult[] = CANDIDATES.map((candidate) => ({ candidate, runs: [] }));
+/**
+ * Every candidate, `runs` times each, interleaved (run 1 of each, then run 2 of each, ...), so a
+ * busy moment of the machine spreads over all of them.
+ */
+export async function benchStacks(options: { browser: Browser; server: BenchServer; pagesDir: string; candidates: Candidate[]; slices: number; runs: number; log: (line: string) => void }): Promise<StackResult[]> {
+  const results: StackResult[] = options.candidates.map((candidate) => ({ candidate, runs: [] }));
   for (let run = 0; run < options.runs; run++) {
     for (const result of results) {
       if (result.error) continue;
       try {
         const figures = await runOnce(options.browser, options.server, options.pagesDir, result.candidate, options.slices);
         result.runs.push(figures);
-        options.log(`  run ${run + 1} ${result.candidate.id}: first image ${Math.round(figures.firstImageMs)} ms, frame ${figures.frameMedianMs.toFixed(1)} ms`);
+        options.log(`  run ${run + 1} ${result.candidate.id}: first image ${Math.round(figures.firstImageMs)} ms, frame ${figures.frameMedianMs.toFixed(1)} ms, load ${figures.load1.toFixed(2)}`);
       } catch (error) {
         result.error = error instanceof Error ? error.message : String(error);
         options.log(`  run ${run + 1} ${result.candidate.id}: failed (${result.error})`);

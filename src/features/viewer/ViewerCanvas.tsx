@@ -19,6 +19,7 @@ import {
   type Tap,
   type ViewportNow,
 } from './gestures';
+import { createPainter } from './paintClient';
 import { createRenderer } from './renderer';
 import * as css from './viewer.css';
 import { hospitalTerm } from '../../shared/i18n/glossary';
@@ -30,6 +31,15 @@ interface Props {
   decoded: DecodedFrame | null;
   /** The window it is drawn with when no gesture is under way. */
   imageWindow: Window | null;
+  /** The decoded slices the patient is likely to see next, nearest first, each with its window: painted ahead off the main thread. */
+  upcoming?: readonly Upcoming[];
+}
+
+/** A slice to paint ahead. */
+export interface Upcoming {
+  key: string;
+  decoded: DecodedFrame;
+  window: Window | null;
 }
 
 /** The CSS size of an element, followed as it changes (rotation, the address bar). */
@@ -58,16 +68,20 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const rounded = (value: number) => String(Math.round(value));
 
 /**
- * The image: drawn on a 2D canvas on the next animation frame after anything it shows changes,
- * with the corners' text over it and a message in its middle while the image is on its way or
+ * The image: drawn on the next animation frame after anything it shows changes, on a canvas of
+ * the image's own pixels that the compositor places and scales, with the AI marks on a canvas of
+ * the stage's size over it (renderer.ts), and the next slices windowed ahead in the paint worker
+ * (paintClient.ts); the corners' text over them and a message in its middle while the image is on its way or
  * when it failed. Fingers, the mouse wheel and the arrow keys are read here (gestures.ts does the
  * math); the charts hear when a gesture starts and what it came to, and each slice step.
  */
-export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) {
+export function ViewerCanvas({ viewer, viewport, decoded, imageWindow, upcoming = [] }: Props) {
   const { t, locale } = useI18n();
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const marksRef = useRef<HTMLCanvasElement>(null);
   const [renderer] = useState(() => createRenderer());
+  const [painter] = useState(() => createPainter());
   const size = useElementSize(stageRef);
   const [live, setLive] = useState<ViewportNow | null>(null);
   const [drawnKey, setDrawnKey] = useState<string | null>(null);
@@ -84,36 +98,40 @@ export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) 
   // The AI's labels are drawn in the reader's language (the glossary's words: 结节 4.0mm → Nodule 4.0mm).
   const findingsOnImage = useMemo(() => viewer.findingsOnImage.map((finding) => ({ ...finding, label: hospitalTerm(locale, finding.label) })), [viewer.findingsOnImage, locale]);
   const findings = useRef(findingsOnImage);
+  const next = useRef(upcoming);
   useEffect(() => {
     stepSlice.current = viewer.stepSlice;
     findings.current = findingsOnImage;
+    next.current = upcoming;
   });
 
   useEffect(() => () => renderer.release(), [renderer]);
+  useEffect(() => () => painter.dispose(), [painter]);
 
   const key = current?.key ?? null;
   const { zoom, pan, window: drawWindow } = shown;
+  const gesturing = live !== null;
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || size.width === 0 || size.height === 0) return;
+    const image = canvasRef.current;
+    const marks = marksRef.current;
+    if (!image || !marks || size.width === 0 || size.height === 0) return;
     const frame = requestAnimationFrame(() => {
       const dpr = window.devicePixelRatio || 1;
-      const width = Math.round(size.width * dpr);
-      const height = Math.round(size.height * dpr);
-      if (canvas.width !== width) canvas.width = width;
-      if (canvas.height !== height) canvas.height = height;
       const scene =
         decoded && key ? { key, decoded, window: drawWindow, zoom, pan, findings: findings.current, aiShown: viewport.aiShown } : null;
       let drawn = false;
       try {
-        drawn = renderer.draw(canvas, scene, size, dpr);
+        drawn = renderer.draw({ image, marks }, scene, size, dpr, scene ? painter.get(scene) : undefined);
       } catch {
         // A canvas the browser will not make this large: the image stays undrawn, the page goes on.
       }
       setDrawnKey(drawn && scene ? scene.key : null);
+      // This slice and the next ones, windowed in the worker while this one is looked at; not
+      // while a window is dragged, whose every frame differs.
+      if (!gesturing) painter.want([...(scene ? [scene] : []), ...next.current]);
     });
     return () => cancelAnimationFrame(frame);
-  }, [renderer, size, decoded, key, zoom, pan, drawWindow, viewport.aiShown]);
+  }, [renderer, painter, size, decoded, key, zoom, pan, drawWindow, viewport.aiShown, gesturing]);
 
   // A wheel scrolls slices; the page itself must not scroll, so the listener cannot be passive.
   useEffect(() => {
@@ -230,12 +248,13 @@ export function ViewerCanvas({ viewer, viewport, decoded, imageWindow }: Props) 
     >
       <canvas
         ref={canvasRef}
-        className={css.canvas}
+        className={css.image}
         role="img"
         aria-label={current ? t('viewer.canvas', { index: current.index + 1, count: current.count, number }) : ''}
         data-testid="viewer-canvas"
         data-drawn={drawnKey ?? ''}
       />
+      <canvas ref={marksRef} className={css.canvas} aria-hidden="true" data-testid="viewer-marks" />
       {study && current && (
         <div data-testid="viewer-overlay">
           <div className={css.corner.topLeft}>

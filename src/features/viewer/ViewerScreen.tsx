@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { ViewerView } from '../../../machines/viewer/viewer.connect';
@@ -10,7 +10,8 @@ import { useViewer, useViewerViewport } from './useViewer';
 import { viewerQuery } from './viewerSettings';
 import { CineControl } from './CineControl';
 import { FindingControl } from './FindingControl';
-import { ViewerCanvas } from './ViewerCanvas';
+import { aheadOf } from './paintClient';
+import { ViewerCanvas, type Upcoming } from './ViewerCanvas';
 import * as css from './viewer.css';
 import { effectiveWindow } from './windowing';
 
@@ -62,6 +63,23 @@ function ViewerPage({ search }: { search: string }) {
 
 const windowAttribute = (window: Window | null) => (window ? `${Math.round(window.center)}/${Math.round(window.width)}` : undefined);
 
+/** Slices painted ahead of the patient's scrolling (paintClient.ts): those decoded, the way the last step went. */
+const PAINT_AHEAD = 6;
+
+function useUpcoming(viewer: ViewerView, store: ImageStore, viewport: { preset: PresetId; window: Window | null }): Upcoming[] {
+  const current = viewer.current!;
+  // The way the last step went, kept from render to render (React's "previous render" pattern).
+  const [last, setLast] = useState<{ index: number; direction: 1 | -1 }>({ index: current.index, direction: 1 });
+  const direction = current.index === last.index ? last.direction : current.index > last.index ? 1 : -1;
+  if (current.index !== last.index) setLast({ index: current.index, direction });
+  const images = viewer.series!.images;
+  return aheadOf(current.index, current.count, direction, PAINT_AHEAD).flatMap((index) => {
+    const { key } = images[index]!;
+    const decoded = viewer.isReady(key) ? store.get(key) : undefined;
+    return decoded ? [{ key, decoded, window: effectiveWindow(decoded, viewport) }] : [];
+  });
+}
+
 /** A study on screen: the series strip, the image, and below it the progress, the scrubber and the tools. */
 function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewportRef: ActorRefFrom<ViewerViewportMachine>; store: ImageStore }) {
   const { t } = useI18n();
@@ -70,6 +88,7 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
   const decoded = viewer.isReady(current.key) ? (store.get(current.key) ?? null) : null;
   const { preset, window: chosenWindow } = viewport;
   const imageWindow = useMemo(() => (decoded ? effectiveWindow(decoded, { preset, window: chosenWindow }) : chosenWindow), [decoded, preset, chosenWindow]);
+  const upcoming = useUpcoming(viewer, store, { preset, window: chosenWindow });
   const progress = viewer.progress!;
   return (
     <div
@@ -106,7 +125,7 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
           );
         })}
       </nav>
-      <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} />
+      <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} upcoming={upcoming} />
       <div className={css.panel}>
         <FindingControl viewer={viewer} />
         <div

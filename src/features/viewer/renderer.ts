@@ -43,57 +43,96 @@ export function toScreen(rect: Rect, decoded: DecodedFrame, point: Point): Point
   return { x: rect.x + (point.x * rect.width) / decoded.frame.columns, y: rect.y + (point.y * rect.height) / decoded.frame.rows };
 }
 
-/**
- * Draws scenes on a canvas with its 2D context only (no WebGL). The windowed image is kept on an
- * offscreen canvas, made again only when the image or the window changes; zoom and pan only draw it
- * again. Sizes are CSS pixels; `dpr` scales them to the canvas's own pixels.
- */
-export function createRenderer(makeCanvas: () => HTMLCanvasElement = () => document.createElement('canvas')) {
-  let source: HTMLCanvasElement | null = null;
-  let sourceId = '';
+type Size = { width: number; height: number };
 
-  function windowed(scene: Scene): HTMLCanvasElement | null {
+/** The frame's pixels as drawn, through the window for grey (a colour frame's are already RGBA): the same bytes on the page and in the paint worker. */
+export function windowedPixels(decoded: DecodedFrame, window: Window | null, out: Uint8ClampedArray): void {
+  const { frame } = decoded;
+  if (frame.kind === 'colour') out.set(frame.rgba);
+  else if (window) greyToRgba(frame, window, out);
+}
+
+/**
+ * Draws scenes with 2D contexts only (no WebGL), on two canvases (issue 26):
+ *
+ * - `image` holds the windowed image at its own pixels, and is placed, fitted, zoomed and panned
+ *   by its CSS box: the browser's compositor scales it, so a slice step costs the page copying
+ *   one frame's pixels, not filling and scaling a canvas of the phone's 750 × 1480 device
+ *   pixels (about 11 ms a frame at 4x CPU), and zoom and pan cost no drawing at all. Enlarged
+ *   three times or more, its pixels stay crisp (`image-rendering: pixelated`); below, smoothed.
+ *   The pixels are the paint worker's bitmap when it has this slice in this window (`windowed`,
+ *   see paintClient.ts), else windowed here; written again only when the image or window changes.
+ * - `marks`, over it at the device's pixels, the AI layer, drawn only while it is shown.
+ *
+ * Sizes are CSS pixels; `dpr` scales them to the marks canvas's own pixels.
+ */
+export function createRenderer() {
+  let imageId = '';
+  let marked = false;
+
+  function drawImage(image: HTMLCanvasElement, scene: Scene, windowedBitmap?: ImageBitmap): boolean {
     const id = `${scene.key}|${scene.window?.center}|${scene.window?.width}`;
-    if (source && id === sourceId) return source;
+    if (id === imageId) return true;
     const { frame } = scene.decoded;
-    const canvas = source ?? makeCanvas();
-    canvas.width = frame.columns;
-    canvas.height = frame.rows;
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    const image = context.createImageData(frame.columns, frame.rows);
-    if (frame.kind === 'colour') image.data.set(frame.rgba);
-    else if (scene.window) greyToRgba(frame, scene.window, image.data);
-    context.putImageData(image, 0, 0);
-    source = canvas;
-    sourceId = id;
-    return canvas;
+    if (image.width !== frame.columns) image.width = frame.columns;
+    if (image.height !== frame.rows) image.height = frame.rows;
+    const context = image.getContext('2d');
+    if (!context) return false;
+    if (windowedBitmap && windowedBitmap.width === frame.columns && windowedBitmap.height === frame.rows) {
+      // Opaque and the canvas's size: it replaces every pixel.
+      context.drawImage(windowedBitmap, 0, 0);
+    } else {
+      const pixels = context.createImageData(frame.columns, frame.rows);
+      windowedPixels(scene.decoded, scene.window, pixels.data);
+      context.putImageData(pixels, 0, 0);
+    }
+    imageId = id;
+    return true;
+  }
+
+  function drawMarks(marks: HTMLCanvasElement, scene: Scene | null, rect: Rect | null, size: Size, dpr: number): void {
+    const width = Math.round(size.width * dpr);
+    const height = Math.round(size.height * dpr);
+    if (marks.width !== width) marks.width = width;
+    if (marks.height !== height) marks.height = height;
+    const shown = scene !== null && rect !== null && scene.aiShown && scene.findings.length > 0;
+    if (!shown && !marked) return;
+    const context = marks.getContext('2d');
+    if (!context) return;
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, marks.width, marks.height);
+    marked = shown;
+    if (!shown) return;
+    context.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawFindings(context, scene, rect);
   }
 
   return {
-    /** Draws the scene (or black when there is none); false when the canvas cannot draw. */
-    draw(canvas: HTMLCanvasElement, scene: Scene | null, size: { width: number; height: number }, dpr: number): boolean {
-      const context = canvas.getContext('2d');
-      if (!context) return false;
-      context.setTransform(1, 0, 0, 1, 0, 0);
-      context.fillStyle = '#000';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      if (!scene) return true;
-      const image = windowed(scene);
-      if (!image) return false;
-      context.setTransform(dpr, 0, 0, dpr, 0, 0);
+    /** Draws the scene (or nothing over the black stage when there is none); false when the image canvas cannot draw. */
+    draw(canvases: { image: HTMLCanvasElement; marks: HTMLCanvasElement }, scene: Scene | null, size: Size, dpr: number, windowedBitmap?: ImageBitmap): boolean {
+      const { image, marks } = canvases;
+      if (!scene) {
+        image.style.visibility = 'hidden';
+        drawMarks(marks, null, null, size, dpr);
+        return true;
+      }
+      if (!drawImage(image, scene, windowedBitmap)) return false;
       const rect = imageRect(size, displaySize(scene.decoded), scene.zoom, scene.pan);
-      // Enlarged pixels stay crisp enough to judge; shrunk ones are smoothed.
-      context.imageSmoothingEnabled = rect.width < scene.decoded.frame.columns * 3;
-      context.drawImage(image, rect.x, rect.y, rect.width, rect.height);
-      if (scene.aiShown) drawFindings(context, scene, rect);
+      Object.assign(image.style, {
+        visibility: 'visible',
+        left: `${rect.x}px`,
+        top: `${rect.y}px`,
+        width: `${rect.width}px`,
+        height: `${rect.height}px`,
+        imageRendering: rect.width < scene.decoded.frame.columns * 3 ? 'auto' : 'pixelated',
+      });
+      drawMarks(marks, scene, rect, size, dpr);
       return true;
     },
-    /** Forget the offscreen image (the screen is closing). */
+    /** Forget what was drawn (the screen is closing, or its canvases were made anew). */
     release() {
-      if (source) source.width = source.height = 0;
-      source = null;
-      sourceId = '';
+      imageId = '';
+      marked = false;
     },
   };
 }

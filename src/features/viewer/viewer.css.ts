@@ -112,7 +112,10 @@ export const tileCountBadge = style({
 });
 
 export const stage = style({ position: 'relative', flex: 1, minHeight: 0, overflow: 'hidden', touchAction: 'none', userSelect: 'none' });
-export const canvas = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block' });
+/** The AI marks, over the image at the stage's size; fingers go through to the stage. */
+export const canvas = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', display: 'block', pointerEvents: 'none' });
+/** The image at its own pixels; the renderer places and sizes it (the compositor scales it). */
+export const image = style({ position: 'absolute', left: 0, top: 0, display: 'block', visibility: 'hidden' });
 
 const cornerBase = style({
   position: 'absolute',
