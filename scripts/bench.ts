@@ -23,7 +23,7 @@ import { buildSandbox } from '../server/app';
 import { benchRadiograph } from './bench/radiograph';
 import { describeMachine, machineRecord } from './bench/record';
 import { benchScreens } from './bench/screens';
-import { summaryMarkdown } from './bench/screensReport';
+import { loadNote, summaryMarkdown } from './bench/screensReport';
 import { benchViewer } from './bench/viewer';
 
 /** The app's build, as the e2e run names it (DIST_DIR), so a bench can run beside another build. */
@@ -78,7 +78,8 @@ async function main() {
     if (ONLY !== 'screens') await timed('viewer', () => benchViewer({ browser, base, runs: SMOKE ? 1 : RUNS }));
     if (screens) {
       const runs = SMOKE ? 'smoke, 1 run' : `median of ${RUNS} run${RUNS === 1 ? '' : 's'}`;
-      console.log(`\n## Performance: first screens\n\n${summaryMarkdown(screens)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} (${runs}) on ${describeMachine(machineRecord())}; reproduce with \`npm run bench\` (\`BENCH_ONLY=screens\` for this table), figures in reports/bench/screens.json.`);
+      const machine = machineRecord();
+      console.log(`\n## Performance: first screens\n\n${summaryMarkdown(screens)}\n\nMeasured ${new Date().toISOString().slice(0, 10)} (${runs}) on ${describeMachine(machine)}. ${loadNote(screens, machine.cores)} Reproduce with \`npm run bench\` (\`BENCH_ONLY=screens\` for this table), figures in reports/bench/screens.json.`);
     }
   } finally {
     await browser.close();

@@ -6,7 +6,7 @@
  * film detail's content on screen.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signIn } from './sandboxSession';
+import { BROWSER_LANGUAGE, signIn } from './sandboxSession';
 
 /** Event Timing reports no event shorter than this (the smallest durationThreshold allowed). */
 export const EVENT_TIMING_FLOOR_MS = 16;
@@ -100,7 +100,7 @@ async function throttle(page: Page) {
 export const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
 
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE_SCREEN, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  return browser.newContext({ ...PHONE_SCREEN, isMobile: true, hasTouch: true, locale: BROWSER_LANGUAGE });
 }
 
 /** One run of one interaction in a fresh signed-in tab: the page loads throttled, settles, then the tap. */

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { generateReport, startFlow } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { readRun, type LighthouseRun } from './lighthouseResult';
-import { signInPuppeteer } from './sandboxSession';
+import { BROWSER_LANGUAGE, signInPuppeteer } from './sandboxSession';
 
 export interface LighthousePage {
   name: string;
@@ -26,7 +26,7 @@ export async function launchPuppeteer(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // Closed network: without these Chromium keeps trying to reach Google's services.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [`--lang=${BROWSER_LANGUAGE}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
 

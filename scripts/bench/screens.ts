@@ -13,7 +13,7 @@ import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, sizesOf, type S
 import { INTERACTIONS, interactionRun, PHONE, PHONE_SCREEN, SETTLE_BEFORE_TAP_MS } from './interactions';
 import { launchPuppeteer, lighthouseRun, type LighthousePage } from './lighthouse';
 import { BENCH_REPORT_DIR, writeBenchRecord } from './record';
-import { signInPuppeteer } from './sandboxSession';
+import { BROWSER_LANGUAGE, signInPuppeteer } from './sandboxSession';
 import { BUDGETS, mediansOf, printCriticalPath, printInteractions, printLighthouse, type InteractionFigures, type PageFigures, type ScreensFigures } from './screensReport';
 import { median } from './stats';
 
@@ -114,6 +114,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     serving,
     conditions: {
       lighthouse: 'Lighthouse user flows, default mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), performance only, cold HTTP cache each run, signed-in pages keep the session',
+      browserLanguage: BROWSER_LANGUAGE,
       interactions: { ...PHONE, ...PHONE_SCREEN, touch: true, settleBeforeTapMs: SETTLE_BEFORE_TAP_MS },
     },
     criticalPath: { budgetGzip: CRITICAL_PATH_BUDGET_GZIP, ...critical },

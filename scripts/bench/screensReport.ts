@@ -112,6 +112,18 @@ export function printInteractions(interactions: InteractionFigures[]) {
   }
 }
 
+/**
+ * The 1-minute load during the runs, against the machine's cores: above them, runs waited for a
+ * core, and the figures that count main-thread time (TBT, event durations) read high.
+ */
+export function loadNote(result: ScreensFigures, cores: number): string {
+  const loads = [...result.pages, ...result.interactions].flatMap((f) => f.load.flatMap((l) => [l.before, l.after]));
+  if (loads.length === 0) return '';
+  const [low, high] = [Math.min(...loads), Math.max(...loads)];
+  const busy = high > cores ? ': above the core count, so TBT and event durations read high' : '';
+  return `1-minute load during the runs ${low}-${high} on ${cores} cores${busy}.`;
+}
+
 /** The README's Performance table: one row per budgeted figure, in Markdown. */
 export function summaryMarkdown(result: ScreensFigures): string {
   const rows: string[][] = [];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERACTIONS } from '../../scripts/bench/interactions';
 import type { LighthouseRun } from '../../scripts/bench/lighthouseResult';
-import { againstBudget, mediansOf, summaryMarkdown, type PageFigures, type ScreensFigures } from '../../scripts/bench/screensReport';
+import { againstBudget, loadNote, mediansOf, summaryMarkdown, type PageFigures, type ScreensFigures } from '../../scripts/bench/screensReport';
 
 const diagnostics: LighthouseRun['diagnostics'] = { largestScripts: [], unusedJs: [], renderBlocking: [], lcpElement: null, lcpPhases: {}, layoutShifts: [], longestChain: [], bootup: [], opportunities: [], warnings: [] };
 const run = (score: number, lcp: number, tbt = 100, cls = 0): LighthouseRun & { retries: string[] } =>
@@ -40,5 +40,15 @@ describe('the first screens against their budgets', () => {
     expect(table).toContain('| <= 16 ms | 0.16x | yes |');
     expect(table).toContain('| Tap a study card -> film detail content | <= 1000 ms | 1200 ms | 1.20x | no |');
     expect(table).toContain('| /index | 96 | 1600 ms | 100 ms | 0 | 1100 ms | 1200 ms | 3 |');
+  });
+
+  it('the load during the runs is named, and called out when it was above the core count', () => {
+    const figures = (loads: number[]): ScreensFigures => ({
+      critical: { files: [], total: { raw: 0, gzip: 0, brotli: 0 }, lazy: [] },
+      pages: [{ ...page('/index', [run(90, 2000)]), load: loads.map((l) => ({ before: l, after: l })) }],
+      interactions: [],
+    });
+    expect(loadNote(figures([0.5, 1.5]), 2)).toBe('1-minute load during the runs 0.5-1.5 on 2 cores.');
+    expect(loadNote(figures([1.5, 6.2]), 2)).toBe('1-minute load during the runs 1.5-6.2 on 2 cores: above the core count, so TBT and event durations read high.');
   });
 });
