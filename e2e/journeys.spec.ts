@@ -2,6 +2,8 @@ import type { Page, TestInfo } from '@playwright/test';
 import { DEMO_PATIENTS, JOURNEY_VISITORS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
+import { loadCatalogue } from '../src/shared/i18n/catalogues';
+import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
 import { collectBySms, expect, PatientApp, test } from './fixtures';
 import { lookAsPatient } from './patientEyes';
@@ -68,6 +70,11 @@ class Walk {
     expect(this.problems, `what the patient saw wrong:\n${this.problems.join('\n')}`).toEqual([]);
   }
 }
+
+// The app fetches a language's strings before it renders in it; the walks read both.
+test.beforeAll(async () => {
+  await Promise.all(LOCALES.map(loadCatalogue));
+});
 
 function journey(name: string, walk: (walk: Walk) => Promise<void>) {
   for (const language of LANGUAGES) {

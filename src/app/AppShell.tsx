@@ -33,7 +33,7 @@ export function AppShell() {
   const previousPath = useRef<string | null>(null);
 
   useScrollMemory(route, path);
-  useIntentPrefetch();
+  useIntentPrefetch(route);
 
   useEffect(() => {
     const rewritten = errorAddressWithBack(location, previousPath.current);

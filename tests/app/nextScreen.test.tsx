@@ -36,6 +36,20 @@ describe('the next screen, on its way before it is asked for', () => {
     expect(detail).toHaveLength(1);
   });
 
+  it('a press on the link to a kept-alive list the patient has seen asks nothing: the list comes back as it was', async () => {
+    const list = asked('HospitalStudyList');
+    const app = renderApp('/myStudyList');
+    await screen.findAllByTestId('study-card');
+    expect(list).toHaveLength(1);
+    await act(() => app.router.navigate('/Home'));
+    const tile = await screen.findByRole('link', { name: /My studies/ });
+    fireEvent.pointerDown(tile);
+    await userEvent.click(tile);
+    expect((await screen.findAllByTestId('study-card')).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list).toHaveLength(1);
+  });
+
   it('a press sends nothing for a visitor without a credential (the screen would only be refused)', async () => {
     const detail = asked('HospitalStudyImageList');
     const app = renderApp('/myStudyList');

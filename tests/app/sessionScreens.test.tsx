@@ -160,3 +160,20 @@ describe('sign-in pages and guards', () => {
     expect(await screen.findByTestId('busy')).toHaveTextContent('Signing you in');
   });
 });
+
+describe('a page that needs a sign-in, after one the patient cancelled', () => {
+  it.each(['cancelled', 'failed'] as const)('after a %s sign-in, asks the patient to sign in and never sends them to the provider by itself', async (problem) => {
+    const app = renderApp('/aiOrder', { session: 'signedOut', signInProblem: problem });
+    const entry = await screen.findByTestId('visitor-entry');
+    expect(app.session.signIn).not.toHaveBeenCalled();
+    await userEvent.click(within(entry).getByTestId('visitor-entry-sign-in'));
+    expect(app.session.signIn).toHaveBeenCalledWith('/aiOrder');
+  });
+
+  it('with no sign-in problem, goes to the provider as before', async () => {
+    const app = renderApp('/aiOrder', { session: 'signedOut' });
+    await waitFor(() => expect(app.session.signIn).toHaveBeenCalledWith('/aiOrder'));
+    expect(screen.queryByTestId('visitor-entry')).toBeNull();
+  });
+});
+
