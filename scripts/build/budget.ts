@@ -3,8 +3,8 @@
  * budget (issue 26): a library that slips into the entry is caught where it happens, with the
  * files and their sizes, instead of in a Lighthouse score weeks later.
  */
-import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { afterBuild } from './afterBuild.ts';
 import { CRITICAL_PATH_BUDGET_GZIP, criticalPath } from '../bench/criticalPath.ts';
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -20,19 +20,5 @@ export function checkCriticalPath(distDir: string, budget = CRITICAL_PATH_BUDGET
 }
 
 export function criticalPathBudgetPlugin(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'cloud-film:critical-path-budget',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        checkCriticalPath(outDir);
-      },
-    },
-  };
+  return afterBuild('cloud-film:critical-path-budget', (outDir) => checkCriticalPath(outDir));
 }

@@ -5,9 +5,10 @@
  * waits for a compressor, and the smallest encoding costs nothing per request.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBuild } from './afterBuild.ts';
 
 /** What compresses: text and WebAssembly. Images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|wasm|txt|webmanifest)$/;
@@ -40,19 +41,5 @@ export function precompress(distDir: string): { files: number } {
 
 /** The Vite plugin: compresses the build's output once it is written. */
 export function precompressPlugin(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'cloud-film:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        precompress(outDir);
-      },
-    },
-  };
+  return afterBuild('cloud-film:precompress', precompress);
 }

@@ -29,8 +29,6 @@ export interface Prefetched {
   untaken(): string[];
 }
 
-export const NOTHING_PREFETCHED: Prefetched = { take: () => undefined, untaken: () => [] };
-
 /**
  * The first reads of the page, sent as the app starts, beside the screen's chunk instead of after
  * it (issue 26: two round trips to content). Plain fetch, so they need neither axios nor the
