@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { criticalPathBudgetPlugin } from './scripts/build/budget.ts';
+import { inlineCssPlugin } from './scripts/build/inlineCss.ts';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
@@ -30,11 +31,20 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), vanillaExtractPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
   resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
-  // Source maps are written for us (reading a phone's stack trace) but named by no file the
-  // browser gets, and the server never sends them (server/paths.ts).
-  build: { target: 'es2020', sourcemap: 'hidden', rollupOptions: { onwarn } },
+  build: {
+    target: 'es2020',
+    // Source maps are written for us (reading a phone's stack trace) but named by no file the
+    // browser gets, and the server never sends them (server/paths.ts).
+    sourcemap: 'hidden',
+    rollupOptions: {
+      onwarn,
+      // zod's schema builders are pure: a schema nothing reads is dropped with its helpers,
+      // instead of kept as a module-level call the bundler cannot prove harmless.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
   // The DICOM decode worker loads each codec (and its wasm) as a chunk of its own, on demand:
   // that needs ES module workers (Vite's default, iife, puts every codec in the worker).
   worker: { format: 'es' },

@@ -85,3 +85,46 @@ test('the build is served precompressed and immutable, and its source maps are n
   expect(html.headers()['cache-control']).toBe('no-cache');
   expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
 });
+
+test.describe('with no code at all', () => {
+  // The scripts this test refuses.
+  test.use({ allowConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+
+  test("the app's frame shows from the HTML alone, and says so, with a reload, when the code does not come", async ({ page }) => {
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/aiOrder');
+    await expect(page.locator('.boot-bar')).toBeVisible();
+    await expect(page.locator('.boot-card')).toHaveCount(3);
+    const slow = page.locator('.boot-slow');
+    await expect(slow).toHaveCount(2);
+    for (const line of await slow.all()) await expect(line).toBeHidden();
+    // The frame's own clock is a CSS animation: run it past the wait.
+    await page.evaluate(() => document.getAnimations().forEach((animation) => (animation.currentTime = 9_000)));
+    await expect(slow.filter({ hasText: '重新加载' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'reload' })).toHaveAttribute('href', '');
+  });
+});
+
+test("the first screen replaces the frame; the entry's style sheets come inline, allowed by hash, and are never fetched", async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => void (/Content Security Policy|Refused to apply/.test(message.text()) && violations.push(message.text())));
+  const app = new PatientApp(page);
+  await app.signIn();
+  const requests = record(page);
+  await page.goto('/aiOrder');
+  await expect(page.getByTestId('order-card').first()).toBeVisible();
+  await expect(page.locator('.boot-shell')).toHaveCount(0);
+  // Screens whose chunks import the entry's styles too: the preload helper must not add the sheet again.
+  for (const path of ['/myStudyList', '/imageStore', '/Home']) {
+    await page.goto(path);
+    await expect(page.getByTestId('page-title').or(page.getByTestId('hub')).first()).toBeVisible();
+  }
+  const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(inlined.length).toBeGreaterThan(0);
+  expect(requests.filter((r) => inlined.includes(new URL(r.url()).pathname))).toEqual([]);
+  const enabled = await page.locator('link[rel="stylesheet"]:not([disabled])').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(enabled.filter((path) => inlined.includes(path))).toEqual([]);
+  // The inline styles apply: the page's own background, not the browser's white.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(243, 245, 247)');
+  expect(violations).toEqual([]);
+});

@@ -1,7 +1,8 @@
 /**
  * The critical path of the entry: the scripts, module preloads and style sheets `index.html`
- * itself names (what a phone must fetch before the first screen can render), with their sizes as
- * served. Measured from the built HTML, so a chunk Vite hoists into the entry counts at once.
+ * itself names or carries inline (what a phone must fetch before the first screen can render),
+ * with their sizes as served. Measured from the built HTML, so a chunk Vite hoists into the entry
+ * counts at once. A `disabled` sheet is only a marker beside its inline copy (scripts/build/inlineCss.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,13 +27,24 @@ export function sizesOf(bytes: Buffer): Sizes {
 
 /** The same-origin JS and CSS files `index.html` references, in order. */
 export function criticalFiles(html: string): string[] {
-  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/([^"]+\.(?:js|css))"[^>]*>/g)].filter((m) => !/\sdisabled\b/.test(m[0])).map((m) => m[1]!);
   return [...new Set(refs)];
 }
 
+/** The CSS `index.html` carries in `<style>` elements, together. */
+export function inlineStyles(html: string): string {
+  return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!).join('');
+}
+
+export const INLINE_STYLES = 'index.html <style>';
+
 export function criticalPath(distDir: string): { files: (Sizes & { file: string })[]; total: Sizes } {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const files = criticalFiles(html).map((file) => ({ file, ...sizesOf(readFileSync(join(distDir, file))) }));
+  const styles = inlineStyles(html);
+  const files = [
+    ...(styles ? [{ file: INLINE_STYLES, ...sizesOf(Buffer.from(styles)) }] : []),
+    ...criticalFiles(html).map((file) => ({ file, ...sizesOf(readFileSync(join(distDir, file))) })),
+  ];
   const total = files.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
   return { files, total };
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
-import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, sizesOf, type Sizes } from './criticalPath';
+import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, INLINE_STYLES, sizesOf, type Sizes } from './criticalPath';
 import { INTERACTIONS, interactionRun, PHONE, PHONE_SCREEN, SETTLE_BEFORE_TAP_MS } from './interactions';
 import { launchPuppeteer, lighthouseRun, type LighthousePage } from './lighthouse';
 import { BENCH_REPORT_DIR, writeBenchRecord } from './record';
@@ -67,7 +67,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   const runs = smoke ? 1 : options.runs;
   const critical = { ...criticalPath(options.distDir), lazy: lazyChunks(options.distDir) };
   printCriticalPath(critical);
-  const serving = await servingOf(base, options.distDir, critical.files[0]?.file ?? 'index.html');
+  const serving = await servingOf(base, options.distDir, critical.files.find((f) => f.file !== INLINE_STYLES)?.file ?? 'index.html');
   console.log(`Serving ${serving.file}: content-encoding ${serving.contentEncoding ?? 'none'}, cache-control ${serving.cacheControl ?? 'none'}, precompressed .br file in the build: ${serving.precompressedFile ? 'yes' : 'no'}`);
 
   const lighthouseBrowser = await launchPuppeteer();

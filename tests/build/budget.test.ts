@@ -7,7 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkCriticalPath } from '../../scripts/build/budget';
 import { precompress } from '../../scripts/build/precompress';
-import { criticalFiles } from '../../scripts/bench/criticalPath';
+import { criticalFiles, criticalPath, INLINE_STYLES } from '../../scripts/bench/criticalPath';
+import { inlineCss } from '../../scripts/build/inlineCss';
 
 function dist(files: Record<string, string | Buffer>, html: string) {
   const dir = mkdtempSync(join(tmpdir(), 'cf-dist-'));
@@ -30,6 +31,15 @@ describe("the entry's critical path", () => {
     expect(criticalFiles(HTML)).toEqual(['assets/index-a.js', 'assets/vendor-b.js', 'assets/index-c.css']);
   });
 
+  it('counts the styles index.html carries inline, and not the disabled sheet left beside them as a marker', () => {
+    const html = `${HTML}<style>a{color:red}</style>\n<link rel="stylesheet" crossorigin href="/assets/ui-d.css" disabled>`;
+    expect(criticalFiles(html)).toEqual(['assets/index-a.js', 'assets/vendor-b.js', 'assets/index-c.css']);
+    const dir = dist({ 'assets/index-a.js': 'a', 'assets/vendor-b.js': 'b', 'assets/index-c.css': 'c', 'assets/ui-d.css': 'd'.repeat(5_000) }, html);
+    const { files } = criticalPath(dir);
+    expect(files.map((f) => f.file)).toEqual([INLINE_STYLES, 'assets/index-a.js', 'assets/vendor-b.js', 'assets/index-c.css']);
+    expect(files[0]!.raw).toBe('a{color:red}'.length);
+  });
+
   it('passes the build under its gzip budget, and fails it over, naming every file', () => {
     // Random bytes do not compress: their gzip size is about their size.
     const dir = dist({ 'assets/index-a.js': randomBytes(40_000), 'assets/vendor-b.js': randomBytes(60_000), 'assets/index-c.css': 'a{color:red}' }, HTML);
@@ -47,5 +57,22 @@ describe('precompressed build files', () => {
     expect(gunzipSync(readFileSync(join(dir, 'assets/app.js.gz'))).toString()).toBe(text);
     expect(readFileSync(join(dir, 'assets/app.js.br')).length).toBeLessThan(readFileSync(join(dir, 'assets/app.js.gz')).length);
     for (const absent of ['assets/tiny.js.br', 'assets/photo.png.br', 'assets/photo.png.gz', 'assets/noise.wasm.br', 'assets/noise.wasm.gz']) expect(existsSync(join(dir, absent))).toBe(false);
+  });
+});
+
+describe('the style sheets index.html links, carried inside it', () => {
+  const sheets: Record<string, string> = { 'assets/ui-1.css': '.a{color:red}\n', 'assets/index-2.css': 'body{margin:0}' };
+  const html = '<head>\n    <link rel="stylesheet" crossorigin href="/assets/ui-1.css">\n    <link rel="stylesheet" crossorigin href="/assets/index-2.css">\n</head>';
+
+  it('puts each sheet in a <style>, in order, and leaves its link beside it disabled (neither fetched nor applied)', () => {
+    expect(inlineCss(html, (file) => sheets[file])).toBe(
+      '<head>\n    <style>.a{color:red}</style>\n    <link rel="stylesheet" crossorigin href="/assets/ui-1.css" disabled>\n' +
+        '    <style>body{margin:0}</style>\n    <link rel="stylesheet" crossorigin href="/assets/index-2.css" disabled>\n</head>',
+    );
+  });
+
+  it('keeps the link of a sheet it does not have, or of one that could close the <style> early', () => {
+    expect(inlineCss(html, () => undefined)).toBe(html);
+    expect(inlineCss(html, () => 'a{content:"</style><script>"}')).toBe(html);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -208,6 +209,32 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
+
+describe("index.html's inline styles", () => {
+  const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  const page = (...styles: string[]) => `<!doctype html><html><head>${styles.map((css) => `<style>${css}</style>`).join('')}</head><body><div id="root"></div></body></html>`;
+  const styleSrc = async (app: Awaited<ReturnType<typeof startSandbox>>) => {
+    const response = await app.inject({ url: '/aiOrder', headers: HTML });
+    return /style-src ([^;]*)/.exec(response.headers['content-security-policy'] as string)![1]!.trim().split(/\s+/);
+  };
+
+  it('are allowed by their hashes, exactly, and nothing else inline is', async () => {
+    const dir = makeDistDir();
+    writeFileSync(join(dir, 'index.html'), page('.boot-bar{min-height:48px}', 'body{margin:0}'));
+    const app = await startSandbox({ distDir: dir });
+    expect(await styleSrc(app)).toEqual(["'self'", sha256('.boot-bar{min-height:48px}'), sha256('body{margin:0}')]);
+  });
+
+  it('follow a rebuild under a running sandbox', async () => {
+    const dir = makeDistDir();
+    writeFileSync(join(dir, 'index.html'), page('a{color:red}'));
+    const app = await startSandbox({ distDir: dir });
+    expect(await styleSrc(app)).toEqual(["'self'", sha256('a{color:red}')]);
+    writeFileSync(join(dir, 'index.html'), page('a{color:blue}'));
+    utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+    expect(await styleSrc(app)).toEqual(["'self'", sha256('a{color:blue}')]);
   });
 });
 
