@@ -1,4 +1,6 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { nextTask } from './shared/platform/tasks';
 import { createApiClient } from './shared/api/client';
 import { studyPassStore } from './shared/session/studyPass';
 import { ENDPOINTS } from './shared/api/endpoints';
@@ -105,6 +107,9 @@ async function start() {
     : null;
   const probe = qa?.createQaProbe();
 
+  // From here the start runs in pieces, each a task of its own: one long task would hold a cheap
+  // phone's main thread while it should already answer a tap (issue 26, TBT).
+  await nextTask();
   const store = createClientStateStore({ session, local, newUuid: () => newUuid() });
   saveOnUnload(window, store);
   const router = createAppRouter();
@@ -158,13 +163,18 @@ async function start() {
       // Not fatal: the app keeps the restored or default look; pages that need data say so.
     });
 
-  root.render(
-    <App
-      services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, textSize, inspect }}
-      router={router}
-      locale={locale}
-      onLocaleChange={saveLocale}
-    />,
+  await nextTask();
+  // Rendered as a transition: React yields to the phone every few milliseconds instead of holding
+  // the main thread for the whole first screen.
+  startTransition(() =>
+    root.render(
+      <App
+        services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, textSize, inspect }}
+        router={router}
+        locale={locale}
+        onLocaleChange={saveLocale}
+      />,
+    ),
   );
   if (qa && probe) qa.mountQaPanel({ probe, analytics, outbox, locale });
 }

@@ -1,4 +1,5 @@
 import type { AxiosInstance, AxiosStatic } from 'axios';
+import { whenIdle } from '../platform/tasks';
 import type * as z from 'zod/mini';
 import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
@@ -73,6 +74,8 @@ export function createApiClient(options: {
   prefetched?: Prefetched;
   /** Where axios comes from (its own chunk; a test's stand-in that fails, say). */
   loadAxios?: () => Promise<AxiosStatic>;
+  /** When the page is idle enough to fetch axios before a call needs it (platform/tasks.ts). */
+  whenIdle?: (work: () => void) => void;
 }): ApiClient {
   // Answers sent ahead: the start's (main.tsx), then whatever the patient's taps asked for.
   const prefetched: Prefetched[] = options.prefetched ? [options.prefetched] : [];
@@ -85,9 +88,9 @@ export function createApiClient(options: {
   };
   const loadAxios = options.loadAxios ?? (() => import('axios').then((m) => m.default));
   /**
-   * axios is a chunk of its own, asked for as the client is made: it arrives beside the first
-   * screen's chunk instead of holding up the entry, and the first calls wait for it only if it is
-   * slower than they are.
+   * axios is a chunk of its own, off the entry. It is asked for by the first call that needs it, or
+   * once the page is idle: the first screen's reads are prefetched with plain fetch (prefetch.ts),
+   * so on a cheap phone its bytes never compete with that screen's chunk and answers.
    */
   let loading: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | null = null;
   const client = () =>
@@ -113,7 +116,7 @@ export function createApiClient(options: {
         throw error;
       },
     ));
-  client().catch(() => {});
+  (options.whenIdle ?? whenIdle)(() => void client().catch(() => {}));
 
   async function credentials(): Promise<Record<string, string>> {
     const headers: Record<string, string> = {};

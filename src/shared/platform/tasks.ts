@@ -1,0 +1,35 @@
+// When the app's own work runs, so a cheap phone's main thread and network stay free for what the
+// patient is waiting for (issue 26: TBT, and the bytes before the first screen).
+
+/**
+ * Resolves in a task of its own, so the work after it does not lengthen the one before: the start
+ * of the app is cut into pieces a cheap phone runs without a long task. `scheduler.yield()` where
+ * the browser has it (the rest of the page's work keeps its place in the queue), otherwise a
+ * message to the page itself, which runs before timers' 4 ms clamp.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * How long after the start the app waits before fetching what no screen needs yet: past the first
+ * screen on a cheap phone, whose bytes it would otherwise compete with.
+ */
+export const AFTER_FIRST_SCREEN_MS = 3_000;
+
+/**
+ * Runs `work` once the first screen has had its time and the page has nothing more urgent to do
+ * (at once after the wait where the browser has no idle callback).
+ */
+export function whenIdle(work: () => void): void {
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: AFTER_FIRST_SCREEN_MS });
+    else work();
+  }, AFTER_FIRST_SCREEN_MS);
+}

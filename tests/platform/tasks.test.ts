@@ -1,0 +1,57 @@
+/**
+ * When the app's own work runs (issue 26): the start in tasks of their own, and what no screen
+ * needs yet only after the first screen has had its time.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AFTER_FIRST_SCREEN_MS, nextTask, whenIdle } from '../../src/shared/platform/tasks';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task, not in the microtasks of this one', async () => {
+    const order: string[] = [];
+    const next = nextTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await next;
+    expect(order).toEqual(['microtask', 'next task']);
+  });
+
+  it("takes the browser's scheduler.yield() where there is one", async () => {
+    const yieldToMain = vi.fn(async () => {});
+    vi.stubGlobal('scheduler', { yield: yieldToMain });
+    await nextTask();
+    expect(yieldToMain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenIdle', () => {
+  it('waits for the first screen, then for an idle moment', () => {
+    vi.useFakeTimers();
+    let idle: (() => void) | undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBe(AFTER_FIRST_SCREEN_MS);
+      idle = callback;
+      return 1;
+    });
+    const work = vi.fn();
+    whenIdle(work);
+    vi.advanceTimersByTime(AFTER_FIRST_SCREEN_MS - 1);
+    expect(idle).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(work).not.toHaveBeenCalled();
+    idle!();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after the wait where the browser has no idle callback', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const work = vi.fn();
+    whenIdle(work);
+    vi.advanceTimersByTime(AFTER_FIRST_SCREEN_MS);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+});
