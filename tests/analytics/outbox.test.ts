@@ -5,21 +5,7 @@ import { MAX_RECORD_BYTES } from '../../src/shared/analytics/records';
 import type { AnalyticsRecord, CollectAnswer } from '../../src/shared/analytics/records';
 import { safeStorage } from '../../src/shared/state/safeStorage';
 import { flush } from '../machines/modelHarness';
-
-/** A Storage in memory, shared by the "tabs" of a test like localStorage is. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i: number) => [...map.keys()][i] ?? null,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
+import { memoryStorage } from '../memoryStorage';
 
 let n = 0;
 const record = (at = `2026-11-22T10:00:00.${String(n).padStart(3, '0')}Z`): AnalyticsRecord => ({

@@ -7,23 +7,13 @@ import * as oidc from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { createUserManager } from '../../src/features/session/userManager';
 import { testConfig } from '../app/renderApp';
+import { memoryStorage } from '../memoryStorage';
 
 function setUp() {
   const session = new Map<string, string>();
   const local = new Map<string, string>();
-  const asStorage = (map: Map<string, string>) =>
-    ({
-      get length() {
-        return map.size;
-      },
-      key: (i: number) => [...map.keys()][i] ?? null,
-      getItem: (k: string) => map.get(k) ?? null,
-      setItem: (k: string, v: string) => void map.set(k, v),
-      removeItem: (k: string) => void map.delete(k),
-      clear: () => map.clear(),
-    }) as Storage;
   const library = vi.fn(async () => oidc);
-  const um = createUserManager(testConfig, 'http://localhost', { session: () => asStorage(session), local: () => asStorage(local) }, library);
+  const um = createUserManager(testConfig, 'http://localhost', { session: () => memoryStorage(session), local: () => memoryStorage(local) }, library);
   return { um, library, session, local };
 }
 
