@@ -1,8 +1,16 @@
 import { globalStyle, keyframes } from '@vanilla-extract/css';
 import { tokens } from './theme.css';
+import { MAX_LAYOUT_WIDTH } from './rootFontSize';
+import { ROOT_FONT_SIZE_DIVISOR } from '../rules/constants';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
-globalStyle('html', { WebkitTextSizeAdjust: '100%', textSizeAdjust: '100%' });
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  textSizeAdjust: '100%',
+  // The root size installRootFontSize keeps (screen width / 10, spec section 9), already at the
+  // first paint: the frame index.html draws does not move when the script sets it.
+  fontSize: `calc(min(100vw, ${MAX_LAYOUT_WIDTH}px) / ${ROOT_FONT_SIZE_DIVISOR})`,
+});
 globalStyle('body', {
   margin: 0,
   fontFamily: tokens.font.body,
