@@ -103,6 +103,18 @@ test.describe('with no code at all', () => {
     await expect(slow.filter({ hasText: '重新加载' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'reload' })).toHaveAttribute('href', '');
   });
+
+  test('when the strings do not arrive, the frame says so at once, and its reload brings the app', async ({ page }) => {
+    let refuse = true;
+    await page.route(/\/assets\/(en|zh-CN)-[\w-]+\.js$/, (route) => (refuse ? route.abort() : route.continue()));
+    await page.goto('/index');
+    await expect(page.locator('.boot-shell')).toHaveClass(/boot-failed/);
+    await expect(page.getByText('Cloud Film did not finish loading. Check your connection, then reload.')).toBeVisible();
+    await expect(page.getByText('电子云胶片没有加载完成')).toBeVisible();
+    refuse = false;
+    await page.getByRole('link', { name: 'reload' }).click();
+    await expect(page.getByTestId('hub')).toBeVisible();
+  });
 });
 
 test("the first screen replaces the frame; the entry's style sheets come inline, allowed by hash, and are never fetched", async ({ page }) => {

@@ -76,7 +76,7 @@ async function start() {
     .catch(() => undefined);
   const [loaded, strings, prefetched] = await Promise.all([configured, loadCatalogue(locale).catch(() => null), early]);
   if (!strings) {
-    showStartFailed(document.getElementById('root')!);
+    showStartFailed();
     return;
   }
 

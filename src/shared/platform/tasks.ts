@@ -4,17 +4,11 @@
 /**
  * Resolves in a task of its own, so the work after it does not lengthen the one before: the start
  * of the app is cut into pieces a cheap phone runs without a long task. `scheduler.yield()` where
- * the browser has it (the rest of the page's work keeps its place in the queue), otherwise a
- * message to the page itself, which runs before timers' 4 ms clamp.
+ * the browser has it (the rest of the page's work keeps its place in the queue), otherwise a timer.
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
 }
 
 /**

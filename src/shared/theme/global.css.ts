@@ -58,4 +58,6 @@ globalStyle('.boot-slow', {
   color: tokens.colour.textMuted,
   animation: `${reveal} 0s ${BOOT_SLOW_AFTER} forwards`,
 });
+// The strings did not arrive (src/app/startFailed.ts): said at once.
+globalStyle('.boot-failed .boot-slow', { visibility: 'visible', contentVisibility: 'visible' });
 globalStyle('.boot-slow a', { display: 'inline-block', padding: '10px 0', color: 'inherit', fontWeight: 600 });
