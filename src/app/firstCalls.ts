@@ -4,6 +4,10 @@ import { tabAt } from '../shared/list/useAddressTab';
 import { filmIdOf, type RouteName } from '../shared/navigation/routes';
 import { PAGE_SIZE } from '../shared/rules/constants';
 import { AI_ORDER_TABS } from '../features/aiOrders/aiOrderTabs';
+import { isWritten, type ReportLike } from '../../machines/filmDetail/filmDetail.types';
+
+/** The film detail chart's rule for asking about the sync next: the report is not written. */
+const notWritten = (result: unknown) => !isWritten(result as ReportLike);
 
 /** The first page of a paged list, as the paged-list chart asks for it. */
 const firstPage = { pageIndex: 1, pageLength: PAGE_SIZE };
@@ -33,9 +37,12 @@ export function firstCalls(name: RouteName, search: string): FirstCall[] {
     case 'index': {
       const CollectId = filmIdOf(search);
       if (!CollectId) return [];
+      const report = { endpoint: ENDPOINTS.report.detail, params: { CollectId } };
       return [
         { endpoint: ENDPOINTS.package.HospitalStudyImageList, params: { CollectId } },
-        { endpoint: ENDPOINTS.report.detail, params: { CollectId } },
+        report,
+        // A report not written yet: the film detail asks next whether the hospital has sent it.
+        { endpoint: ENDPOINTS.report.GetSyncReportStatus, params: { CollectId }, after: { call: report, when: notWritten } },
         { endpoint: ENDPOINTS.yjpIndex.StorageInfo, params: { CollectId } },
         { endpoint: ENDPOINTS.yjpIndex.ReportAiInfo, params: { CollectId } },
         { endpoint: ENDPOINTS.common.DeptNames },

@@ -42,6 +42,38 @@ describe('prefetched first reads', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('sends a read that follows another the moment that answer passes its rule, with the same credentials', async () => {
+    const report = { endpoint: ENDPOINTS.report.detail, params: { CollectId: '9' } };
+    const sync = { endpoint: ENDPOINTS.report.GetSyncReportStatus, params: { CollectId: '9' } };
+    const asked: Request[] = [];
+    server.use(
+      http.get(`${API_BASE}${report.endpoint.path}`, () => HttpResponse.json(envelope({ status: 0 }))),
+      http.get(`${API_BASE}${sync.endpoint.path}`, ({ request }) => (asked.push(request), HttpResponse.json(envelope({ synced: false })))),
+    );
+    const when = vi.fn((result: unknown) => (result as { status: number }).status === 0);
+    const prefetched = startPrefetch({ baseURL: API_BASE, calls: [report, { ...sync, after: { call: report, when } }], headers: { Authorization: 'Bearer t' } });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    expect(when).toHaveBeenCalledWith({ status: 0 });
+    expect(asked[0]!.headers.get('authorization')).toBe('Bearer t');
+    await expect(prefetched.take(sync.endpoint, sync.params)).resolves.toEqual(envelope({ synced: false }));
+  });
+
+  it('asks nothing when the answer before fails the rule (or the rule cannot read it), is refused or is not an envelope, and leaves nothing waiting', async () => {
+    const report = { endpoint: ENDPOINTS.report.detail, params: { CollectId: '9' } };
+    const sync = { endpoint: ENDPOINTS.report.GetSyncReportStatus, params: { CollectId: '9' } };
+    for (const answer of [() => HttpResponse.json(envelope({ status: 2 })), () => HttpResponse.json(envelope(null)), () => new HttpResponse(null, { status: 500 }), () => HttpResponse.json({ status: 0 })]) {
+      const asked: string[] = [];
+      server.use(
+        http.get(`${API_BASE}${report.endpoint.path}`, answer),
+        http.get(`${API_BASE}${sync.endpoint.path}`, ({ request }) => (asked.push(request.url), HttpResponse.json(envelope({ synced: false })))),
+      );
+      const prefetched = startPrefetch({ baseURL: API_BASE, calls: [report, { ...sync, after: { call: report, when: (result) => (result as { status: number }).status === 0 } }], headers: {} });
+      await prefetched.take(report.endpoint, report.params);
+      await vi.waitFor(() => expect(prefetched.untaken()).toEqual([]));
+      expect(asked).toEqual([]);
+    }
+  });
+
   it('leaves a refused read (401, 500) to the call, which asks again and reports as usual', async () => {
     let status = 401;
     const seen = counting(() => (status === 401 ? new HttpResponse(null, { status }) : HttpResponse.json(envelope({ n: 2 }))));

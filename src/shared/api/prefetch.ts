@@ -1,9 +1,16 @@
 import type { Endpoint } from './endpoints';
+import { envelopeSchema, SUCCESS_STATUS_CODE } from './envelope';
 
 /** A read the page is about to make: a GET, with its query. */
 export interface FirstCall {
   endpoint: Endpoint;
   params?: Record<string, string | number | boolean | undefined>;
+  /**
+   * A read the screen makes only after another of these, on what that one answered: sent the
+   * moment that answer is here and its result passes `when` (the screen's own rule for asking
+   * next), instead of after the screen has rendered it (and fetched axios for it).
+   */
+  after?: { call: FirstCall; when: (result: unknown) => boolean };
 }
 
 /** How long a prefetched answer waits for its call: a screen that asks later asks anew. */
@@ -47,17 +54,41 @@ export function startPrefetch(options: {
   const now = options.now ?? Date.now;
   const sentAt = now();
   const waiting = new Map<string, Promise<unknown>>();
-  for (const call of options.calls) {
-    if (call.endpoint.method !== 'GET') continue;
+  const send = (call: FirstCall): Promise<unknown> => {
     const url = new URL(call.endpoint.path, new URL(options.baseURL, window.location.href));
     for (const [name, value] of Object.entries(call.params ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-    const answer = Promise.resolve(options.headers)
+    return Promise.resolve(options.headers)
       .then((headers) => fetchImpl(url, { headers: { accept: 'application/json', ...headers }, credentials: 'same-origin' }))
       .then(
-      async (response) => (response.ok ? ((await response.json()) as unknown) : undefined),
-      () => undefined,
-    );
-    waiting.set(callKey(call.endpoint, call.params), answer);
+        async (response) => (response.ok ? ((await response.json()) as unknown) : undefined),
+        () => undefined,
+      );
+  };
+  const sent = new Map<string, Promise<unknown>>();
+  for (const call of options.calls) {
+    if (call.endpoint.method !== 'GET') continue;
+    const key = callKey(call.endpoint, call.params);
+    let answer: Promise<unknown>;
+    if (call.after) {
+      const { when } = call.after;
+      const before = sent.get(callKey(call.after.call.endpoint, call.after.call.params)) ?? Promise.resolve(undefined);
+      answer = before
+        .then((body) => {
+          const envelope = envelopeSchema.safeParse(body);
+          return envelope.success && envelope.data.statusCode === SUCCESS_STATUS_CODE && when(envelope.data.result);
+        })
+        .catch(() => false)
+        .then((asks) => {
+          if (asks) return send(call);
+          // Not asked: the screen will not make this call either, so nothing waits for it.
+          waiting.delete(key);
+          return undefined;
+        });
+    } else {
+      answer = send(call);
+    }
+    sent.set(key, answer);
+    waiting.set(key, answer);
   }
   return {
     take(endpoint, params) {
