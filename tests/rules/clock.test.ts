@@ -32,6 +32,7 @@ const SHOWN: ReadonlyArray<readonly [string | number | Date, string]> = [
   ['2026-11-18', '2026-11-18 00:00'],
   [Date.UTC(2026, 10, 17, 16, 30), '2026-11-18 00:30'], // a timestamp just after the hospital's midnight
   [new Date(Date.UTC(2026, 10, 17, 15, 59)), '2026-11-17 23:59'], // and just before it
+  [Date.UTC(1994, 11, 30, 16), '1994-12-31 00:00'], // the hospital's midnight of a day Kiritimati skipped (it came out 1995-01-01 there)
 ];
 
 describe('every time shown is on the hospital\'s clock, whatever the phone\'s zone', () => {

@@ -1,10 +1,8 @@
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 import { shownTimeZone } from './timeZone';
 
@@ -16,9 +14,27 @@ const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 /** Default date format (spec §9). */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The hospital's wall clock at an instant, as a dayjs in UTC mode (so nothing consults the phone's
+ * zone afterwards), read through Intl alone. dayjs's timezone plugin parses through the phone's
+ * zone, and on a day that zone skipped (Kiritimati's 31 December 1994) it came out a day off.
+ */
+function onHospitalClock(instant: Dayjs): Dayjs {
+  const zone = shownTimeZone();
+  let clock = wallClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    wallClocks.set(zone, clock);
+  }
+  const part = Object.fromEntries(clock.formatToParts(instant.toDate()).map(({ type, value }) => [type, value]));
+  return dayjs.utc(`${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`).millisecond(instant.millisecond());
+}
+
 /** The hospital's calendar day of an instant (default now), whatever the phone's zone: for date maths shown to the patient. */
 export function hospitalDay(instant: Date = new Date()): string {
-  return dayjs(instant).tz(shownTimeZone()).format(DATE_FORMAT);
+  return onHospitalClock(dayjs(instant)).format(DATE_FORMAT);
 }
 
 /** One day in milliseconds: the "today" window (spec §9). */
@@ -46,9 +62,9 @@ export function formatDate(input: DateInput, format: string = DATE_FORMAT): stri
   if (!parsed) return '';
   const written = typeof input === 'string' ? input.trim() : null;
   // Already the hospital's wall time: shown as written. Read as UTC, so no zone (the phone's, with
-  // its summer-time jumps, which dayjs.tz would consult) moves it.
+  // its summer-time jumps) moves it.
   if (written !== null && !HAS_OFFSET.test(written)) return dayjs.utc(written).format(format);
-  return parsed.tz(shownTimeZone()).format(format);
+  return onHospitalClock(parsed).format(format);
 }
 
 /**
