@@ -64,14 +64,14 @@ export function startPrefetch(options: {
         () => undefined,
       );
   };
-  const sent = new Map<string, Promise<unknown>>();
   for (const call of options.calls) {
     if (call.endpoint.method !== 'GET') continue;
     const key = callKey(call.endpoint, call.params);
     let answer: Promise<unknown>;
     if (call.after) {
       const { when } = call.after;
-      const before = sent.get(callKey(call.after.call.endpoint, call.after.call.params)) ?? Promise.resolve(undefined);
+      // Listed earlier in `calls`, so still waiting: nothing can have taken it yet.
+      const before = waiting.get(callKey(call.after.call.endpoint, call.after.call.params)) ?? Promise.resolve(undefined);
       answer = before
         .then((body) => {
           const envelope = envelopeSchema.safeParse(body);
@@ -87,7 +87,6 @@ export function startPrefetch(options: {
     } else {
       answer = send(call);
     }
-    sent.set(key, answer);
     waiting.set(key, answer);
   }
   return {
