@@ -4,10 +4,11 @@ import { expect, PatientApp, test } from './fixtures';
 
 /**
  * What a phone downloads, and when (issue 26), in a real Chromium against the sandbox: the public
- * pages fetch neither the sign-in library nor the other language; the configuration comes with the
- * HTML's preload, once; a signed-in screen's first read goes out as the app starts (the prefetch's
- * fetch, not the screen's own call after its chunk), once; the build's files come precompressed;
- * source maps are neither named nor served.
+ * pages fetch neither the sign-in library nor the other language, nor does a signed-in patient's
+ * first screen fetch the library; the configuration comes with the HTML's preload, once; a
+ * signed-in screen's first read goes out as the app starts (the prefetch's fetch, not the screen's
+ * own call after its chunk), once; the build's files come precompressed; source maps are neither
+ * named nor served.
  */
 
 const asset = (requests: Request[], name: RegExp) => requests.filter((r) => new URL(r.url()).pathname.startsWith('/assets/') && name.test(new URL(r.url()).pathname));
@@ -56,6 +57,16 @@ test("a signed-in screen's first read goes out as the app starts, before its chu
   // Once: the screen took the prefetched answer. The prefetch's fetch, not axios's XMLHttpRequest.
   expect(list.map((r) => r.resourceType())).toEqual(['fetch']);
   expect(list[0]!.headers().authorization).toMatch(/^Bearer /);
+});
+
+test("a signed-in patient's first screen comes without the sign-in library", async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  const requests = record(page);
+  await page.goto('/myStudyList');
+  await expect(page.getByTestId('study-card').first()).toBeVisible();
+  // The stored patient is read from storage; the library comes for a renewal or a sign-out.
+  expect(asset(requests, /oidc-client-ts/)).toHaveLength(0);
 });
 
 test('the film detail opened from a link reads the study as the app starts', async ({ page }) => {

@@ -11,10 +11,15 @@ export const AFTER_SIGN_OUT_PATH = ROUTE.index.path;
 /** oidc-client-ts: a chunk of its own, fetched when there is a session to read or a sign-in to make. */
 export const oidcLibrary = () => import('oidc-client-ts');
 
+/**
+ * What the session reads of a stored patient: the library's User, or the same fields read from
+ * storage before the library has loaded.
+ */
+export type StoredUser = Pick<User, 'profile' | 'access_token' | 'refresh_token' | 'id_token' | 'expires_at' | 'expires_in' | 'expired'>;
+
 /** What the session takes of oidc-client-ts's UserManager. */
 export type SessionUserManager = Pick<
   UserManager,
-  | 'getUser'
   | 'removeUser'
   | 'storeUser'
   | 'clearStaleState'
@@ -24,7 +29,7 @@ export type SessionUserManager = Pick<
   | 'signinSilentCallback'
   | 'revokeTokens'
   | 'signoutRedirect'
-> & { metadataService: Pick<UserManager['metadataService'], 'getMetadata'> };
+> & { getUser(): Promise<StoredUser | null>; metadataService: Pick<UserManager['metadataService'], 'getMetadata'> };
 
 /** The library keeps its users (session storage) and sign-in states (local storage) under this prefix. */
 const LIBRARY_PREFIX = 'oidc.';
@@ -63,9 +68,47 @@ export function userManagerSettings(config: RuntimeConfig, origin: string): User
   };
 }
 
+/** Where the library keeps the patient (its user store's key, under its prefix, in session storage). */
+const userKey = (config: RuntimeConfig) => `${LIBRARY_PREFIX}user:${config.oidc.authority}:${config.oidc.clientId}`;
+
 /**
- * The UserManager the session uses, with the user in session storage. The library loads on first need: a patient who is not signed in and does not sign in (the public
- * pages) never downloads it, since reading "no user" and "no stale state" needs only the storage.
+ * The stored patient read as the library reads it (`User.fromStorageString`), without the library;
+ * its `expires_in` and `expired` are the library's getters. Undefined when nothing is stored, and
+ * when what is stored is not a user this can read: then the library decides.
+ */
+export function readStoredUser(config: RuntimeConfig, session: () => Storage): StoredUser | null | undefined {
+  try {
+    const raw = session().getItem(userKey(config));
+    if (raw === null) return null;
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { profile, access_token, refresh_token, id_token, expires_at } = stored as Partial<Record<keyof StoredUser, unknown>>;
+    if (typeof profile !== 'object' || profile === null || typeof (profile as { sub?: unknown }).sub !== 'string') return undefined;
+    if (typeof access_token !== 'string' || (expires_at !== undefined && typeof expires_at !== 'number')) return undefined;
+    return {
+      profile: profile as User['profile'],
+      access_token,
+      refresh_token: typeof refresh_token === 'string' ? refresh_token : undefined,
+      id_token: typeof id_token === 'string' ? id_token : undefined,
+      expires_at,
+      get expires_in() {
+        return expires_at === undefined ? undefined : expires_at - Math.floor(Date.now() / 1000);
+      },
+      get expired() {
+        const left = this.expires_in;
+        return left === undefined ? undefined : left <= 0;
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The UserManager the session uses, with the user in session storage. The library loads on first
+ * need: reading "no user" and "no stale state" needs only the storage, and so does reading the
+ * stored patient, so neither the public pages nor a signed-in patient's first screen wait for it
+ * (issue 26); it comes when a sign-in, a renewal or a sign-out asks for it.
  */
 export function createUserManager(
   config: RuntimeConfig,
@@ -87,7 +130,11 @@ export function createUserManager(
   const mayHoldUser = () => manager !== null || holdsLibraryState(storage.session, `${LIBRARY_PREFIX}user:`);
   const mayHoldState = () => manager !== null || holdsLibraryState(storage.local, LIBRARY_PREFIX);
   return {
-    getUser: async () => (mayHoldUser() ? (await load()).getUser() : null),
+    getUser: async () => {
+      if (manager) return (await manager).getUser();
+      if (!mayHoldUser()) return null;
+      return readStoredUser(config, storage.session) ?? (await load()).getUser();
+    },
     removeUser: async () => {
       if (mayHoldUser()) await (await load()).removeUser();
     },
@@ -114,19 +161,12 @@ const PREFETCH_TOKEN_MARGIN_SECONDS = 30;
  * when nothing is stored, it is unreadable, or the token is near its end.
  */
 export function storedAccessToken(config: RuntimeConfig, session: () => Storage, nowSeconds: number): string | null {
-  try {
-    const raw = session().getItem(`${LIBRARY_PREFIX}user:${config.oidc.authority}:${config.oidc.clientId}`);
-    const stored: unknown = raw ? JSON.parse(raw) : null;
-    if (typeof stored !== 'object' || stored === null) return null;
-    const { access_token: token, expires_at: expiresAt } = stored as { access_token?: unknown; expires_at?: unknown };
-    if (typeof token !== 'string' || !token || typeof expiresAt !== 'number') return null;
-    return expiresAt - PREFETCH_TOKEN_MARGIN_SECONDS > nowSeconds ? token : null;
-  } catch {
-    return null;
-  }
+  const stored = readStoredUser(config, session);
+  if (!stored?.access_token || stored.expires_at === undefined) return null;
+  return stored.expires_at - PREFETCH_TOKEN_MARGIN_SECONDS > nowSeconds ? stored.access_token : null;
 }
 
-export function toSessionUser(user: User): SessionUser {
+export function toSessionUser(user: Pick<User, 'profile' | 'access_token' | 'expires_at'>): SessionUser {
   const name = user.profile.name ?? user.profile.preferred_username ?? null;
   return {
     subject: user.profile.sub,
