@@ -2,7 +2,8 @@
 // these machines): Chromium for the browser tests, a Chinese font (WenQuanYi Micro Hei; without
 // one Chinese is drawn as boxes, so the layout walk would measure boxes instead of the characters
 // a patient reads), and the third parties the viewer is measured against (issue 25): DCMTK and GDCM
-// write and render the conformance corpus, Orthanc with its DICOMweb plugin is the real archive.
+// write and render the conformance corpus, Orthanc with its DICOMweb plugin is the real archive;
+// nginx and OpenSSL put HTTPS and HTTP/2 in front of the bench's sandbox, as production serves.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -16,6 +17,8 @@ const PACKAGES = {
   'python3-pydicom': '/usr/lib/python3/dist-packages/pydicom/data/test_files/CT_small.dcm',
   orthanc: '/usr/sbin/Orthanc',
   'orthanc-dicomweb': '/usr/share/orthanc/plugins/libOrthancDicomWeb.so',
+  nginx: '/usr/sbin/nginx',
+  openssl: '/usr/bin/openssl',
 };
 
 const missing = Object.entries(PACKAGES)

@@ -21,12 +21,13 @@ export interface LighthousePage {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchPuppeteer(): Promise<Browser> {
+/** `args`: more switches for Chromium (the bench's own certificate, trusted: tlsFront.ts). */
+export async function launchPuppeteer(args: string[] = []): Promise<Browser> {
   return puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // Closed network: without these Chromium keeps trying to reach Google's services.
-    args: [`--lang=${BROWSER_LANGUAGE}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [`--lang=${BROWSER_LANGUAGE}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   });
 }
 

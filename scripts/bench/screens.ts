@@ -22,6 +22,8 @@ const load1 = () => Math.round((loadavg()[0] ?? 0) * 100) / 100;
 export interface ScreensOptions {
   browser: PlaywrightBrowser;
   base: string;
+  /** Chromium's switches for the base (its certificate, trusted), for Lighthouse's browser too. */
+  chromiumArgs: string[];
   distDir: string;
   runs: number;
   /** BENCH_SMOKE: one run of /index and one signed-in page, one interaction: the harness works, nothing more. */
@@ -67,12 +69,13 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   const runs = smoke ? 1 : options.runs;
   const critical = { ...criticalPath(options.distDir), lazy: lazyChunks(options.distDir) };
   printCriticalPath(critical);
-  const serving = await servingOf(base, options.distDir, critical.files.find((f) => f.file !== INLINE_STYLES)?.file ?? 'index.html');
-  console.log(`Serving ${serving.file}: content-encoding ${serving.contentEncoding ?? 'none'}, cache-control ${serving.cacheControl ?? 'none'}, precompressed .br file in the build: ${serving.precompressedFile ? 'yes' : 'no'}`);
 
-  const lighthouseBrowser = await launchPuppeteer();
+  const lighthouseBrowser = await launchPuppeteer(options.chromiumArgs);
   let pages: PageFigures[];
+  let serving: Awaited<ReturnType<typeof servingOf>>;
   try {
+    serving = await servingOf(lighthouseBrowser, base, options.distDir, critical.files.find((f) => f.file !== INLINE_STYLES)?.file ?? 'index.html');
+    console.log(`Serving ${serving.file} over ${serving.protocol ?? 'an unknown protocol'}: content-encoding ${serving.contentEncoding ?? 'none'}, cache-control ${serving.cacheControl ?? 'none'}, precompressed .br file in the build: ${serving.precompressedFile ? 'yes' : 'no'}`);
     const chosen = smoke ? [HOME, MY_STUDIES] : pagesOf(await filmDetailPath(lighthouseBrowser, base));
     console.log(`\nLighthouse ${smoke ? 'smoke (1 run)' : `mobile, ${runs} runs per page, interleaved`}: ${chosen.map((p) => p.path).join(', ')}`);
     const collected = chosen.map((page) => ({ page, runs: [] as PageFigures['runs'], load: [] as { before: number; after: number }[] }));
@@ -113,7 +116,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
     budgets: BUDGETS,
     serving,
     conditions: {
-      lighthouse: 'Lighthouse user flows, default mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), performance only, cold HTTP cache each run, signed-in pages keep the session',
+      lighthouse: 'Lighthouse user flows, default mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), performance only, cold HTTP cache each run, signed-in pages keep the session, over HTTPS and HTTP/2 (nginx in front of the sandbox, as production serves)',
       browserLanguage: BROWSER_LANGUAGE,
       interactions: { ...PHONE, ...PHONE_SCREEN, touch: true, settleBeforeTapMs: SETTLE_BEFORE_TAP_MS },
     },
@@ -126,18 +129,27 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
 }
 
 /**
- * How the sandbox serves the entry's first script, as a phone asking for brotli gets it: the bench
- * measures the app as production serves it (precompressed files), and says so if it does not.
+ * How the entry's first script reaches the browser Lighthouse drives: the bench measures the app
+ * as production serves it (HTTP/2, precompressed files), and says so if it does not.
  */
-async function servingOf(base: string, distDir: string, file: string) {
-  const response = await fetch(`${base}/${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
-  await response.arrayBuffer();
-  return {
-    file,
-    contentEncoding: response.headers.get('content-encoding'),
-    cacheControl: response.headers.get('cache-control'),
-    precompressedFile: existsSync(join(distDir, `${file}.br`)),
-  };
+async function servingOf(browser: Browser, base: string, distDir: string, file: string) {
+  const context = await browser.createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    const response = await tab.goto(`${base}/${file}`);
+    if (!response) throw new Error(`no answer for ${file}`);
+    const protocol = await tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.nextHopProtocol ?? null);
+    const headers = response.headers();
+    return {
+      file,
+      protocol,
+      contentEncoding: headers['content-encoding'] ?? null,
+      cacheControl: headers['cache-control'] ?? null,
+      precompressedFile: existsSync(join(distDir, `${file}.br`)),
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 /** The chunks the entry does not name (loaded by a route or on demand), largest first. */
