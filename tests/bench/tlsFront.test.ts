@@ -1,0 +1,85 @@
+/**
+ * The bench's HTTPS and HTTP/2 front (scripts/bench/tlsFront.ts) in a real nginx: it speaks
+ * HTTP/2, passes requests and answers through as they are (a precompressed body stays the same
+ * bytes), names the certificate it serves, and is gone once closed.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { connect as connectHttp2 } from 'node:http2';
+import { connect as connectTls } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTlsFront, type TlsFront } from '../../scripts/bench/tlsFront';
+
+const BODY = Buffer.from([0x1b, 0x00, 0xff, 0x10, 0x42]);
+
+let upstream: Server;
+let front: TlsFront;
+const seen: { host?: string; proto?: string; url?: string }[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    seen.push({ host: request.headers.host, proto: request.headers['x-forwarded-proto'] as string, url: request.url });
+    response.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    response.end(BODY);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const { port } = upstream.address() as { port: number };
+  front = await startTlsFront(`http://127.0.0.1:${port}`, await freePort());
+}, 20_000);
+
+afterAll(async () => {
+  await front?.close();
+  upstream?.close();
+});
+
+function get(path: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    // The front's certificate is this run's own: checked below by its key, not by a CA.
+    const session = connectHttp2(front.origin, { rejectUnauthorized: false });
+    session.once('error', reject);
+    const stream = session.request({ ':path': path, 'accept-encoding': 'br' });
+    const chunks: Buffer[] = [];
+    let headers: Record<string, unknown> = {};
+    stream.on('response', (h) => void (headers = h));
+    stream.on('data', (chunk: Buffer) => void chunks.push(chunk));
+    stream.once('end', () => {
+      session.close();
+      resolve({ headers, body: Buffer.concat(chunks) });
+    });
+    stream.once('error', reject);
+  });
+}
+
+describe('the HTTPS and HTTP/2 front of the bench', () => {
+  it('answers over HTTP/2 with what the sandbox sent, headers and bytes as they were', async () => {
+    const { headers, body } = await get('/assets/index-abc.js?x=1');
+    expect(headers[':status']).toBe(200);
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(body.equals(BODY)).toBe(true);
+    expect(seen.at(-1)).toEqual({ host: new URL(front.origin).host, proto: 'https', url: '/assets/index-abc.js?x=1' });
+  });
+
+  it('names the key of the certificate it serves, for Chromium to trust that one alone', async () => {
+    const { port } = new URL(front.origin);
+    const spki = await new Promise<string>((resolve, reject) => {
+      const socket = connectTls({ host: '127.0.0.1', port: Number(port), rejectUnauthorized: false, ALPNProtocols: ['h2'] }, () => {
+        const certificate = socket.getPeerX509Certificate();
+        socket.end();
+        if (!certificate) return reject(new Error('no certificate'));
+        expect(socket.alpnProtocol).toBe('h2');
+        resolve(createHash('sha256').update(certificate.publicKey.export({ type: 'spki', format: 'der' })).digest('base64'));
+      });
+      socket.once('error', reject);
+    });
+    expect(spki).toBe(front.spkiSha256);
+  });
+});
