@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { isMainThread } from 'node:worker_threads';
 import { DEFAULT_TIME_ZONE, formatDate, hospitalDay, isTimeZone, showTimesIn, shownTimeZone } from '../../src/shared/rules/dates';
@@ -103,6 +103,19 @@ describe("the hospital's zone comes from the runtime configuration", () => {
     showTimesIn('Asia/Shanghai');
     expect(formatDate('2026-11-27T05:00:00-0500', 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 18:00');
     expect(formatDate(' 2026-11-27 09:30 ', 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 09:30');
+  });
+
+  it("knows a canonical zone from the engine's list without building a formatter, and an alias by building one", () => {
+    const alias = ['UTC', 'US/Eastern', 'Etc/GMT+8', 'Asia/Calcutta'].find((zone) => !Intl.supportedValuesOf('timeZone').includes(zone))!;
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isTimeZone('America/New_York')).toBe(true);
+      expect(built).not.toHaveBeenCalled();
+      expect(isTimeZone(alias)).toBe(true);
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('keeps the default for a zone that does not exist', () => {
