@@ -8,7 +8,7 @@ import { hospitalSettingSchema } from './shared/api/schemas';
 import { App } from './app/App';
 import { ChunkLoadError } from './app/chunk';
 import { createEntryUrlMemory, fullPath } from './shared/navigation/navigation';
-import { createAppRouter } from './app/router';
+import { createNavigator } from './app/navigator';
 import { loadRuntimeConfig } from './shared/config/runtimeConfig';
 import { showTimesIn } from './shared/rules/timeZone';
 import { I18nProvider } from './shared/i18n/I18nProvider';
@@ -112,7 +112,7 @@ async function start() {
   await nextTask();
   const store = createClientStateStore({ session, local, newUuid: () => newUuid() });
   saveOnUnload(window, store);
-  const router = createAppRouter();
+  const appNavigator = createNavigator();
   const currentPath = () => fullPath(window.location);
   // What is done in the patient's name as they sign out (the analytics outbox registers through the port).
   const signOutTasks = createSignOutTasks();
@@ -130,7 +130,7 @@ async function start() {
     },
     tabs: createTabChannel(),
     currentPath,
-    goTo: (path) => void router.navigate(path, { replace: true }),
+    goTo: (path) => appNavigator.goTo(path),
     inspect: probe?.inspect,
     signOutTasks,
   }).start();
@@ -153,7 +153,7 @@ async function start() {
     alertRegistrationFailed: () => window.alert(createTranslate(document.documentElement.lang === 'en' ? 'en' : 'zh-CN')('wechat.registrationFailed')),
     inspect,
   });
-  router.subscribe(() => wechat.pageChanged(window.location.href));
+  appNavigator.onPageChange(() => wechat.pageChanged(window.location.href));
 
   // The theme follows the hospital; until it answers, the restored or configured theme shows.
   api
@@ -170,7 +170,7 @@ async function start() {
     root.render(
       <App
         services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, textSize, inspect }}
-        router={router}
+        navigator={appNavigator}
         locale={locale}
         onLocaleChange={saveLocale}
       />,

@@ -1,5 +1,6 @@
-import { RouterProvider } from 'react-router-dom';
-import type { createAppRouter } from './router';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './router';
+import { NavigatorBridge, type NavigatorPort } from './navigator';
 import { I18nProvider } from '../shared/i18n/I18nProvider';
 import type { Locale } from '../shared/i18n/locale';
 import { useThemeClass } from '../shared/theme/useThemeClass';
@@ -7,22 +8,22 @@ import { ToastProvider } from '../shared/views/Toast';
 import { ServicesProvider, type AppServices } from '../shared/services';
 import '../shared/theme/global.css';
 
-function ThemedRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
+function ThemedRouter({ navigator }: { navigator: NavigatorPort }) {
   useThemeClass();
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <NavigatorBridge navigator={navigator} />
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
 
-export function App(props: {
-  services: AppServices;
-  router: ReturnType<typeof createAppRouter>;
-  locale: Locale;
-  onLocaleChange: (locale: Locale) => void;
-}) {
+export function App(props: { services: AppServices; navigator: NavigatorPort; locale: Locale; onLocaleChange: (locale: Locale) => void }) {
   return (
     <I18nProvider initialLocale={props.locale} onLocaleChange={props.onLocaleChange}>
       <ServicesProvider services={props.services}>
         <ToastProvider>
-          <ThemedRouter router={props.router} />
+          <ThemedRouter navigator={props.navigator} />
         </ToastProvider>
       </ServicesProvider>
     </I18nProvider>

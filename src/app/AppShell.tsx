@@ -1,30 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
+import { useLocation, useNavigate, useOutlet } from 'react-router-dom';
 import { useI18n } from '../shared/i18n/I18nProvider';
 import { TopBar } from '../shared/views/TopBar';
 import * as ui from '../shared/views/ui.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { errorAddressWithBack, fullPath } from '../shared/navigation/navigation';
-import { ROUTE, type RouteDef } from '../shared/navigation/routes';
+import { ROUTE } from '../shared/navigation/routes';
+import { routeAt } from './routeAt';
 import { useServices } from '../shared/services';
 import { offersHome, useBack } from '../shared/navigation/useBack';
 import { useScrollMemory } from './useScrollMemory';
 import { useIntentPrefetch } from './useIntentPrefetch';
 
-export interface RouteHandle {
-  route: RouteDef;
-}
-
-function currentRoute(matches: ReturnType<typeof useMatches>): RouteDef | undefined {
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return handle?.route;
-}
-
 /** The frame around every screen: top bar, content, and the rules every navigation follows. */
 export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
-  const route = currentRoute(useMatches());
+  const route = routeAt(location.pathname);
   const outlet = useOutlet();
   const { t } = useI18n();
   const { entryUrl } = useServices();

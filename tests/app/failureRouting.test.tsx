@@ -5,7 +5,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import { ApiFailure } from '../../src/shared/api/failure';
@@ -13,7 +13,7 @@ import { useReportFailure } from '../../src/shared/api/useReportFailure';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
-import { renderApp } from './renderApp';
+import { renderApp, RouterProbe, testRouter } from './renderApp';
 
 startMswServer();
 
@@ -76,8 +76,16 @@ describe('7001 on the study and report calls', () => {
         useEffect(() => report(new ApiFailure({ kind: 'business', statusCode: 7001, message: '医院已停用云胶片' }, endpoint)), [report]);
         return null;
       }
-      const router = createMemoryRouter([{ path: '/report', element: <FailingReportCall /> }, { path: '*', element: null }], { initialEntries: ['/report'] });
-      render(<RouterProvider router={router} />);
+      const router = testRouter();
+      render(
+        <MemoryRouter initialEntries={['/report']}>
+          <RouterProbe router={router} />
+          <Routes>
+            <Route path="/report" element={<FailingReportCall />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>,
+      );
       await waitFor(() => expect(router.state.location.pathname).toBe('/errorStop'));
       await act(async () => {});
       expect(router.state.location.search).toContain('code=7001');

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, Outlet, useLocation, useNavigate, useNavigationType, useRoutes, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { studyPassStore } from '../../src/shared/session/studyPass';
 import { textSizeStore } from '../../src/shared/theme/textSize';
@@ -132,12 +132,16 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   const recordDrawn = (where: string) => {
     drawn = where;
   };
-  const router = createMemoryRouter([{ element: <DrawnLocation onDrawn={recordDrawn} />, children: routes }], { initialEntries: [path] });
+  const router = testRouter();
+  const tree = [{ element: <DrawnLocation onDrawn={recordDrawn} />, children: routes }];
   const view = render(
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <RouterProbe router={router} />
+            <RoutesOf routes={tree} />
+          </MemoryRouter>
         </ToastProvider>
       </ServicesProvider>
     </I18nProvider>,
@@ -150,6 +154,35 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     listeners.forEach((listener) => listener());
   };
   return { ...view, router, services, session, location, setSessionStatus };
+}
+
+/** What a test reads of the router and does with it: the address, how it was reached, navigate. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: NavigateFunction;
+}
+
+export function testRouter(): TestRouter {
+  const unmounted = () => {
+    throw new Error('the router is not mounted');
+  };
+  return { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' }, historyAction: 'POP' as NavigationType }, navigate: unmounted };
+}
+
+/** Inside a router: keeps `router` up to date with what it has committed. */
+export function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.state = { location, historyAction };
+    router.navigate = navigate;
+  }, [router, location, historyAction, navigate]);
+  return null;
+}
+
+function RoutesOf({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /** Records the address each time the screens drawn for it are committed. */

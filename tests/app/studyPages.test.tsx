@@ -111,7 +111,7 @@ describe('film sheets (electronicFilm) and HD images (customHDImageList)', () =>
     const app = renderApp('/customHDImageList?id=film-1');
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/error'));
     expect(await screen.findByTestId('status-text')).toHaveTextContent('影像服务繁忙');
-    expect(new URLSearchParams(app.router.state.location.search).get('back')).toBe('/customHDImageList?id=film-1');
+    await waitFor(() => expect(new URLSearchParams(app.router.state.location.search).get('back')).toBe('/customHDImageList?id=film-1'));
   });
 });
 
