@@ -160,13 +160,22 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
 export interface TestRouter {
   state: { location: Location; historyAction: NavigationType };
   navigate: NavigateFunction;
+  /** RouterProbe's: what the router has committed. */
+  committed(state: TestRouter['state'], navigate: NavigateFunction): void;
 }
 
 export function testRouter(): TestRouter {
-  const unmounted = () => {
-    throw new Error('the router is not mounted');
+  const router: TestRouter = {
+    state: { location: { pathname: '', search: '', hash: '', state: null, key: '' }, historyAction: 'POP' as NavigationType },
+    navigate: () => {
+      throw new Error('the router is not mounted');
+    },
+    committed(state, navigate) {
+      router.state = state;
+      router.navigate = navigate;
+    },
   };
-  return { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' }, historyAction: 'POP' as NavigationType }, navigate: unmounted };
+  return router;
 }
 
 /** Inside a router: keeps `router` up to date with what it has committed. */
@@ -174,10 +183,7 @@ export function RouterProbe({ router }: { router: TestRouter }) {
   const location = useLocation();
   const historyAction = useNavigationType();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
-    router.state = { location, historyAction };
-    router.navigate = navigate;
-  }, [router, location, historyAction, navigate]);
+  useLayoutEffect(() => router.committed({ location, historyAction }, navigate), [router, location, historyAction, navigate]);
   return null;
 }
 
