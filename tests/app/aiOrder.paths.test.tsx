@@ -27,6 +27,9 @@ async function run(path: ModelPath) {
   server.use(
     http.post(`${API_BASE}V1.0/AI/CancelOrder`, () => cancelGate.next()),
     http.get(`${API_BASE}V1.0/AI/GetSJAiCheckResult`, () => detailGate.next()),
+    // The progress page a path opens is left at once: its read stays unanswered, so no late
+    // failure of a page already left races the way back to the list (the error page).
+    http.get(`${API_BASE}V1.0/AI/info`, () => new Promise<Response>(() => {})),
   );
   vi.stubGlobal('location', { ...window.location, assign: vi.fn(), origin: 'http://localhost' });
   const app = renderApp('/aiOrder');
