@@ -7,6 +7,7 @@ import {
   isArchiveAllowed,
   locateFindings,
   readViewerParams,
+  startingFinding,
   startingPlace,
   wadoRsInstance,
   wadoUri,
@@ -188,12 +189,14 @@ export const viewerMachine = setup({
             {
               guard: { type: 'hasImages', params: ({ event }) => event.output },
               target: 'viewing',
-              description: 'Opens on the first AI finding when there is one, else on the series the link names, else on the first slice.',
+              description: 'Opens on the AI finding the link names, else the first when there is one, else on the series the link names, else on the first slice.',
               actions: assign(({ context, event }) => {
                 const study = { ...event.output.study, series: event.output.study.series.filter((series) => series.images.length > 0) };
                 // Places only with marks to draw: the control never names a finding the image does not show.
                 const places = event.output.findings?.length ? locateFindings(study, event.output.places) : [];
-                return { study, archive: studyArchive(context, event.output), findings: event.output.findings, places, findingIndex: 0, ...startingPlace(study, places, paramsOf(context).seriesUid), images: {} };
+                const { seriesUid, findingId } = paramsOf(context);
+                const findingIndex = startingFinding(places, findingId);
+                return { study, archive: studyArchive(context, event.output), findings: event.output.findings, places, findingIndex, ...startingPlace(study, places, seriesUid, findingIndex), images: {} };
               }),
             },
             { target: 'refused', description: 'A study without images says so.', actions: assign({ problem: 'noImages' }) },

@@ -68,6 +68,8 @@ const query = { checkWay: '2', result: '2', showAi: 'true', wadourl: 'https://pa
 
 export const viewerEvents = [
   { type: 'OPEN', query },
+  /** A report's item the AI located links to its finding (issue 27 §1): here the second. */
+  { type: 'OPEN', query: { ...query, finding: 'n2' } },
   { type: 'OPEN', query: { ...query, studyuid: 'not a uid' } },
   { type: 'OPEN', query: { ...query, wadourl: 'https://elsewhere.example.com/wado' } },
   { type: 'xstate.done.actor.loadStudy', output: loaded },

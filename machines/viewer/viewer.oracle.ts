@@ -11,6 +11,7 @@ const BAD_FILES = 'issue 12, item 3: every bad file is a message on that image, 
 const MEMORY = 'issue 12, item 3: bounded memory, a cache cap';
 const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue 12: list failed, retry';
 const FINDINGS = 'issue 24 §2: count findings, and let the viewer jump from one finding to the next; the link of the AI findings lands on the first';
+const NAMED_FINDING = 'issue 27 §1: a finding that the AI located opens the viewer on that slice';
 const STANDARDS = 'issue 25 §1: the image list says which standard (a wadourl or a DICOMweb root), and both work through the same viewer chart';
 const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
 
@@ -139,12 +140,22 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
     },
     {
       id: 'lands-on-first-finding',
-      says: 'A study opened with AI findings to go to opens on the first of them, and counts them all.',
+      says: 'A study opened with AI findings to go to opens on the first of them, and counts them all, when the link names none of them.',
       source: FINDINGS,
       rule: {
         kind: 'always',
-        if: { all: [{ input: 'answer:loadStudy' }, { sees: { findingsAnswered: { above: 0 } } }] },
+        if: { all: [{ input: 'answer:loadStudy' }, { sees: { findingsAnswered: { above: 0 }, findingNamed: null } }] },
         then: { sees: { finding: 1, findingCount: { sameAs: 'sees.findingsAnswered' }, currentKey: { sameAs: 'sees.findingKey' } } },
+      },
+    },
+    {
+      id: 'lands-on-named-finding',
+      says: "A link that names one of the study's AI findings opens on that finding's image, and counts them all.",
+      source: NAMED_FINDING,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'answer:loadStudy' }, { sees: { findingsAnswered: { above: 0 }, findingNamed: { present: true } } }] },
+        then: { sees: { finding: { sameAs: 'sees.findingNamed' }, findingCount: { sameAs: 'sees.findingsAnswered' }, currentKey: { sameAs: 'sees.findingKey' } } },
       },
     },
     {
@@ -396,13 +407,17 @@ function imagesSeen(trace: Trace): Record<string, unknown> {
  */
 function findingsAnswered(trace: Trace): Record<string, unknown> {
   type Image = { key: string; sopUid: string; frame: number };
-  type Place = { seriesUid: string; sopUid: string; frame: number };
+  type Place = { seriesUid: string; sopUid: string; frame: number; findingId?: string | null };
   const answer = trace.findLast((step) => step.input.type === 'answer:loadStudy')?.input.output as
     | { study: { series: { seriesUid: string; images: Image[] }[] }; findings: unknown[] | null; places: Place[] }
     | undefined;
   const keyOf = (place: Place) =>
     answer?.study.series.find((series) => series.seriesUid === place.seriesUid)?.images.find((image) => image.sopUid === place.sopUid && image.frame === place.frame)?.key;
-  const keys = answer && (answer.findings?.length ?? 0) > 0 ? answer.places.flatMap((place) => keyOf(place) ?? []) : [];
+  const located = answer && (answer.findings?.length ?? 0) > 0 ? answer.places.filter((place) => keyOf(place) !== undefined) : [];
+  const keys = located.map((place) => keyOf(place)!);
   const shown = trace[trace.length - 1]?.view.finding;
-  return { findingsAnswered: keys.length, findingKey: typeof shown === 'number' ? (keys[shown - 1] ?? null) : null };
+  // The finding the screen's link named (its first OPEN), as its place among those located, from 1.
+  const named = (trace.find((step) => step.input.type === 'OPEN')?.input.query as { finding?: string | null } | undefined)?.finding ?? null;
+  const namedAt = named === null ? -1 : located.findIndex((place) => place.findingId === named);
+  return { findingsAnswered: keys.length, findingKey: typeof shown === 'number' ? (keys[shown - 1] ?? null) : null, findingNamed: namedAt < 0 ? null : namedAt + 1 };
 }

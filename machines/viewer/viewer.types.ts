@@ -8,7 +8,7 @@
  * The query the viewer is opened with (spec section 4: checkWay, result, showAi, wadourl, studyuid,
  * hospid), as strings; plus this app's own `series`, the series a thumbnail opens.
  */
-export type ViewerQuery = Partial<Record<'checkWay' | 'result' | 'showAi' | 'wadourl' | 'studyuid' | 'hospid' | 'series', string | null>>;
+export type ViewerQuery = Partial<Record<'checkWay' | 'result' | 'showAi' | 'wadourl' | 'studyuid' | 'hospid' | 'series' | 'finding', string | null>>;
 
 /** The query once read: what the viewer asks for and where it fetches the images. */
 export interface ViewerParams {
@@ -23,6 +23,8 @@ export interface ViewerParams {
   result: string;
   /** The series to open on (a thumbnail's), when the link names one. */
   seriesUid: string | null;
+  /** The AI finding to open on (a report's item the AI located), when the link names one. */
+  findingId: string | null;
 }
 
 /** A DICOM UID: digits in dot-separated parts, at most 64 characters (PS3.5 9.1). */
@@ -41,6 +43,7 @@ export function readViewerParams(query: ViewerQuery, appOrigin: string): ViewerP
     checkWay: query.checkWay ?? '',
     result: query.result ?? '',
     seriesUid: query.series?.trim() || null,
+    findingId: query.finding?.trim() || null,
   };
 }
 
@@ -184,14 +187,24 @@ export function locateFindings(study: StudyStack, places: readonly FindingPlace[
   });
 }
 
+/** Which finding a study opens on: the one the link names (a report's item), else the first. */
+export function startingFinding(findings: readonly LocatedFinding[], findingId: string | null): number {
+  return Math.max(0, findingId === null ? 0 : findings.findIndex((finding) => finding.findingId === findingId));
+}
+
 /**
- * Where a study opens: on the first AI finding when the link asked for them, since that is what
- * the patient came to see; else on the series the link names (a thumbnail's); else on the first
- * slice of the first series.
+ * Where a study opens: on an AI finding when the link asked for them (the one it names, else the
+ * first), since that is what the patient came to see; else on the series the link names (a
+ * thumbnail's); else on the first slice of the first series.
  */
-export function startingPlace(study: StudyStack, findings: readonly LocatedFinding[], seriesUid: string | null = null): { seriesIndex: number; sliceIndex: number } {
-  const [first] = findings;
-  if (first) return { seriesIndex: first.seriesIndex, sliceIndex: first.sliceIndex };
+export function startingPlace(
+  study: StudyStack,
+  findings: readonly LocatedFinding[],
+  seriesUid: string | null = null,
+  findingIndex = 0,
+): { seriesIndex: number; sliceIndex: number } {
+  const chosen = findings[findingIndex];
+  if (chosen) return { seriesIndex: chosen.seriesIndex, sliceIndex: chosen.sliceIndex };
   const named = study.series.findIndex((series) => series.seriesUid === seriesUid);
   return { seriesIndex: Math.max(0, named), sliceIndex: 0 };
 }

@@ -28,8 +28,10 @@ describe('the link', () => {
       checkWay: '2',
       result: '2',
       seriesUid: null,
+      findingId: null,
     });
     expect(readViewerParams({ ...query, series: ' 1.2.3 ' }, APP)?.seriesUid).toBe('1.2.3');
+    expect(readViewerParams({ ...query, finding: ' n2 ' }, APP)?.findingId).toBe('n2');
     expect(readViewerParams({ ...query, showAi: 'TRUE' }, APP)?.showAi).toBe(false);
     expect(readViewerParams({ ...query, showAi: null, hospid: null, checkWay: null, result: null }, APP)).toMatchObject({ showAi: false, hospId: '', checkWay: '', result: '' });
   });

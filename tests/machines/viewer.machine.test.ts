@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 1914,
+  pinnedPaths: 3826,
   oracle: viewerOracle,
   start: () => startViewer(),
 });

@@ -9,6 +9,8 @@ export interface ViewerLink {
   ai?: { checkWay: string };
   /** The series to open first. */
   series?: string;
+  /** The AI finding to open on (with `ai`): a report's item the AI located. */
+  finding?: string;
 }
 
 export function viewerHref(link: ViewerLink): string {
@@ -22,6 +24,7 @@ export function viewerHref(link: ViewerLink): string {
   query.set('studyuid', link.studyuid);
   query.set('hospid', link.hospid);
   if (link.series) query.set('series', link.series);
+  if (link.finding) query.set('finding', link.finding);
   return `${ROUTE.cloudFilm.path}?${query.toString()}`;
 }
 
