@@ -310,3 +310,33 @@ journey('9. the personal centre', async (walk) => {
   await expect(page.locator('[data-testid="modify-email-notice"][data-kind="invalid"]')).toHaveCount(0);
   await walk.look('change my details');
 });
+
+// Issue 27 §1: a report the patient understands, on the chest CT whose nodule the AI located.
+journey('10. understanding my report', async (walk) => {
+  const { page, t } = walk;
+  await walk.signIn();
+  await walk.open(`/index?id=${WITH_AI}`);
+  const summary = page.getByTestId('report-plain');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText(t('report.plain.heading'));
+  await expect(summary.getByTestId('report-plain-category')).toContainText('Lung-RADS 2');
+  await walk.look('the report in plain words');
+  // A word of the doctor's text, explained, with what to ask; Escape puts it away, back on the word.
+  const word = page.getByTestId('report-impression').getByTestId('report-term').first();
+  await word.click();
+  const sheet = page.getByTestId('term-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(t('report.term.ask'));
+  await expect(sheet.getByTestId('term-sheet-plain')).not.toBeEmpty();
+  await walk.look('a word of the report explained');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(word).toBeFocused();
+  // The item the AI located opens the viewer on its finding.
+  await summary.getByTestId('report-plain-images').click();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('finding')).toBe('lung-nodule-1');
+  await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-finding', '1');
+  await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-on-screen', 'true');
+  await walk.look('the viewer on the finding the report names');
+});

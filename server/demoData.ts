@@ -65,8 +65,9 @@ export const EXAMS = {
     modality: 'CT',
     bodyPart: '胸部',
     description: '胸部CT平扫',
-    findings: '双肺纹理清晰，肺野内未见明确实质性病变。纵隔居中，心影大小形态未见异常。双侧胸腔未见积液。',
-    impression: '胸部CT平扫未见明显异常。',
+    // Every chest CT phantom has its one lung nodule (server/dicom/phantomTorso.ts): the report says so.
+    findings: '右肺上叶见一枚实性小结节，直径约4mm，边界清晰。余肺野内未见明确实质性病变。纵隔居中，心影大小形态未见异常。双侧胸腔未见积液。',
+    impression: '右肺上叶实性小结节（约4mm），Lung-RADS 2类，建议年度复查。余胸部CT平扫未见明显异常。',
   },
   ctHead: {
     modality: 'CT',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { DeptNames, FilmDetail, HospitalModule, Report, SeriesThumbnail } from '../../shared/api/studySchemas';
 import { REPORT_STATUS } from '../../shared/api/studySchemas';
@@ -17,7 +17,9 @@ import * as ui from '../../shared/views/ui.css';
 import * as css from './filmDetail.css';
 import { Facts, PENDING, type Fact } from './Facts';
 import type { FilmExtras } from './studyCalls';
-import { aiMarksHref } from './studyLinks';
+import { aiFindingHref, aiMarksHref } from './studyLinks';
+import { PlainSummary, ReportText, TermSheet, type LookedUp } from './ReportWords';
+import { readReport } from '../../shared/rules/reportReading';
 import { PrintedReport } from './PrintedReport';
 import { aiFindingCount } from '../../shared/rules/aiFindings';
 import { AI_ORDER_STATUS } from '../../../machines/aiOrder/aiOrder.types';
@@ -61,7 +63,7 @@ function FilmDetail({ collectFilmId }: { collectFilmId: string }) {
     <div className={css.page} data-testid="film-detail" data-state={view.state}>
       <StudySection film={film} departments={view.extrasLoading ? null : (view.extras?.departments ?? [])} />
       <ImagesSection film={film} collectFilmId={collectFilmId} />
-      <ReportSection view={view} collectFilmId={collectFilmId} />
+      <ReportSection view={view} film={film} collectFilmId={collectFilmId} />
       {/* Someone else's share is read-only: nothing to buy, download or pass on (issue 13). */}
       {sharedView ? (
         <p className={css.sharedNote} data-testid="film-shared-note">{t(isExample ? 'film.exampleView' : 'film.sharedView')}</p>
@@ -156,9 +158,12 @@ function seriesLabel(t: ReturnType<typeof useI18n>['t'], series: SeriesThumbnail
   return [t('film.seriesShort', { number: series.seriesNumber, count: series.imageCount }), series.description].filter(Boolean).join(' ');
 }
 
-function ReportSection({ view, collectFilmId }: { view: View; collectFilmId: string }) {
+function ReportSection({ view, film, collectFilmId }: { view: View; film: FilmDetail; collectFilmId: string }) {
   const { t } = useI18n();
   const report = view.report;
+  // The word the patient is reading about (issue 27 §1): what is on screen, nothing more.
+  const [looked, setLooked] = useState<LookedUp | null>(null);
+  const ai = view.extras?.ai;
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   // A report card links to `#report`; every navigation scrolls to the top first (spec section 2).
@@ -184,10 +189,19 @@ function ReportSection({ view, collectFilmId }: { view: View; collectFilmId: str
       )}
       {report && (
         <>
+          <PlainSummary impression={report.impression} onLookUp={setLooked} onImages={(item) => (ai ? aiFindingHref(film, ai, item) : null)} />
           <h4 className={css.reportHeading}>{t('film.findings')}</h4>
-          <p className={css.reportText} data-testid="report-findings" data-authored="doctor">{report.findings}</p>
+          <p className={css.reportText} data-testid="report-findings" data-authored="doctor">
+            <ReportText text={report.findings ?? ''} onLookUp={setLooked} />
+          </p>
           <h4 className={css.reportHeading}>{t('film.impression')}</h4>
-          <p className={css.impression} data-testid="report-impression" data-authored="doctor">{report.impression}</p>
+          <p className={css.impression} data-testid="report-impression" data-authored="doctor">
+            <ReportText text={report.impression ?? ''} onLookUp={setLooked} />
+          </p>
+          {[report.findings, report.impression].some((text) => readReport(text ?? '').some((piece) => piece.term)) && (
+            <p className={css.muted} data-testid="report-terms-hint">{t('report.plain.hint')}</p>
+          )}
+          {looked && <TermSheet looked={looked} onClose={() => setLooked(null)} />}
           <p className={css.muted} data-testid="report-signed">
             {[
               report.reportedBy && t('film.reportedBy', { name: report.reportedBy, time: formatDate(report.reportedAt, 'YYYY-MM-DD HH:mm') }),

@@ -348,6 +348,26 @@ export const REPORT_TERMS: readonly ReportTerm[] = [
     ask: { 'zh-CN': '这是新的还是陈旧的？需要什么治疗？', en: 'Is it new or old, and which treatment do I need?' },
   },
   {
+    id: 'ischaemicFocus',
+    written: ['缺血性改变', '缺血灶', 'ischemic focus', 'ischaemic focus', 'small vessel ischemic change'],
+    name: { 'zh-CN': '缺血灶', en: 'Ischaemic spots' },
+    plain: {
+      'zh-CN': '脑内一些小点状区域，多年来血液供应略有减少。随年龄增长和高血压很常见。',
+      en: 'Small spots in the brain where the blood supply has been a little low over the years; common with age and high blood pressure.',
+    },
+    ask: { 'zh-CN': '我需要控制血压、血糖或血脂吗？', en: 'Should I have my blood pressure, blood sugar or cholesterol treated?' },
+  },
+  {
+    id: 'meniscusDegeneration',
+    written: ['半月板后角变性', '半月板变性', 'meniscal degeneration'],
+    name: { 'zh-CN': '半月板变性', en: 'Meniscus degeneration' },
+    plain: {
+      'zh-CN': '膝关节内起缓冲作用的半月板出现磨损，但没有撕裂；II 度表示改变尚未到达半月板表面。',
+      en: "Wear inside the meniscus, the knee's cushion, without a tear; grade II means the change does not reach its surface.",
+    },
+    ask: { 'zh-CN': '需要理疗吗？哪些运动需要避免？', en: 'Do I need physiotherapy, and which sports should I avoid?' },
+  },
+  {
     id: 'haemorrhage',
     written: ['出血', 'hemorrhage', 'haemorrhage', 'bleeding'],
     name: { 'zh-CN': '出血', en: 'Haemorrhage' },

@@ -81,7 +81,7 @@ export function ConfirmDialog(props: {
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab go round the dialog's own controls: a modal dialog never lets focus wander to the page behind it. */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+export function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
   if (event.key !== 'Tab') return;
   const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const first = controls[0];
