@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PATIENTS, JOURNEY_VISITORS } from '../server/demoData';
+import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
@@ -339,4 +339,50 @@ journey('10. understanding my report', async (walk) => {
   await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-finding', '1');
   await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-on-screen', 'true');
   await walk.look('the viewer on the finding the report names');
+});
+
+// Issue 27 §5: the patient asks about a report the hospital has not sent, is told when it arrives
+// (by the official account in the Chinese walk, which follows it; by e-mail in the English one),
+// finds its card marked new, and reads it from the message.
+journey('11. told when my report is ready', async (walk) => {
+  const { page, t, language } = walk;
+  const login = REPORT_WAITERS[language];
+  const address = `${login}@example.com`;
+  await walk.signIn(login);
+  if (language === 'zh-CN') expect((await page.request.post(`/sandbox/test/follow?login=${login}&subscribed=true`)).ok()).toBe(true);
+  else {
+    await walk.open('/modify');
+    await page.getByTestId('modify-email').fill(address);
+    await page.getByTestId('modify-email-save').click();
+    await expect(page.getByTestId('modify-email')).toHaveValue(address);
+  }
+  // Asking: the film detail checks the report, which has not arrived.
+  await walk.open('/myStudyList');
+  const status = page.getByTestId('study-report-status').first();
+  await expect(status).toHaveText(t('study.reportPending'));
+  await page.getByTestId('study-link').first().click();
+  await expect(page.getByTestId('film-report')).toHaveAttribute('data-report', 'notSynced');
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await walk.look('a report not here yet');
+
+  // The hospital sends it.
+  expect((await page.request.post(`/sandbox/reports/sync?collectId=${id}`)).ok()).toBe(true);
+  const link =
+    language === 'zh-CN'
+      ? ((await (await page.request.get(`/sandbox/test/official-account-messages?login=${login}`)).json()).messages[0]?.link as string)
+      : (/https?:\/\/\S+#report/.exec(((await (await page.request.get(`/sandbox/test/outbox?to=${address}`)).json()).messages[0]?.body as string) ?? '')?.[0] ?? '');
+  expect(new URL(link).pathname + new URL(link).search + new URL(link).hash).toBe(`/index?id=${id}#report`);
+
+  await walk.open('/myStudyList');
+  await expect(status).toHaveText(t('study.reportNew'));
+  await expect(status).toHaveAttribute('data-fresh', 'true');
+  await walk.look('the card says the report is new');
+  // The message opens the report; read, it is no longer new.
+  await page.goto(`/index?id=${id}&lang=${language}#report`);
+  await expect(page.getByTestId('film-report')).toHaveAttribute('data-report', 'written');
+  await expect(page.getByTestId('report-findings')).toHaveText(/\S{10,}/);
+  await walk.look('the report, from the message');
+  await walk.open('/myStudyList');
+  await expect(status).toHaveText(t('study.reportReady'));
+  await expect(status).toHaveAttribute('data-fresh', 'false');
 });

@@ -340,10 +340,41 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     collected: 'all',
     aiOrders: [],
   },
+  // Issue 27 §5's journey (e2e/journeys.spec.ts): one patient per language, whose one study's
+  // report has not reached the service, to ask about it and be told when it arrives.
+  {
+    loginName: 'patient6',
+    name: '赵敏',
+    sex: 'F',
+    birthDate: '1975-07-16',
+    phone: '13200006666',
+    nationalIdRegion: '330106',
+    nationalIdSequence: '462',
+    medicalRecordNo: 'MZ0010045123',
+    studies: [{ date: '2026-11-21', exam: 'drChest', report: 'pending' }],
+    collected: [],
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient7',
+    name: '孙磊',
+    sex: 'M',
+    birthDate: '1969-03-09',
+    phone: '13100007777',
+    nationalIdRegion: '420102',
+    nationalIdSequence: '573',
+    medicalRecordNo: 'MZ0010045124',
+    studies: [{ date: '2026-11-22', exam: 'drChest', report: 'pending' }],
+    collected: [],
+    aiOrders: [],
+  },
 ];
 
 /** The patient journeys' visitors (below): one study each, collected by SMS in one language each. */
 export const JOURNEY_VISITORS = { 'zh-CN': 'patient4', en: 'patient5' } as const;
+
+/** The report-ready journey's patients (above): one study each, its report not sent yet (issue 27 §5). */
+export const REPORT_WAITERS = { 'zh-CN': 'patient6', en: 'patient7' } as const;
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
 

@@ -545,4 +545,34 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: 'who waits for a report, the reports they have not read, and official-account messages (issue 27 §5)',
+    sql: `
+      -- A signed-in patient asked about a report that had not reached the service (the film detail
+      -- checks, "check again"): when it arrives they are told, and the study card shows it as new.
+      CREATE TABLE report_waiters (
+        study_id   INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        patient_id INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        asked_at   TEXT    NOT NULL,
+        PRIMARY KEY (study_id, patient_id)
+      );
+      -- A report that arrived for a patient who waited, until they read it.
+      CREATE TABLE unread_reports (
+        study_id   INTEGER NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+        patient_id INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        arrived_at TEXT    NOT NULL,
+        PRIMARY KEY (study_id, patient_id)
+      );
+      -- The hospital's official-account messages the sandbox "sent" (it sends none: it keeps them).
+      CREATE TABLE official_account_messages (
+        id         INTEGER PRIMARY KEY,
+        patient_id INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        title      TEXT    NOT NULL,
+        body       TEXT    NOT NULL,
+        link       TEXT    NOT NULL,
+        sent_at    TEXT    NOT NULL
+      );
+      CREATE INDEX official_account_messages_by_patient ON official_account_messages (patient_id, id DESC);
+    `,
+  },
 ];

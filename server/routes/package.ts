@@ -18,6 +18,7 @@ import type { FilmDetail, FilmPackage, SeriesThumbnail } from '../../src/shared/
 import type { PacsArchive } from '../archives/pacsArchive';
 import { archiveSeriesThumbnails, proxiedWadoUrl } from '../archives/pacsImages';
 import { isArchiveStudy } from '../archives/pacsStudies';
+import { reportNoticeRepository } from '../repositories/reportNotices';
 
 /** `CollectId` names a study (its collectFilmId); `collectId` a collected film of Package/list, which stands for its study. */
 const filmQuerySchema = z
@@ -54,6 +55,7 @@ const NOT_IN_MY_FILMS = '胶片不存在';
 export async function packageRoutes(app: FastifyInstance, { pacs }: { pacs?: PacsArchive } = {}): Promise<void> {
   const { studies, publicOrigin } = app.sandbox;
   const collections = filmCollectionRepository(app.sandbox.db);
+  const reportNotices = reportNoticeRepository(app.sandbox.db);
 
   /** A list row of the signed-in patient's with its study's image count and thumbnail from the catalogue. */
   function withImages(request: FastifyRequest, patientId: number) {
@@ -64,7 +66,9 @@ export async function packageRoutes(app: FastifyInstance, { pacs }: { pacs?: Pac
     const patient = await currentPatient(request);
     const page = parseQuery(pageQuerySchema, request.query);
     const { rows, totals } = studies.pageForPatient(patient.id, pageWindow(page));
-    return ok({ rows: rows.map(withImages(request, patient.id)), totals });
+    // A report that arrived after the patient asked, not read yet (issue 27 §5): the card says it is new.
+    const unread = reportNotices.unreadOf(patient.id);
+    return ok({ rows: rows.map(withImages(request, patient.id)).map((row) => ({ ...row, reportNew: unread.has(Number(row.collectFilmId)) })), totals });
   });
 
   /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentPatient } from '../currentPatient';
+import { currentPatient, signedInPatient } from '../currentPatient';
 import { CHECK_TYPE_NAMES } from '../demoData';
 import { ok } from '../envelope';
 import { pageQuerySchema, pageWindow } from '../paging';
 import { parseQuery, recordIdParam } from '../query';
 import { departmentRepository } from '../repositories/departments';
+import { reportNoticeRepository } from '../repositories/reportNotices';
 import { reportRepository } from '../repositories/reports';
-import { requestedStudy, requestedStudyAccess } from '../requestedStudy';
+import { requestedStudyAccess } from '../requestedStudy';
 import { signStudyUrl } from '../studyBytes';
 import { readableStudy } from '../studyAccess';
 import { reportSheetFor } from '../reportSheet';
@@ -34,21 +35,32 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const { reportSync, publicOrigin } = app.sandbox;
   const reports = reportRepository(app.sandbox.db);
   const departments = departmentRepository(app.sandbox.db);
+  const notices = reportNoticeRepository(app.sandbox.db);
 
   /**
    * With `CollectId`: whether that study's report has reached the service (any study the request
-   * may read: studyAccess.ts); every call is a check, so it records the time. Without: the signed-in
-   * patient's answer, as before.
+   * may read: studyAccess.ts); every call is a check, so it records the time, and a signed-in
+   * patient who asks before it has arrived is told when it does (issue 27 §5; server/reportReady.ts).
+   * Without: the signed-in patient's answer, as before.
    */
   app.get('/V1.0/Report/GetSyncReportStatus', async (request) => {
     const { CollectId } = parseQuery(syncQuerySchema, request.query);
     if (CollectId === undefined) return ok(reportSync.forPatient((await currentPatient(request)).id));
-    const { study } = await readableStudy(request, CollectId);
-    return ok(reportSync.recordCheck(study.id, new Date()) satisfies ReportSync);
+    const { study, via } = await readableStudy(request, CollectId);
+    const now = new Date();
+    const status = reportSync.recordCheck(study.id, now);
+    const patient = via === 'pass' ? undefined : await signedInPatient(request);
+    if (!status.synced && patient) notices.asked(study.id, patient.id, now);
+    return ok(status satisfies ReportSync);
   });
 
+  /** The report; a signed-in patient who reads it has read it (the study card no longer says it is new). */
   app.get('/V1.0/Report/detail', async (request) => {
-    return ok(reports.reportOf(await requestedStudy(request)));
+    const { study, via } = await requestedStudyAccess(request);
+    const patient = via === 'pass' ? undefined : await signedInPatient(request);
+    const report = reports.reportOf(study);
+    if (patient && report.status !== 0) notices.read(study.id, patient.id);
+    return ok(report);
   });
 
   /** The check types the patient has studies of, as the report list's tabs. */

@@ -8,10 +8,15 @@ import { REPORT_STATUS } from '../repositories/studies';
 import { reportSheetFor } from '../reportSheet';
 import { authorizeStudyBytes, refuseStudyBytes, studyBytesCors } from '../studyBytes';
 import { REPORT_SHEET_PATH, REPORT_SYNC_HOOK_PATH } from '../sandboxUrls';
+import { officialAccountMessageRepository } from '../repositories/officialAccountMessages';
+import { patientRepository } from '../repositories/patients';
+import { tellReportReady } from '../reportReady';
+import { TEST_PATH_PREFIX } from '../testMode';
 
 const SVG = 'image/svg+xml; charset=utf-8';
 const SHEET_FILE = /^([0-9a-f]{32})\.svg$/;
 const syncQuerySchema = z.object({ collectId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const loginQuerySchema = z.object({ login: z.string().min(1).max(64) });
 
 /** What the hospital writes for an exam the demo data does not know. */
 const PLAIN_REPORT = { findings: '所见结构未见明显异常。', impression: '未见明显异常。' };
@@ -72,6 +77,16 @@ export async function reportSyncTestRoutes(app: FastifyInstance): Promise<void> 
       );
       reportSync.markSynced(study.id);
     }).immediate();
-    return ok({ collectFilmId: String(study.id), synced: true, status: REPORT_STATUS[reports.findForStudy(study.id)!.status] });
+    const told = tellReportReady(app.sandbox, study.id, new Date());
+    return ok({ collectFilmId: String(study.id), synced: true, status: REPORT_STATUS[reports.findForStudy(study.id)!.status], told });
+  });
+
+  /** GET ?login=: the official-account messages the patient was sent, newest first (issue 27 §5). */
+  app.get(`${TEST_PATH_PREFIX}/official-account-messages`, async (request, reply) => {
+    const login = loginQuerySchema.safeParse(request.query);
+    if (!login.success) return reply.code(400).send(fail(400, 'login must be one patient login name'));
+    const patient = patientRepository(db).findByLoginName(login.data.login);
+    if (!patient) return reply.code(404).send(fail(404, `no patient ${login.data.login}`));
+    return { messages: officialAccountMessageRepository(db).ofPatient(patient.id) };
   });
 }

@@ -55,6 +55,37 @@ describe('my studies (kept alive)', () => {
     server.events.removeAllListeners();
   });
 
+  it('says "New report" on the card of a report that arrived after the patient asked, and nothing new on the others (issue 27 §5)', async () => {
+    const { study } = await import('../msw/fixtures');
+    server.use(http.get(studyList, () => HttpResponse.json(envelope({ rows: [{ ...study(1), reportNew: true }, study(2), { ...study(3), reportNew: undefined }], totals: 3 }))));
+    renderApp('/myStudyList');
+    const statuses = (await screen.findAllByTestId('study-report-status')).map((status) => [status.textContent, status.dataset.fresh]);
+    expect(statuses).toEqual([
+      ['New report', 'true'],
+      ['Report ready', 'false'],
+      // An API without the field: nothing is new.
+      ['Report pending', 'false'],
+    ]);
+  });
+
+  it('asks again on the way back from a new report the patient opened, so its card no longer says "new"', async () => {
+    const { study } = await import('../msw/fixtures');
+    let read = false;
+    server.use(
+      http.get(studyList, () => HttpResponse.json(envelope({ rows: [{ ...study(1), reportNew: !read }, study(2)], totals: 2 }))),
+      http.get(`${API_BASE}V1.0/Report/detail`, () => {
+        read = true;
+        return HttpResponse.json(envelope({ status: 2, checkType: 'CT', findings: '双肺纹理清晰。', impression: '未见明显异常。', reportedBy: '赵明', reportedAt: '2026-11-18T11:00:00+08:00', reviewedBy: null, reviewedAt: null }));
+      }),
+    );
+    const app = renderApp('/myStudyList');
+    await userEvent.click((await screen.findAllByTestId('study-link'))[0]!);
+    await screen.findByTestId('report-impression');
+    await act(() => app.router.navigate(-1));
+    await waitFor(() => expect(screen.getAllByTestId('study-report-status')[0]).toHaveAttribute('data-fresh', 'false'));
+    expect(screen.getAllByTestId('study-report-status')[0]).toHaveTextContent('Report ready');
+  });
+
   it('shows "no data" for an empty list', async () => {
     server.use(http.get(studyList, () => HttpResponse.json(envelope({ rows: [], totals: 0 }))));
     renderApp('/myStudyList');

@@ -26,6 +26,7 @@ export function study(n: number): Study {
     bodyPart: n % 2 ? '胸部' : '头颅',
     hospitalName: '云胶片示范医院',
     reportStatus: n % 3 ? 1 : 0,
+    reportNew: false,
   };
 }
 

@@ -4,8 +4,8 @@ import { EXAMS } from '../../server/demoData';
 import { renderReportSheet, wrapText } from '../../server/reportSheet';
 import { pageSchema } from '../../src/shared/api/schemas';
 import { checkTypesSchema, electReportSchema, reportRowSchema, reportSchema, reportSyncSchema } from '../../src/shared/api/studySchemas';
-import { PUBLIC_ORIGIN, STUDY_LIST, SYNC_REPORT_STATUS, TEST_MODE } from './helpers';
-import type { PatientApi } from './patientApi';
+import { PUBLIC_ORIGIN, startSandbox, STUDY_LIST, SYNC_REPORT_STATUS, TEST_MODE } from './helpers';
+import { patientApi, type PatientApi } from './patientApi';
 import { sharedSandbox } from './sharedSandbox';
 import { signedInHeaders } from './signIn';
 import { ELECT_REPORT, REPORT_CHECK_TYPES, REPORT_DETAIL, REPORT_LIST, REPORT_SYNC_HOOK } from './studyPaths';
@@ -143,7 +143,8 @@ describe('report sync: a report reaches the service', () => {
 
     const arrived = await hook(studyId);
     expect(arrived.statusCode).toBe(200);
-    expect(arrived.json().result).toEqual({ collectFilmId: String(studyId), synced: true, status: 2 });
+    // patient1 asked (the checks above), follows no official account and gave no e-mail: the card alone says so.
+    expect(arrived.json().result).toEqual({ collectFilmId: String(studyId), synced: true, status: 2, told: [{ patientId: expect.any(Number), channel: 'card' }] });
 
     expect((await check()).synced).toBe(true);
     expect((await api.get(`${REPORT_DETAIL}?CollectId=${studyId}`)).result).toMatchObject({
@@ -253,5 +254,53 @@ describe('renderReportSheet', () => {
     const shown = svgText(sheet('所见').svg);
     expect(shown).toContain('张&lt;伟&gt;');
     for (const text of ['初步报告', '女', '8个月', '2026-11-18 12:00']) expect(shown).toContain(text);
+  });
+});
+
+describe('report ready: the patient who asked is told, and the card says it is new (issue 27 §5)', () => {
+  const messagesOf = async (login: string) => (await sandbox.app().inject({ url: `/sandbox/test/official-account-messages?login=${login}` })).json().messages;
+  const rowOf = async (api: PatientApi, studyId: number) =>
+    ((await api.get(`${STUDY_LIST}?pageLength=100`)).result.rows as Array<{ collectFilmId: number; reportNew: boolean }>).find((row) => row.collectFilmId === studyId)!;
+
+  it('tells a follower by an official-account message linking to the report, marks it new, and no longer once it is read', async () => {
+    const api = await sandbox.as('patient3');
+    await sandbox.app().inject({ method: 'POST', url: '/sandbox/test/follow?login=patient3&subscribed=true' });
+    const studyId = await studyOn(api, '2026-10-08');
+    expect((await rowOf(api, studyId)).reportNew).toBe(false);
+    // Asking twice is waiting once.
+    await api.get(`${SYNC_REPORT_STATUS}?CollectId=${studyId}`);
+    await api.get(`${SYNC_REPORT_STATUS}?CollectId=${studyId}`);
+    expect((await messagesOf('patient3')).length).toBe(0);
+
+    expect((await hook(studyId)).json().result.told).toEqual([{ patientId: expect.any(Number), channel: 'officialAccount' }]);
+    const [message, ...more] = await messagesOf('patient3');
+    expect(more).toEqual([]);
+    expect(message).toEqual({ title: '检查报告已出', body: expect.stringContaining('2026-10-08 胸部正位片'), link: `${PUBLIC_ORIGIN}/index?id=${studyId}#report`, sentAt: expect.any(String) });
+    expect((await rowOf(api, studyId)).reportNew).toBe(true);
+
+    await api.get(`${REPORT_DETAIL}?CollectId=${studyId}`);
+    expect((await rowOf(api, studyId)).reportNew).toBe(false);
+  });
+
+  it('tells a patient who follows no account by e-mail when they gave one', async () => {
+    const app = await startSandbox({ env: { SANDBOX_TEST_MODE: '1' } });
+    const api = await patientApi(app, 'patient1');
+    expect((await api.post('/api/V1.0/Center/UpdateUserEmail', { email: 'zhang.wei@example.com' })).statusCode).toBe(200);
+    const studyId = await studyOn(api, '2026-11-18');
+    await api.get(`${SYNC_REPORT_STATUS}?CollectId=${studyId}`);
+    const arrived = await app.inject({ method: 'POST', url: `${REPORT_SYNC_HOOK}?collectId=${studyId}` });
+    expect(arrived.json().result.told).toEqual([{ patientId: expect.any(Number), channel: 'email' }]);
+    const [mail] = (await app.inject({ url: '/sandbox/test/outbox?to=zhang.wei@example.com' })).json().messages;
+    expect(mail.subject).toContain('Your report is ready');
+    expect(mail.body).toContain(`${PUBLIC_ORIGIN}/index?id=${studyId}#report`);
+  });
+
+  it('tells nobody who did not ask, and nobody twice', async () => {
+    const api = await sandbox.as('patient2');
+    const studyId = await studyOn(api, '2026-11-10');
+    // Already written (preliminary) and synced: nobody waits, nothing is marked new.
+    await api.get(`${SYNC_REPORT_STATUS}?CollectId=${studyId}`);
+    expect((await rowOf(api, studyId)).reportNew).toBe(false);
+    expect(await messagesOf('patient2')).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import * as css from './studyList.css';
 export function StudyCard(props: {
   modality: string;
   title: string;
-  status?: { text: string; ready: boolean } | null;
+  /** `fresh`: a report the patient waited for, arrived and not read yet. */
+  status?: { text: string; ready: boolean; fresh?: boolean } | null;
   lines: readonly string[];
   thumbnailUrl?: string | null;
 }) {
@@ -13,7 +14,11 @@ export function StudyCard(props: {
       <div className={css.row}>
         <span className={css.modality}>{props.modality}</span>
         <p className={css.bodyPart}>{props.title}</p>
-        {props.status && <span className={props.status.ready ? css.reportReady : css.reportPending}>{props.status.text}</span>}
+        {props.status && (
+          <span className={props.status.fresh ? css.reportNew : props.status.ready ? css.reportReady : css.reportPending} data-testid="study-report-status" data-fresh={props.status.fresh ?? false}>
+            {props.status.text}
+          </span>
+        )}
       </div>
       {props.lines.filter(Boolean).map((line) => (
         <p key={line} className={css.meta}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { createPagedListMachine } from '../../../machines/pagedList/pagedList.machine';
 import type { LoadRequest } from '../../../machines/pagedList/pagedList.types';
@@ -29,7 +29,14 @@ export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => s
   const { api } = useServices();
   const { t, locale } = useI18n();
   const load = useCallback((request: LoadRequest<null>, signal: AbortSignal) => loadStudyPage(api, request, signal), [api]);
-  const list = usePagedList({ machine: studyListMachine, filter: null, load });
+  // A new report the patient opens is read then: back on the list, its card must not still say "new".
+  const openedNew = useRef(false);
+  const staleOnReturn = useCallback(() => {
+    const stale = openedNew.current;
+    openedNew.current = false;
+    return stale;
+  }, []);
+  const list = usePagedList({ machine: studyListMachine, filter: null, load, staleOnReturn });
   const cardsShown = list.items.length > 0;
   useEffect(() => {
     if (cardsShown && hrefFor === filmDetailHref) preloadFilmDetail();
@@ -42,11 +49,11 @@ export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => s
       renderItem={(study) => {
         const ready = Number(study.reportStatus) > 0;
         return (
-          <Link className={tappableLink} to={hrefFor(study.collectFilmId)} data-testid="study-link">
+          <Link className={tappableLink} to={hrefFor(study.collectFilmId)} data-testid="study-link" onClick={() => (openedNew.current ||= study.reportNew)}>
             <StudyCard
               modality={study.modality}
               title={hospitalTerm(locale, study.studyDescription ?? study.bodyPart ?? study.modality)}
-              status={{ text: t(ready ? 'study.reportReady' : 'study.reportPending'), ready }}
+              status={{ text: t(study.reportNew ? 'study.reportNew' : ready ? 'study.reportReady' : 'study.reportPending'), ready, fresh: study.reportNew }}
               lines={[`${study.patientName} ${formatSexAge(t, study.sex, study.age)}`, `${study.studyDate} ${study.hospitalName ?? ''}`]}
             />
           </Link>

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { tokens } from '../../shared/theme/theme.css';
+import { brandVars, tokens } from '../../shared/theme/theme.css';
 import { card, modalityBadge } from '../../shared/views/ui.css';
 
 export const studyCard = style([card, { display: 'grid', gap: 6 }]);
@@ -10,6 +10,17 @@ export const modality = modalityBadge;
 export const bodyPart = style({ margin: 0, minWidth: 0, fontSize: tokens.size.title, fontWeight: 600, flex: 1, overflowWrap: 'anywhere' });
 export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums' });
 export const reportReady = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.succeeded, fontSize: tokens.size.small, fontWeight: 600 });
+/** A report the patient waited for, arrived and not read yet: a badge, not just a colour. */
+export const reportNew = style({
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
+  padding: '2px 8px',
+  borderRadius: 10,
+  background: brandVars.brand,
+  color: brandVars.onBrand,
+  fontSize: tokens.size.small,
+  fontWeight: 700,
+});
 export const reportPending = style({ flexShrink: 0, whiteSpace: 'nowrap', color: tokens.status.inProgress, fontSize: tokens.size.small, fontWeight: 600 });
 export const skeletonCard = style([card, { height: 112 }]);
 /** A card with one action of its own beside the link that opens it (never a button inside a link). */

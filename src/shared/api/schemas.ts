@@ -56,6 +56,8 @@ export const studySchema = z.object({
   studyDescription: optionalText,
   imageCount: z.optional(z.int()),
   thumbnailUrl: optionalText,
+  /** The report arrived after the patient asked and is not read yet (issue 27 §5, an extension of the call). */
+  reportNew: z._default(z.boolean(), false),
 });
 export type Study = z.infer<typeof studySchema>;
 

@@ -159,6 +159,7 @@ export const en: Record<MessageKey, string> = {
   'study.bodyPart': 'Body part',
   'study.reportReady': 'Report ready',
   'study.reportPending': 'Report pending',
+  'study.reportNew': 'New report',
 
   'film.failed': 'This study could not be loaded',
   'film.patient': 'Patient',

@@ -157,6 +157,7 @@ export const zhCN = {
   'study.bodyPart': '检查部位',
   'study.reportReady': '报告已出',
   'study.reportPending': '报告待出',
+  'study.reportNew': '新报告',
 
   'film.failed': '检查信息暂时无法加载',
   'film.patient': '患者',

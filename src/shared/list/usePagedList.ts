@@ -30,11 +30,15 @@ export function usePagedListLogic<T, F>(machine: PagedListMachine<T, F>, load: P
   );
 }
 
-/** A list of its own on a screen: runs the chart and connects it for the view. */
-export function usePagedList<T, F>(options: { machine: PagedListMachine<T, F>; filter: F; load: PageLoader<T, F> }) {
+/**
+ * A list of its own on a screen: runs the chart and connects it for the view. `staleOnReturn`:
+ * asked on a return, true when what the patient opened will read differently now (a new report
+ * read), so the list asks again at once instead of after LIST_STALE_MS.
+ */
+export function usePagedList<T, F>(options: { machine: PagedListMachine<T, F>; filter: F; load: PageLoader<T, F>; staleOnReturn?: () => boolean }) {
   const logic = usePagedListLogic(options.machine, options.load);
   const [snapshot, send] = useAppMachine(logic, { input: { filter: options.filter, pageSize: PAGE_SIZE } });
-  useRevalidateOnReturn(snapshot.matches('idle') || snapshot.matches('finished'), send);
+  useRevalidateOnReturn(snapshot.matches('idle') || snapshot.matches('finished'), send, options.staleOnReturn);
   return useMemo(() => connectPagedList(snapshot, send), [snapshot, send]);
 }
 
@@ -50,12 +54,14 @@ export function usePagedListActor<T, F>(actor: ActorRefFrom<PagedListMachine<T, 
  * its effects run anew): its items show at once, and when they are older than LIST_STALE_MS the
  * first page is asked for again behind them (REFRESH keeps the items until it answers).
  */
-function useRevalidateOnReturn(loaded: boolean, send: (event: { type: 'REFRESH' }) => void) {
+function useRevalidateOnReturn(loaded: boolean, send: (event: { type: 'REFRESH' }) => void, staleOnReturn?: () => boolean) {
   const loadedAt = useRef<number | null>(null);
   // First: on a return, this reads the time of the last load before the effect below renews it.
+  // (`staleOnReturn` is the screen's stable callback: the effect still runs on a return only.)
   useEffect(() => {
-    if (loadedAt.current !== null && Date.now() - loadedAt.current > LIST_STALE_MS) send({ type: 'REFRESH' });
-  }, [send]);
+    if (loadedAt.current === null) return;
+    if (staleOnReturn?.() || Date.now() - loadedAt.current > LIST_STALE_MS) send({ type: 'REFRESH' });
+  }, [send, staleOnReturn]);
   useEffect(() => {
     if (loaded) loadedAt.current = Date.now();
   }, [loaded]);
