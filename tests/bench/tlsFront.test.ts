@@ -9,20 +9,13 @@ import { connect as connectHttp2 } from 'node:http2';
 import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTlsFront, type TlsFront } from '../../scripts/bench/tlsFront';
+import { freePort } from '../server/helpers';
 
 const BODY = Buffer.from([0x1b, 0x00, 0xff, 0x10, 0x42]);
 
 let upstream: Server;
 let front: TlsFront;
 const seen: { host?: string; proto?: string; url?: string }[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {

@@ -4,7 +4,7 @@ import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ReportTerm } from '../../shared/i18n/reportTerms';
 import { impressionItems, readReport, type ImpressionItem } from '../../shared/rules/reportReading';
 import { Button } from '../../shared/views/Button';
-import { keepFocusInside } from '../../shared/views/ConfirmDialog';
+import { keepFocusInside, useFocusBackOnClose } from '../../shared/views/ConfirmDialog';
 import * as css from './reportWords.css';
 
 /** A term the patient tapped, and how the report wrote it. */
@@ -119,14 +119,9 @@ export function PlainSummary({
 export function TermSheet({ looked, onClose }: { looked: LookedUp; onClose: () => void }) {
   const { t, locale } = useI18n();
   const sheet = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // Closed, focus goes back to the word that opened it.
-    const opener = document.activeElement;
-    sheet.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
+  // Closed, focus goes back to the word that opened it.
+  useFocusBackOnClose();
+  useEffect(() => sheet.current?.focus(), []);
   const { term, written } = looked;
   const name = term.name[locale];
   return (

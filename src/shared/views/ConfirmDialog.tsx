@@ -30,15 +30,7 @@ export function ConfirmDialog(props: {
   const dialog = useRef<HTMLDivElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
   const { returnFocus } = props;
-  useEffect(() => {
-    // Closed, focus goes back where it was (the button that opened it), so the patient is where they were.
-    const opener = document.activeElement;
-    const fallback = returnFocus?.current;
-    return () => {
-      const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : fallback;
-      back?.focus();
-    };
-  }, [returnFocus]);
+  useFocusBackOnClose(returnFocus);
   useEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus(), [tone]);
   return (
     <div className={ui.backdrop} onClick={props.onDismiss}>
@@ -79,6 +71,22 @@ export function ConfirmDialog(props: {
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Closed, a dialog gives focus back where it was (the control that opened it), so the patient is
+ * where they were; `fallback` when nothing on the page had it (a dialog that opened by itself).
+ * Call it before the dialog takes focus.
+ */
+export function useFocusBackOnClose(fallback?: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const opener = document.activeElement;
+    const other = fallback?.current;
+    return () => {
+      const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : other;
+      back?.focus();
+    };
+  }, [fallback]);
+}
 
 /** Tab and Shift+Tab go round the dialog's own controls: a modal dialog never lets focus wander to the page behind it. */
 export function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
