@@ -195,7 +195,7 @@ export class DicomArchive {
     const kept = this.memory.get(key);
     if (kept) return kept;
     const picture = await this.picture(series, instance, size.frame, size.previewWindow);
-    const { jpeg } = pictureJpeg(picture, size.rows, size.columns);
+    const { jpeg } = await pictureJpeg(picture, size.rows, size.columns);
     this.memory.set(key, jpeg);
     return jpeg;
   }

@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { drawText, fillRect, textWidth } from './font';
 import type { Canvas } from './font';
+import { encodeJpegBaseline } from './write/wasmEncoders';
 
 /**
  * JPEGs from the generated previews (8-bit, already windowed): the WADO-URI image/jpeg answer,
@@ -16,6 +17,8 @@ export interface Picture {
 }
 
 const JPEG_QUALITY = 88;
+/** 64 × 64 RGB. */
+const SMALLEST_FOR_TURBO = 64 * 64 * 3;
 
 export function newCanvas(width: number, height: number): Canvas {
   const rgba = new Uint8Array(width * height * 4);
@@ -23,36 +26,76 @@ export function newCanvas(width: number, height: number): Canvas {
   return { width, height, rgba };
 }
 
-export function encodeJpeg(canvas: Canvas, quality = JPEG_QUALITY): Uint8Array {
-  return new Uint8Array(jpeg.encode({ width: canvas.width, height: canvas.height, data: canvas.rgba }, quality).data);
+/**
+ * The canvas as a baseline JPEG: libjpeg-turbo (the generated studies' encoder, twenty times
+ * faster than jpeg-js on a film sheet), or jpeg-js where turbo's output buffer, the size of the raw
+ * picture, could not hold the result: a picture of a few pixels (a JPEG's headers alone are 600
+ * bytes), or one that failed.
+ */
+export async function encodeJpeg(canvas: Canvas, quality = JPEG_QUALITY): Promise<Uint8Array> {
+  const rgb = new Uint8Array(canvas.width * canvas.height * 3);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    rgb[i] = canvas.rgba[j] as number;
+    rgb[i + 1] = canvas.rgba[j + 1] as number;
+    rgb[i + 2] = canvas.rgba[j + 2] as number;
+  }
+  const plain = () => new Uint8Array(jpeg.encode({ width: canvas.width, height: canvas.height, data: canvas.rgba }, quality).data);
+  if (rgb.length < SMALLEST_FOR_TURBO) return plain();
+  try {
+    return await encodeJpegBaseline(rgb, { width: canvas.width, height: canvas.height, componentCount: 3 }, quality);
+  } catch {
+    return plain();
+  }
+}
+
+/**
+ * The source position and weight for each destination pixel along one axis (bilinear, pixel
+ * centres aligned), worked out once per picture rather than once per pixel: a film sheet is 20
+ * tiles of 150,000 pixels each.
+ */
+function axisSamples(source: number, destination: number): { near: Int32Array; far: Int32Array; weight: Float32Array } {
+  const near = new Int32Array(destination);
+  const far = new Int32Array(destination);
+  const weight = new Float32Array(destination);
+  const scale = source / destination;
+  for (let d = 0; d < destination; d++) {
+    const f = Math.max(0, Math.min(source - 1, (d + 0.5) * scale - 0.5));
+    const n = Math.floor(f);
+    near[d] = n;
+    far[d] = Math.min(source - 1, n + 1);
+    weight[d] = f - n;
+  }
+  return { near, far, weight };
 }
 
 /** Draws the picture scaled (bilinear) into the rectangle at (x, y). */
 export function drawPicture(canvas: Canvas, picture: Picture, x: number, y: number, width: number, height: number): void {
   const { pixels, rows, columns, channels } = picture;
-  const sx = columns / width;
-  const sy = rows / height;
+  const across = axisSamples(columns, width);
+  const down = axisSamples(rows, height);
+  const { rgba } = canvas;
   for (let py = 0; py < height; py++) {
     const ty = py + y;
     if (ty < 0 || ty >= canvas.height) continue;
-    const fy = Math.max(0, Math.min(rows - 1, (py + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(rows - 1, y0 + 1);
-    const wy = fy - y0;
+    const top = (down.near[py] as number) * columns;
+    const bottom = (down.far[py] as number) * columns;
+    const wy = down.weight[py] as number;
     for (let px = 0; px < width; px++) {
       const tx = px + x;
       if (tx < 0 || tx >= canvas.width) continue;
-      const fx = Math.max(0, Math.min(columns - 1, (px + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(columns - 1, x0 + 1);
-      const wx = fx - x0;
+      const left = across.near[px] as number;
+      const right = across.far[px] as number;
+      const wx = across.weight[px] as number;
       const at = (ty * canvas.width + tx) * 4;
       for (let c = 0; c < 3; c++) {
         const channel = channels === 1 ? 0 : c;
-        const sample = (row: number, column: number) => pixels[(row * columns + column) * channels + channel] as number;
-        const top = sample(y0, x0) + (sample(y0, x1) - sample(y0, x0)) * wx;
-        const bottom = sample(y1, x0) + (sample(y1, x1) - sample(y1, x0)) * wx;
-        canvas.rgba[at + c] = Math.round(top + (bottom - top) * wy);
+        const a = pixels[(top + left) * channels + channel] as number;
+        const b = pixels[(top + right) * channels + channel] as number;
+        const d = pixels[(bottom + left) * channels + channel] as number;
+        const e = pixels[(bottom + right) * channels + channel] as number;
+        const upper = a + (b - a) * wx;
+        const lower = d + (e - d) * wx;
+        rgba[at + c] = Math.round(upper + (lower - upper) * wy);
       }
     }
   }
@@ -69,11 +112,11 @@ export function fitSize(rows: number, columns: number, maxRows?: number, maxColu
 }
 
 /** The picture as a JPEG, scaled to fit `maxRows` × `maxColumns` when given. */
-export function pictureJpeg(picture: Picture, maxRows?: number, maxColumns?: number): { jpeg: Uint8Array; rows: number; columns: number } {
+export async function pictureJpeg(picture: Picture, maxRows?: number, maxColumns?: number): Promise<{ jpeg: Uint8Array; rows: number; columns: number }> {
   const size = fitSize(picture.rows, picture.columns, maxRows, maxColumns);
   const canvas = newCanvas(size.columns, size.rows);
   drawPicture(canvas, picture, 0, 0, size.columns, size.rows);
-  return { jpeg: encodeJpeg(canvas), ...size };
+  return { jpeg: await encodeJpeg(canvas), ...size };
 }
 
 export interface Tile {
@@ -110,7 +153,7 @@ export function filmSize(layout: Pick<FilmLayout, 'width' | 'columns' | 'rows'>,
 }
 
 /** A printed-film-like sheet: header, then the tiles left to right, top to bottom, each annotated. */
-export function filmJpeg(layout: FilmLayout): Uint8Array {
+export function filmJpeg(layout: FilmLayout): Promise<Uint8Array> {
   const first = layout.tiles[0];
   const aspect = first ? first.picture.rows / first.picture.columns : 1;
   const size = filmSize(layout, aspect);
@@ -126,7 +169,7 @@ export function filmJpeg(layout: FilmLayout): Uint8Array {
 }
 
 /** A key image: the picture at full resolution with its annotations. */
-export function keyImageJpeg(tile: Tile): Uint8Array {
+export function keyImageJpeg(tile: Tile): Promise<Uint8Array> {
   const canvas = newCanvas(tile.picture.columns, tile.picture.rows);
   drawTile(canvas, tile, 0, 0, tile.picture.columns, tile.picture.rows);
   return encodeJpeg(canvas);
