@@ -26,7 +26,7 @@ import { consultationRoutes, servicesTestRoutes } from './routes/consultation';
 import { imageStoreRoutes } from './routes/imageStore';
 import { collectRoutes, collectTestRoutes } from './routes/collect';
 import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
-import { shareRoutes, shareTestRoutes } from './routes/share';
+import { shareLogRoutes, shareRoutes, shareTestRoutes } from './routes/share';
 import { commonRoutes } from './routes/common';
 import { helpRoutes } from './routes/help';
 import { hospitalRoutes } from './routes/hospital';
@@ -153,6 +153,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(collectRoutes);
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);
+        await api.register(shareLogRoutes);
         await api.register(helpRoutes);
         await api.register(imageStoreRoutes);
         await api.register(aiApplyRoutes);

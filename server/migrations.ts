@@ -575,4 +575,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX official_account_messages_by_patient ON official_account_messages (patient_id, id DESC);
     `,
   },
+  {
+    name: 'who opened a share, and whether its owner is told (issue 27 §4)',
+    sql: `
+      -- Each try at a share's access code: when, from what kind of device, and whether the code was
+      -- right. The owner reads them in the share list; a share's removal forgets them.
+      CREATE TABLE share_openings (
+        id         INTEGER PRIMARY KEY,
+        share_id   INTEGER NOT NULL REFERENCES shares (id) ON DELETE CASCADE,
+        opened_at  TEXT    NOT NULL,
+        device     TEXT    NOT NULL,
+        code_right INTEGER NOT NULL CHECK (code_right IN (0, 1))
+      );
+      CREATE INDEX share_openings_by_share ON share_openings (share_id, id DESC);
+      -- The owner is told of each opening unless they switched it off for that share; told at most
+      -- once in a quiet period (server/shareNotices.ts), so whoever holds the link cannot flood them.
+      ALTER TABLE shares ADD COLUMN notify_openings INTEGER NOT NULL DEFAULT 1 CHECK (notify_openings IN (0, 1));
+      ALTER TABLE shares ADD COLUMN last_notice_at TEXT;
+    `,
+  },
 ];

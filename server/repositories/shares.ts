@@ -3,7 +3,7 @@ import { randomCode, withFreshCode } from '../randomCode';
 import type { SqliteDatabase } from '../db';
 import type { Page, PageWindow } from '../paging';
 import { ACCESS_CODE_LENGTH } from '../../src/shared/api/shareSchemas';
-import type { ShareState } from '../../src/shared/api/shareSchemas';
+import type { DeviceKind, ShareState } from '../../src/shared/api/shareSchemas';
 
 /** A share as stored (migrations.ts, issue 13). */
 export interface ShareRecord {
@@ -20,6 +20,15 @@ export interface ShareRecord {
   openCount: number;
   lastOpenedAt: string | null;
   wrongCodes: number;
+  /** 1 when the owner is told of each opening (issue 27 §4), 0 when they switched it off. */
+  notifyOpenings: 0 | 1;
+}
+
+/** One try at a share's access code, as the owner's log shows it. */
+export interface ShareOpeningRecord {
+  openedAt: string;
+  device: DeviceKind;
+  codeRight: boolean;
 }
 
 /** A share with what the share list shows of its study. */
@@ -74,11 +83,13 @@ export function normalizeShareCode(code: string): string {
 export type AccessCodeOutcome =
   | { kind: 'opened'; share: ShareSummary }
   | { kind: 'wrong'; attemptsLeft: number }
-  | { kind: 'locked'; retryAfterSeconds: number };
+  /** `justNow`: this wrong code locked it; otherwise it was locked already and the code was not tried. */
+  | { kind: 'locked'; retryAfterSeconds: number; justNow: boolean };
 
 const SHARE_COLUMNS = `sh.id, sh.code, sh.access_code AS accessCode, sh.patient_id AS patientId, sh.study_id AS studyId,
   sh.days, sh.created_at AS createdAt, sh.expires_at AS expiresAt, sh.revoked_at AS revokedAt,
-  sh.open_count AS openCount, sh.last_opened_at AS lastOpenedAt, sh.wrong_codes AS wrongCodes`;
+  sh.open_count AS openCount, sh.last_opened_at AS lastOpenedAt, sh.wrong_codes AS wrongCodes,
+  sh.notify_openings = 1 AS notifyOpenings`;
 
 /**
  * Shares of one study each. A wrong access code counts in the share's row; the lock after too many
@@ -90,7 +101,8 @@ export function shareRepository(db: SqliteDatabase) {
     VALUES (?, ?, ?, ?, ?, ?, ?)
     RETURNING id, code, access_code AS accessCode, patient_id AS patientId, study_id AS studyId, days,
               created_at AS createdAt, expires_at AS expiresAt, revoked_at AS revokedAt,
-              open_count AS openCount, last_opened_at AS lastOpenedAt, wrong_codes AS wrongCodes`);
+              open_count AS openCount, last_opened_at AS lastOpenedAt, wrong_codes AS wrongCodes,
+              notify_openings = 1 AS notifyOpenings`);
   const shareable = db.prepare<[number, number, number], { id: number }>(`
     SELECT s.id FROM studies s
      WHERE s.id = ? AND (s.patient_id = ? OR EXISTS (SELECT 1 FROM film_collections c WHERE c.study_id = s.id AND c.patient_id = ?))`);
@@ -125,6 +137,18 @@ export function shareRepository(db: SqliteDatabase) {
     'UPDATE shares SET open_count = open_count + 1, last_opened_at = ?, wrong_codes = 0 WHERE id = ?',
   );
   const expire = db.prepare<[string, string]>('UPDATE shares SET expires_at = ? WHERE code = ?');
+  const logOpening = db.prepare<[number, string, string, number]>('INSERT INTO share_openings (share_id, opened_at, device, code_right) VALUES (?, ?, ?, ?)');
+  const openingsOf = db.prepare<[number, number], { openedAt: string; device: DeviceKind; codeRight: number }>(
+    'SELECT opened_at AS openedAt, device, code_right AS codeRight FROM share_openings WHERE share_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const openingTotals = db.prepare<[number], { right: number; wrong: number }>(
+    'SELECT COALESCE(SUM(code_right), 0) AS right, COALESCE(SUM(1 - code_right), 0) AS wrong FROM share_openings WHERE share_id = ?',
+  );
+  // Takes the quiet period's turn: one statement, so two openings at once cannot both be told.
+  const takeNoticeTurn = db.prepare<[string, number, string]>(
+    'UPDATE shares SET last_notice_at = ? WHERE id = ? AND notify_openings = 1 AND (last_notice_at IS NULL OR last_notice_at <= ?)',
+  );
+  const setNotify = db.prepare<[number, number, number]>('UPDATE shares SET notify_openings = ? WHERE id = ? AND patient_id = ?');
 
   /** Share id → until when it refuses every access code (ISO time). */
   const lockedUntil = new Map<number, string>();
@@ -180,7 +204,7 @@ export function shareRepository(db: SqliteDatabase) {
     tryAccessCode(share: ShareSummary, accessCode: string, now: Date = new Date()): AccessCodeOutcome {
       const until = lockedUntil.get(share.id);
       if (until !== undefined && until > now.toISOString()) {
-        return { kind: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000)) };
+        return { kind: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000)), justNow: false };
       }
       // The lock (if any) is over, or was lost with a restart: a fresh run of tries.
       if (until !== undefined || share.wrongCodes >= MAX_WRONG_ACCESS_CODES) {
@@ -194,7 +218,32 @@ export function shareRepository(db: SqliteDatabase) {
       const wrongCodes = countWrong.get(share.id)?.wrongCodes ?? MAX_WRONG_ACCESS_CODES;
       if (wrongCodes < MAX_WRONG_ACCESS_CODES) return { kind: 'wrong', attemptsLeft: MAX_WRONG_ACCESS_CODES - wrongCodes };
       lockedUntil.set(share.id, new Date(now.getTime() + ACCESS_CODE_LOCK_SECONDS * 1000).toISOString());
-      return { kind: 'locked', retryAfterSeconds: ACCESS_CODE_LOCK_SECONDS };
+      return { kind: 'locked', retryAfterSeconds: ACCESS_CODE_LOCK_SECONDS, justNow: true };
+    },
+
+    /** One try at the access code, for the owner's log. */
+    logOpening(shareId: number, opening: ShareOpeningRecord): void {
+      logOpening.run(shareId, opening.openedAt, opening.device, opening.codeRight ? 1 : 0);
+    },
+
+    /** The share's latest tries, newest first, and how many there were of each. */
+    openingsOf(shareId: number, most: number): { openings: ShareOpeningRecord[]; right: number; wrong: number } {
+      const totals = openingTotals.get(shareId) ?? { right: 0, wrong: 0 };
+      return { openings: openingsOf.all(shareId, most).map((row) => ({ ...row, codeRight: row.codeRight === 1 })), ...totals };
+    },
+
+    /**
+     * Whether the owner is to be told of an opening now: they did not switch it off, and (unless
+     * `always`) no notice went out for this share within `quietSeconds`. A yes starts the quiet period.
+     */
+    takeNoticeTurn(shareId: number, now: Date, quietSeconds: number, always = false): boolean {
+      const quietSince = always ? now.toISOString() : new Date(now.getTime() - quietSeconds * 1000).toISOString();
+      return takeNoticeTurn.run(now.toISOString(), shareId, quietSince).changes === 1;
+    },
+
+    /** Whether the owner is told of each opening; false when the share is not theirs. */
+    setNotify(patientId: number, shareId: number, notify: boolean): boolean {
+      return setNotify.run(notify ? 1 : 0, shareId, patientId).changes === 1;
     },
 
     /** Test mode: the share expires now. False for an unknown code. */

@@ -13,8 +13,10 @@ import type { ShareListRecord, ShareRecord, ShareRepository, ShareSummary } from
 import { STUDY_NOT_FOUND } from '../requestedStudy';
 import { setSharePassCheck } from '../studyAccess';
 import { TEST_PATH_PREFIX } from '../testMode';
-import { SHARE_CODES, SHARE_DAYS } from '../../src/shared/api/shareSchemas';
-import type { Share, ShareOpened, SharePreview } from '../../src/shared/api/shareSchemas';
+import { SHARE_CODES, SHARE_DAYS, SHARE_LOG_MOST } from '../../src/shared/api/shareSchemas';
+import type { Share, ShareLog, ShareOpened, SharePreview } from '../../src/shared/api/shareSchemas';
+import { deviceKindOf } from '../deviceKind';
+import { tellShareOwner } from '../shareNotices';
 import { TEXT_FIELDS, textProblem } from '../../src/shared/rules/text';
 
 const SHARE_NOT_FOUND = '分享不存在';
@@ -167,6 +169,11 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
     if (accessCode === undefined) return ok(previewOf(share) satisfies SharePreview);
 
     const outcome = shares.tryAccessCode(share, accessCode, now);
+    // The owner's log: each code tried (not the tries a lock refused untried), and a notice.
+    if (outcome.kind !== 'locked' || outcome.justNow) {
+      shares.logOpening(share.id, { openedAt: now.toISOString(), device: deviceKindOf(request.headers['user-agent']), codeRight: outcome.kind === 'opened' });
+      if (outcome.kind !== 'wrong') tellShareOwner(app.sandbox, shares, share, outcome.kind, now);
+    }
     if (outcome.kind === 'wrong') {
       miss();
       return failWith(SHARE_CODES.accessCodeWrong, ACCESS_CODE_WRONG, { attemptsLeft: outcome.attemptsLeft });
@@ -194,6 +201,37 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
       studyDate: share.studyDate,
       modality: share.modality,
     } satisfies ShareOpened);
+  });
+}
+
+const shareLogSchema = z.object({ shareId: recordIdParam('shareId') });
+const notifySchema = z.object({
+  shareId: recordIdParam('shareId'),
+  notify: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: 'notify must be true or false' }),
+});
+
+/**
+ * Who opened my share (issue 27 §4, docs/extensions.md): the owner's log of a share's tries and the
+ * switch for its notices. Another patient's share is not found, exactly like one that does not exist.
+ */
+export async function shareLogRoutes(app: FastifyInstance): Promise<void> {
+  const { publicOrigin } = app.sandbox;
+  const shares = sharesOf(app.sandbox.db);
+
+  app.get('/V1.0/ShareLog/detail', async (request) => {
+    const patient = await currentPatient(request);
+    const { shareId } = parseQuery(shareLogSchema, request.query);
+    const row = shares.listRowOf(shareId);
+    if (!row || row.patientId !== patient.id) return fail(SHARE_CODES.notFound, SHARE_NOT_FOUND);
+    const { openings, right, wrong } = shares.openingsOf(shareId, SHARE_LOG_MOST);
+    return ok({ share: shareOf(row, publicOrigin, collectNow()), notify: row.notifyOpenings === 1, openings, rightTotal: right, wrongTotal: wrong } satisfies ShareLog);
+  });
+
+  app.post('/V1.0/ShareLog/notify', async (request) => {
+    const patient = await currentPatient(request);
+    const { shareId, notify } = parseQuery(notifySchema, commandInput(request));
+    if (!shares.setNotify(patient.id, shareId, notify)) return fail(SHARE_CODES.notFound, SHARE_NOT_FOUND);
+    return ok(null, '操作成功');
   });
 }
 

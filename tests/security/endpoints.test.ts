@@ -94,6 +94,10 @@ const RECIPES: Recipes = {
     info: theirs((v) => ({ query: { code: v.share.code, accessCode: v.share.accessCode === '0000' ? '0001' : '0000' } })),
     revoke: theirs((v) => ({ body: { shareId: v.share.shareId } })),
   },
+  shareLog: {
+    detail: theirs((v) => ({ query: { shareId: v.share.shareId } })),
+    notify: theirs((v) => ({ body: { shareId: v.share.shareId, notify: false } })),
+  },
   image: {
     chargelist: theirs((v) => ({ query: { id: v.studyId } })),
     submmit: theirs((v) => ({ body: { id: v.studyId, planId: 'storage-36m' } })),

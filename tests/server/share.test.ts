@@ -281,8 +281,10 @@ describe('Share/info', () => {
     const { code, accessCode } = shares.create({ patientId: owner.id, studyId, days: 1 }, start);
     const wrong = accessCode === '0000' ? '1111' : '0000';
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
-    for (let i = 0; i < 5; i += 1) shares.tryAccessCode(shares.findByCode(code)!, wrong, at(i));
-    expect(shares.tryAccessCode(shares.findByCode(code)!, accessCode, at(10))).toEqual({ kind: 'locked', retryAfterSeconds: 594 });
+    for (let i = 0; i < 4; i += 1) shares.tryAccessCode(shares.findByCode(code)!, wrong, at(i));
+    // The fifth wrong code locks it (the owner's log records that one); a try while locked is not tried.
+    expect(shares.tryAccessCode(shares.findByCode(code)!, wrong, at(4))).toEqual({ kind: 'locked', retryAfterSeconds: 600, justNow: true });
+    expect(shares.tryAccessCode(shares.findByCode(code)!, accessCode, at(10))).toEqual({ kind: 'locked', retryAfterSeconds: 594, justNow: false });
     expect(shares.tryAccessCode(shares.findByCode(code)!, wrong, at(605))).toEqual({ kind: 'wrong', attemptsLeft: 4 });
     expect(shares.tryAccessCode(shares.findByCode(code)!, accessCode, at(606))).toMatchObject({ kind: 'opened' });
   });

@@ -58,6 +58,11 @@ export const ENDPOINTS = {
     /** Not in the specification, which names no way to take a share back; issue 13 asks for one. */
     revoke: post('V1.0/Share/revoke'),
   },
+  /** Who opened my share (issue 27 §4): not in the specification; docs/extensions.md. */
+  shareLog: {
+    detail: get('V1.0/ShareLog/detail'),
+    notify: post('V1.0/ShareLog/notify'),
+  },
   image: {
     chargelist: get('V1.0/Image/chargelist'),
     submmit: post('V1.0/Image/submmit'),

@@ -82,3 +82,34 @@ export const shareOpenedSchema = z.object({
   modality: text,
 });
 export type ShareOpened = z.infer<typeof shareOpenedSchema>;
+
+/**
+ * Who opened my share (issue 27 §4; docs/extensions.md): V1.0/ShareLog, the owner's calls. Each try
+ * at a share's access code is logged with its time, the kind of device (from its browser's user
+ * agent) and whether the code was right; the owner is told of each opening unless they switched it off.
+ */
+export const DEVICE_KINDS = ['wechat', 'phone', 'tablet', 'computer', 'unknown'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** How many of a share's latest tries ShareLog/detail answers. */
+export const SHARE_LOG_MOST = 50;
+
+export const shareOpeningSchema = z.object({
+  openedAt: text,
+  device: z.enum(DEVICE_KINDS),
+  codeRight: z.boolean(),
+});
+export type ShareOpening = z.infer<typeof shareOpeningSchema>;
+
+/** GET V1.0/ShareLog/detail?shareId=: the share as its list row, whether its owner is told, its latest tries and their totals. */
+export const shareLogSchema = z.object({
+  share: shareSchema,
+  notify: z.boolean(),
+  openings: z.array(shareOpeningSchema),
+  rightTotal: count,
+  wrongTotal: count,
+});
+export type ShareLog = z.infer<typeof shareLogSchema>;
+
+/** POST V1.0/ShareLog/notify { shareId, notify }: from now on the owner is (or is not) told. */
+export const shareNotifySchema = z.nullish(z.unknown());
