@@ -55,8 +55,9 @@ const viewerUid = demoArchiveStudies().find((study) => study.patientName === 'å¼
 interface World {
   /** An AI order of patient1's under way. */
   orderInProgress: string;
-  /** A share of patient1's newest study. */
+  /** A share of patient1's newest study, opened once (its log has a line). */
   shareCode: string;
+  shareId: string;
   /** The download link of a package of `STUDY.packed`. */
   downloadToken: string;
 }
@@ -118,7 +119,11 @@ const OPENINGS: Record<RouteName, Opening> = {
   addFilm: [{}],
   newCheck: [{}],
   verification: [{ session: async () => CODE_SENT, shows: 'collect-code' }],
-  shareList: [{ label: 'shares' }, { label: 'share a study', query: () => `id=${STUDY.newest}` }],
+  shareList: [
+    { label: 'shares' },
+    { label: 'share a study', query: () => `id=${STUDY.newest}` },
+    { label: "a share's openings", query: (world) => `share=${world.shareId}`, shows: 'share-opening' },
+  ],
   shareCode: [{ query: (world) => `code=${encodeURIComponent(world.shareCode)}`, shows: 'share-preview' }],
   storeOrder: [{}],
   imageStore: [{ label: 'every study' }, { label: 'plans of a study', query: () => `id=${STUDY.newest}`, shows: 'storage-choose-first' }],
@@ -271,14 +276,15 @@ async function prepareWorld(page: Page): Promise<World> {
   const task =
     (await callApi<{ taskId: string } | null>(page, ENDPOINTS.filmDown.ExeitPackageTask, { collectFilmId: STUDY.packed })) ??
     (await callApi<{ taskId: string }>(page, ENDPOINTS.filmDown.AddPackageTask, { collectFilmId: STUDY.packed, format: 'jpeg', desensitize: false }));
-  const share = await callApi<{ code: string }>(page, ENDPOINTS.share.create, { collectFilmId: STUDY.newest, days: 7 });
+  const share = await callApi<{ code: string; accessCode: string; shareId: string }>(page, ENDPOINTS.share.create, { collectFilmId: STUDY.newest, days: 7 });
+  await callApi(page, ENDPOINTS.share.info, { code: share.code, accessCode: share.accessCode });
   await page.goto('/aiOrder?tab=inProgress');
   const orderInProgress = (await page.getByTestId('order-card').first().getAttribute('data-order-id'))!;
   await expect
     .poll(async () => (await callApi<{ state: string }>(page, ENDPOINTS.filmDown.QueryPackageTask, { taskId: task.taskId })).state, { message: 'the package is made', timeout: 30_000 })
     .toBe('ready');
   const link = await callApi<{ url: string }>(page, ENDPOINTS.filmDown.CopyDownUrl, { taskId: task.taskId });
-  return { orderInProgress, shareCode: share.code, downloadToken: new URLSearchParams(new URL(link.url).hash.slice(1)).get('token')! };
+  return { orderInProgress, shareCode: share.code, shareId: share.shareId, downloadToken: new URLSearchParams(new URL(link.url).hash.slice(1)).get('token')! };
 }
 
 /** A study pass as a visitor without an account gets one: national ID, image code, SMS code (patient1's, whom no collect test uses). */

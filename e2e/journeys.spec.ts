@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS } from '../server/demoData';
+import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
@@ -7,6 +7,7 @@ import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
 import { collectBySms, expect, PatientApp, test } from './fixtures';
 import { lookAsPatient } from './patientEyes';
+import { WECHAT_UA } from '../playwright.config';
 
 /**
  * The nine patient journeys of issue 24, each walked as a patient would in Chinese and in English
@@ -385,4 +386,72 @@ journey('11. told when my report is ready', async (walk) => {
   await walk.open('/myStudyList');
   await expect(status).toHaveText(t('study.reportReady'));
   await expect(status).toHaveAttribute('data-fresh', 'false');
+});
+
+// Issue 27 §4: the owner shares a study; someone tries a wrong access code, then the right one;
+// the owner is told (by the official account in the Chinese walk, which follows it; by e-mail in
+// the English one), opens the share's log from the message, sees each try, stops the notices, and
+// revokes the share from there; the link then opens nothing.
+journey('12. who opened my share', async (walk) => {
+  const { page, t, language } = walk;
+  const login = SHARE_OWNERS[language];
+  const address = `${login}@example.com`;
+  await walk.signIn(login);
+  if (language === 'zh-CN') expect((await page.request.post(`/sandbox/test/follow?login=${login}&subscribed=true`)).ok()).toBe(true);
+  else {
+    await walk.open('/modify');
+    await page.getByTestId('modify-email').fill(address);
+    await page.getByTestId('modify-email-save').click();
+    await expect(page.getByTestId('modify-email')).toHaveValue(address);
+  }
+  await walk.open('/myStudyList');
+  await page.getByTestId('study-link').first().click();
+  await page.getByTestId('film-share').click();
+  await page.getByTestId('share-create').click();
+  const url = new URL((await page.getByTestId('share-url').textContent())!.trim());
+  const accessCode = (await page.getByTestId('share-access-code').textContent())!.replace(/\D/g, '');
+
+  // Someone with the link, in WeChat: a wrong code, then the right one.
+  const recipient = await page.context().browser()!.newContext({ viewport: { width: WIDTH, height: 640 }, userAgent: WECHAT_UA });
+  const other = await recipient.newPage();
+  await other.goto(`${url.pathname}${url.search}&lang=${language}`);
+  await other.getByTestId('share-access-input').fill(accessCode === '0000' ? '1111' : '0000');
+  await other.getByTestId('share-open').click();
+  await expect(other.getByTestId('share-open-problem')).toHaveAttribute('data-problem', 'codeWrong');
+  await other.getByTestId('share-access-input').fill(accessCode);
+  await other.getByTestId('share-open').click();
+  await expect(other.getByTestId('film-detail')).toBeVisible();
+
+  // The owner is told, and the message leads to the share's log.
+  const messageLink = async () =>
+    language === 'zh-CN'
+      ? (((await (await page.request.get(`/sandbox/test/official-account-messages?login=${login}`)).json()).messages[0]?.link as string | undefined) ?? '')
+      : (/https?:\/\/\S+shareList\S+/.exec(((await (await page.request.get(`/sandbox/test/outbox?to=${address}`)).json()).messages[0]?.body as string) ?? '')?.[0] ?? '');
+  await expect.poll(messageLink, { message: 'the owner is told' }).toMatch(/\/shareList\?share=\d+$/);
+  const link = await messageLink();
+  const target = new URL(link);
+  await walk.open(`${target.pathname}${target.search}`);
+  const log = page.getByTestId('share-log');
+  await expect(log).toHaveAttribute('data-state', 'ready');
+  await expect(log.getByTestId('share-opening')).toHaveCount(2);
+  await expect(log.getByTestId('share-opening').first()).toContainText(t('shareLog.device.wechat'));
+  await expect(log.getByTestId('share-opening').first()).toContainText(t('shareLog.codeRight'));
+  await expect(log.getByTestId('share-opening').nth(1)).toContainText(t('shareLog.codeWrong'));
+  await walk.look("the share's log, from the message");
+
+  // No more notices for this share.
+  await page.getByTestId('share-notify-switch').click();
+  await walk.look('stop the notices?');
+  await page.getByTestId('share-notify-dialog').getByRole('button', { name: t('shareLog.offYes'), exact: true }).click();
+  await expect(page.getByTestId('share-notify')).toHaveAttribute('data-notify', 'false');
+
+  // Revoked from the log: the link opens nothing any more.
+  await page.getByTestId('share-log-revoke').click();
+  await page.getByTestId('revoke-dialog').getByRole('button', { name: t('share.revokeYes'), exact: true }).click();
+  await expect(page.getByTestId('share-log-revoke')).toHaveCount(0);
+  await expect(page.getByTestId('share-log-study')).toContainText(t('share.state.revoked'));
+  await walk.look('revoked from the log');
+  await other.goto(`${url.pathname}${url.search}&lang=${language}`);
+  await expect(other.getByTestId('share-refused')).toBeVisible();
+  await recipient.close();
 });

@@ -368,6 +368,34 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     collected: [],
     aiOrders: [],
   },
+  // Issue 27 §4's journey (e2e/journeys.spec.ts): one owner per language, who shares a study and is
+  // told who opened it; nobody else's notices land in their messages.
+  {
+    loginName: 'patient8',
+    name: '周芳',
+    sex: 'F',
+    birthDate: '1981-02-27',
+    phone: '13000008888',
+    nationalIdRegion: '370102',
+    nationalIdSequence: '684',
+    medicalRecordNo: 'MZ0010045125',
+    studies: [final('2026-11-12', 'drChest')],
+    collected: [],
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient9',
+    name: '吴强',
+    sex: 'M',
+    birthDate: '1972-10-05',
+    phone: '18900009999',
+    nationalIdRegion: '210102',
+    nationalIdSequence: '795',
+    medicalRecordNo: 'MZ0010045126',
+    studies: [final('2026-11-13', 'drChest')],
+    collected: [],
+    aiOrders: [],
+  },
 ];
 
 /** The patient journeys' visitors (below): one study each, collected by SMS in one language each. */
@@ -375,6 +403,9 @@ export const JOURNEY_VISITORS = { 'zh-CN': 'patient4', en: 'patient5' } as const
 
 /** The report-ready journey's patients (above): one study each, its report not sent yet (issue 27 §5). */
 export const REPORT_WAITERS = { 'zh-CN': 'patient6', en: 'patient7' } as const;
+
+/** The share-log journey's owners (above): one study each, shared and watched (issue 27 §4). */
+export const SHARE_OWNERS = { 'zh-CN': 'patient8', en: 'patient9' } as const;
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
 

@@ -2,6 +2,7 @@ import type { SandboxContext } from './context';
 import { tellPatient } from './patientNotices';
 import type { NoticeChannel } from './patientNotices';
 import type { ShareRepository, ShareSummary } from './repositories/shares';
+import { shareLogHref } from '../src/shared/navigation/shareLogLink';
 
 /** After telling the owner of an opening, the openings of the next ten minutes are only logged. */
 export const SHARE_NOTICE_QUIET_SECONDS = 600;
@@ -9,10 +10,6 @@ export const SHARE_NOTICE_QUIET_SECONDS = 600;
 /** What happened at the share: opened with the right code, or locked by wrong ones. */
 export type ShareEvent = 'opened' | 'locked';
 
-/** The share's page in the app: its openings, the switch, and revoke (the message's one link). */
-export function shareLogLink(publicOrigin: string, shareId: number): string {
-  return `${publicOrigin}/shareList?share=${shareId}`;
-}
 
 /**
  * Tells a share's owner what happened at it (issue 27 §4), as tellPatient says (official account,
@@ -43,5 +40,5 @@ export function tellShareOwner(
           zh: `有人连续多次输错您分享的 ${what} 的访问码，分享已暂时锁定。点击查看，可撤销分享。`,
           en: `Someone typed wrong access codes for your share of ${what} several times; it is locked for a while. Open it to see the tries and revoke the share.`,
         };
-  return tellPatient(sandbox.db, share.patientId, { ...notice, link: shareLogLink(sandbox.publicOrigin, share.id) }, now);
+  return tellPatient(sandbox.db, share.patientId, { ...notice, link: `${sandbox.publicOrigin}${shareLogHref(String(share.id))}` }, now);
 }

@@ -4,6 +4,8 @@
  */
 export interface ActionItem {
   id: string;
+  /** What the action sets the item to, when it sets something: a switch turned on or off. */
+  setTo?: boolean;
 }
 
 /** The server's answer: done, or refused with its message (spec §8's "toast with the server msg" pattern). */

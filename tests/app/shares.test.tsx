@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { Share } from '../../src/shared/api/shareSchemas';
+import type { Share, ShareLog, ShareOpening } from '../../src/shared/api/shareSchemas';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -266,6 +266,116 @@ describe('my shares (shareList)', () => {
     await user.click(await screen.findByTestId('share-revoke'));
     await user.click(within(screen.getByTestId('revoke-dialog')).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('分享不存在');
+  });
+});
+
+/** ShareLog/detail answers this log for share 1 (or 4101 when `log` is null); counts how often it was asked. */
+function shareLogOf(log: () => ShareLog | null) {
+  const asked = { count: 0 };
+  server.use(
+    http.get(`${API_BASE}V1.0/ShareLog/detail`, ({ request }) => {
+      asked.count += 1;
+      expect(new URL(request.url).searchParams.get('shareId')).toBe('1');
+      const current = log();
+      return HttpResponse.json(current ? envelope(current) : envelope(null, 4101, '分享不存在'));
+    }),
+  );
+  return asked;
+}
+
+const OPENINGS: ShareOpening[] = [
+  { openedAt: '2026-11-21T09:30:00+08:00', device: 'wechat', codeRight: true },
+  { openedAt: '2026-11-21T09:29:00+08:00', device: 'computer', codeRight: false },
+];
+
+describe('who opened my share (shareList with ?share, issue 27 §4)', () => {
+  it('lists each try with its time, device and whether the code was right, from the row\'s link', async () => {
+    const user = userEvent.setup();
+    shareList(() => [share(1, { openCount: 1 })]);
+    shareLogOf(() => ({ share: share(1, { openCount: 1 }), notify: true, openings: OPENINGS, rightTotal: 1, wrongTotal: 1 }));
+    renderApp('/shareList');
+    await user.click(await screen.findByTestId('share-log-link'));
+    const log = await screen.findByTestId('share-log');
+    await waitFor(() => expect(log).toHaveAttribute('data-state', 'ready'));
+    expect(within(log).getByTestId('share-log-totals')).toHaveTextContent('Opened: 1 · Wrong access codes: 1');
+    const rows = within(log).getAllByTestId('share-opening');
+    expect(rows.map((row) => row.textContent)).toEqual(['2026-11-21 09:30In WeChatOpened', '2026-11-21 09:29ComputerWrong access code']);
+    expect(rows.map((row) => row.dataset.codeRight)).toEqual(['true', 'false']);
+    expect(within(log).getByTestId('share-notify')).toHaveTextContent("You are told each time it is opened: by the hospital's official account");
+  });
+
+  it('switches the notices off only after the patient confirms, and shows the switch as the server has it', async () => {
+    const user = userEvent.setup();
+    let notify = true;
+    const bodies: unknown[] = [];
+    shareList(() => [share(1)]);
+    const asked = shareLogOf(() => ({ share: share(1), notify, openings: [], rightTotal: 0, wrongTotal: 0 }));
+    server.use(
+      http.post(`${API_BASE}V1.0/ShareLog/notify`, async ({ request }) => {
+        const body = (await request.json()) as { notify: boolean };
+        bodies.push(body);
+        notify = body.notify;
+        return HttpResponse.json(envelope(null, 200, '操作成功'));
+      }),
+    );
+    renderApp('/shareList?share=1');
+    expect(await screen.findByTestId('share-log-empty')).toHaveTextContent('Nobody has opened it yet.');
+    await user.click(screen.getByTestId('share-notify-switch'));
+    await user.click(within(screen.getByTestId('share-notify-dialog')).getByRole('button', { name: 'Leave it as it is' }));
+    expect(bodies).toEqual([]);
+    await user.click(screen.getByTestId('share-notify-switch'));
+    expect(screen.getByTestId('share-notify-dialog')).toHaveTextContent('Stop telling you when this share is opened?');
+    await user.click(within(screen.getByTestId('share-notify-dialog')).getByRole('button', { name: 'Stop telling me' }));
+    await waitFor(() => expect(screen.getByTestId('share-notify')).toHaveAttribute('data-notify', 'false'));
+    expect(bodies).toEqual([{ shareId: '1', notify: false }]);
+    expect(asked.count).toBe(2);
+    expect(screen.getByTestId('share-notify-switch')).toHaveTextContent('Tell me');
+    await user.click(screen.getByTestId('share-notify-switch'));
+    await user.click(within(screen.getByTestId('share-notify-dialog')).getByRole('button', { name: 'Tell me' }));
+    await waitFor(() => expect(screen.getByTestId('share-notify')).toHaveAttribute('data-notify', 'true'));
+    expect(bodies).toEqual([{ shareId: '1', notify: false }, { shareId: '1', notify: true }]);
+  });
+
+  it('revokes from the log (where the notice leads) through the same confirmation, and offers no revoke after', async () => {
+    const user = userEvent.setup();
+    let revoked = false;
+    shareList(() => [share(1, { state: revoked ? 'revoked' : 'active' })]);
+    shareLogOf(() => ({ share: share(1, { state: revoked ? 'revoked' : 'active' }), notify: true, openings: OPENINGS, rightTotal: 1, wrongTotal: 1 }));
+    server.use(
+      http.post(`${API_BASE}V1.0/Share/revoke`, () => {
+        revoked = true;
+        return HttpResponse.json(envelope(null, 200, '操作成功'));
+      }),
+    );
+    renderApp('/shareList?share=1');
+    await user.click(await screen.findByTestId('share-log-revoke'));
+    await user.click(within(screen.getByTestId('revoke-dialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Operation succeeded');
+    await waitFor(() => expect(screen.queryByTestId('share-log-revoke')).not.toBeInTheDocument());
+    expect(screen.getByTestId('share-log-study')).toHaveTextContent('Revoked');
+    // Nothing more will open it, so there is nothing more to be told of.
+    expect(screen.queryByTestId('share-notify')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('share-opening')).toHaveLength(2);
+  });
+
+  it("says plainly when the share is not the patient's or is gone", async () => {
+    shareList(() => []);
+    shareLogOf(() => null);
+    renderApp('/shareList?share=1');
+    expect(await screen.findByTestId('share-log-missing')).toHaveTextContent('This share is not one of yours, or it no longer exists.');
+    expect(screen.getByTestId('share-log-close')).toHaveAttribute('href', '/shareList');
+  });
+
+  it('in Chinese reads naturally', async () => {
+    shareList(() => [share(1)]);
+    shareLogOf(() => ({ share: share(1), notify: false, openings: OPENINGS, rightTotal: 1, wrongTotal: 1 }));
+    renderApp('/shareList?share=1', { locale: 'zh-CN' });
+    const log = await screen.findByTestId('share-log');
+    await waitFor(() => expect(log).toHaveAttribute('data-state', 'ready'));
+    expect(log).toHaveTextContent('谁打开了这个分享');
+    expect(within(log).getByTestId('share-log-totals')).toHaveTextContent('打开：1 次 · 访问码错误：1 次');
+    expect(within(log).getAllByTestId('share-opening')[1]).toHaveTextContent('电脑访问码错误');
+    expect(within(log).getByTestId('share-notify-switch')).toHaveTextContent('通知我');
   });
 });
 

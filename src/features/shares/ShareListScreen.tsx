@@ -22,26 +22,23 @@ import { ShareQr } from './ShareQr';
 import * as css from './shares.css';
 import { useShare, type ShareView } from './useShare';
 import { RadioChoices } from '../../shared/views/RadioChoices';
+import { isLiveShare, shownShareState } from './shareState';
+import { ShareLogPanel } from './ShareLogPanel';
+import { shareLogHref, shareLogIdOf } from '../../shared/navigation/shareLogLink';
+import { Link } from 'react-router-dom';
 
 const shareListMachine = createPagedListMachine<Share, null>();
 
 const TIME = 'YYYY-MM-DD HH:mm';
 
 /**
- * Whether a share still opens, for its row and for the new-share panel alike: not revoked just now
- * (the list may not have reloaded yet) and active as the list says (a share the list does not hold
- * yet, just made in the panel, is active).
- */
-function isLiveShare(shareId: string, stateInList: Share['state'] | undefined, revokedJustNow: string | null): boolean {
-  return shareId !== revokedJustNow && (stateInList ?? 'active') === 'active';
-}
-
-/**
  * shareList (signed in): my shares, newest first, each with its state, openings and codes, and a
  * revoke for the active ones. From a study's Share entry (`?id=`) a panel on top makes a new share.
  */
 export default function ShareListScreen() {
-  const collectFilmId = filmIdOf(useLocation().search);
+  const { search } = useLocation();
+  const collectFilmId = filmIdOf(search);
+  const logShareId = shareLogIdOf(search);
   const { api } = useServices();
   const { t } = useI18n();
   const load = useCallback(
@@ -62,8 +59,16 @@ export default function ShareListScreen() {
           isLive={(shareId) => isLiveShare(shareId, list.items.find((row) => row.shareId === shareId)?.state, revoke.lastDoneId)}
         />
       )}
-      <section className={css.page} aria-labelledby={collectFilmId ? 'share-list-heading' : undefined}>
-        {collectFilmId && (
+      {logShareId && (
+        <ShareLogPanel
+          key={logShareId}
+          shareId={logShareId}
+          revoke={revoke}
+          isLive={(shareId, state) => isLiveShare(shareId, state, revoke.lastDoneId)}
+        />
+      )}
+      <section className={css.page} aria-labelledby={collectFilmId || logShareId ? 'share-list-heading' : undefined}>
+        {(collectFilmId || logShareId) && (
           <h2 id="share-list-heading" className={css.listHeading}>
             {t('share.listHeading')}
           </h2>
@@ -203,8 +208,8 @@ function ShareRow({ share, revoke, live }: { share: Share; revoke: ConfirmedActi
       <div className={css.rowHead}>
         <span className={css.modality}>{share.modality}</span>
         <h3 className={css.rowTitle}>{title}</h3>
-        <span className={css.state[live || share.state !== 'active' ? share.state : 'revoked']} data-testid="share-state">
-          {t(`share.state.${live || share.state !== 'active' ? share.state : 'revoked'}`)}
+        <span className={css.state[shownShareState(share.state, live)]} data-testid="share-state">
+          {t(`share.state.${shownShareState(share.state, live)}`)}
         </span>
       </div>
       <p className={css.meta}>{[share.patientName, share.studyDate, share.hospitalName].filter(Boolean).join(' · ')}</p>
@@ -227,8 +232,11 @@ function ShareRow({ share, revoke, live }: { share: Share; revoke: ConfirmedActi
           .filter(Boolean)
           .join(' · ')}
       </p>
-      {live && (
-        <div className={css.rowActions}>
+      <div className={css.rowActions}>
+        <Link className={css.logLink} to={shareLogHref(share.shareId)} aria-label={t('shareLog.linkLabel', { study: title })} data-testid="share-log-link">
+          {t('shareLog.link')}
+        </Link>
+        {live && (
           <button
             type="button"
             className={css.revoke}
@@ -239,8 +247,8 @@ function ShareRow({ share, revoke, live }: { share: Share; revoke: ConfirmedActi
           >
             {t('share.revoke')}
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </article>
   );
 }

@@ -8,10 +8,13 @@ import { businessFailure } from '../../shared/api/failure';
 import {
   revokedSchema,
   SHARE_CODES,
+  shareLogSchema,
+  shareNotifySchema,
   shareOpenedSchema,
   sharePreviewSchema,
   shareSchema,
   type Share,
+  type ShareLog,
   type ShareOpened,
   type SharePreview,
 } from '../../shared/api/shareSchemas';
@@ -41,10 +44,10 @@ export async function createShare(api: ApiClient, request: { collectFilmId: stri
 export const loadSharePage = (api: ApiClient, params: { pageIndex: number; pageLength: number }, signal?: AbortSignal) =>
   api.request(ENDPOINTS.share.list, { params, schema: sharePage, signal });
 
-/** POST V1.0/Share/revoke { shareId }: done, or refused with the server's message. */
-export async function revokeShare(api: ApiClient, shareId: string): Promise<ActionAnswer> {
+/** A command's answer for the confirmed-action chart: done, or refused with the server's message; no answer throws. */
+async function actionAnswer(command: Promise<unknown>): Promise<ActionAnswer> {
   try {
-    await api.request(ENDPOINTS.share.revoke, { data: { shareId }, schema: revokedSchema });
+    await command;
     return { ok: true };
   } catch (error) {
     const failure = businessFailure(error);
@@ -52,6 +55,10 @@ export async function revokeShare(api: ApiClient, shareId: string): Promise<Acti
     throw error;
   }
 }
+
+/** POST V1.0/Share/revoke { shareId }: done, or refused with the server's message. */
+export const revokeShare = (api: ApiClient, shareId: string): Promise<ActionAnswer> =>
+  actionAnswer(api.request(ENDPOINTS.share.revoke, { data: { shareId }, schema: revokedSchema }));
 
 /** GET V1.0/Share/info?code=: whose share and until when, or why it cannot be opened. */
 export async function previewShare(api: ApiClient, code: string, signal?: AbortSignal): Promise<PreviewOutcome> {
@@ -91,3 +98,20 @@ export async function openShare(api: ApiClient, request: { code: string; accessC
     throw error;
   }
 }
+
+/** What the share log panel shows: the log, or that the share is not the patient's (or gone). */
+export type ShareLogAnswer = { found: true; log: ShareLog } | { found: false };
+
+/** GET V1.0/ShareLog/detail?shareId=: who opened the share (issue 27 §4). */
+export async function loadShareLog(api: ApiClient, { shareId }: { shareId: string }, signal?: AbortSignal): Promise<ShareLogAnswer> {
+  try {
+    return { found: true, log: await api.request(ENDPOINTS.shareLog.detail, { params: { shareId }, schema: shareLogSchema, signal }) };
+  } catch (error) {
+    if (businessFailure(error)?.statusCode === SHARE_CODES.notFound) return { found: false };
+    throw error;
+  }
+}
+
+/** POST V1.0/ShareLog/notify { shareId, notify }: the owner is told of openings, or no longer. */
+export const setShareNotify = (api: ApiClient, shareId: string, notify: boolean): Promise<ActionAnswer> =>
+  actionAnswer(api.request(ENDPOINTS.shareLog.notify, { data: { shareId, notify }, schema: shareNotifySchema }));

@@ -68,7 +68,16 @@ export const state = styleVariants({
 });
 export const meta = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const codes = style({ fontWeight: 600, letterSpacing: '0.05em' });
-export const rowActions = style({ display: 'flex', justifyContent: 'flex-end' });
+export const rowActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 10 });
+const strongLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: tokens.size.touch,
+  color: brandVars.brandStrong,
+  fontWeight: 600,
+});
+/** Who opened it: the share's log, on top of this list. */
+export const logLink = style([strongLink, { marginRight: 'auto' }]);
 export const revoke = style({
   minWidth: 88,
   minHeight: tokens.size.touch,
@@ -88,3 +97,28 @@ export const preview = style([card, { display: 'grid', gap: 6, minWidth: 0 }]);
 export const previewLead = style({ margin: 0, fontSize: tokens.size.title, fontWeight: 600, overflowWrap: 'anywhere' });
 export const previewLine = style({ margin: 0, color: tokens.colour.textMuted, fontSize: tokens.size.small, overflowWrap: 'anywhere' });
 export const previewSkeleton = style([card, { display: 'grid', gap: 10 }]);
+
+/** Who opened a share (issue 27 §4): totals, the notice switch, then one line per try. */
+export const logTotals = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
+export const notifyRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10, justifyContent: 'space-between' });
+export const notifyText = style({ margin: 0, flex: '1 1 12em', minWidth: 0, fontSize: tokens.size.small, lineHeight: 1.5, overflowWrap: 'anywhere' });
+export const openings = style({ display: 'grid', margin: 0, padding: 0, listStyle: 'none', borderTop: `1px solid ${tokens.colour.line}` });
+/** The time and the result on one line, the device under the time: nothing wraps mid-word at 320 px. */
+export const opening = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  columnGap: 10,
+  rowGap: 2,
+  padding: '10px 0',
+  borderBottom: `1px solid ${tokens.colour.line}`,
+  fontSize: tokens.size.small,
+});
+export const openingTime = style({ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const openingDevice = style({ gridColumn: '1 / -1', gridRow: 2, color: tokens.colour.textMuted, overflowWrap: 'anywhere' });
+const openingResultBase = style({ fontWeight: 600, textAlign: 'end', overflowWrap: 'anywhere' });
+/** Colour goes with the words, never alone (ui.md). */
+export const openingResult = styleVariants({
+  right: [openingResultBase, { color: tokens.status.succeeded }],
+  wrong: [openingResultBase, { color: tokens.status.failed }],
+});
+export const allShares = style([strongLink, { justifySelf: 'start' }]);
