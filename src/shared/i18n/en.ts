@@ -444,7 +444,7 @@ export const en: Record<MessageKey, string> = {
   'share.revokeNo': 'Keep it',
   'shareLog.heading': 'Who opened this share',
   'shareLog.link': 'Who opened it',
-  'shareLog.linkLabel': 'Who opened the share of {study}',
+  'shareLog.linkLabel': 'Who opened it: the share of {study}',
   'shareLog.failed': 'The openings could not be loaded.',
   'shareLog.notFound': 'This share is not one of yours, or it no longer exists.',
   'shareLog.allShares': 'All my shares',

@@ -442,7 +442,7 @@ export const zhCN = {
   'share.revokeNo': '先不撤销',
   'shareLog.heading': '谁打开了这个分享',
   'shareLog.link': '谁打开过',
-  'shareLog.linkLabel': '谁打开过{study}的分享',
+  'shareLog.linkLabel': '谁打开过：{study}的分享',
   'shareLog.failed': '打开记录加载失败。',
   'shareLog.notFound': '这个分享不是您的，或已不存在。',
   'shareLog.allShares': '我的全部分享',
