@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { SmsOutboxRepository } from '../repositories/smsOutbox';
 import { COLLECT_LIMITS } from '../../src/shared/api/collectSchemas';
-import { tellOperator } from './log';
 import { maskPhone } from './masks';
 import type { CodeDelivery } from './verification';
 
@@ -10,13 +8,14 @@ export function codeMessage(code: string): string {
 }
 
 /**
- * How the sandbox "sends" a code: into the SMS outbox (test mode reads it back) and the log
- * ("SMS to 137****1111: 您的验证码是 123456，5分钟内有效").
+ * How the sandbox "sends" a code: into the SMS outbox (test mode reads it back) and a line for
+ * whoever runs it, `tell` ("SMS to 137****1111: 您的验证码是 123456，5分钟内有效"): the collect
+ * calls' request log (collect/log.ts), the identity provider's console.
  */
-export function smsDelivery(request: FastifyRequest, outbox: SmsOutboxRepository, now: Date): CodeDelivery {
+export function smsDelivery(outbox: SmsOutboxRepository, now: Date, tell: (line: string) => void): CodeDelivery {
   return (phone, code) => {
     const text = codeMessage(code);
     outbox.add(phone, text, code, now);
-    tellOperator(request, `SMS to ${maskPhone(phone)}: ${text}`);
+    tell(`SMS to ${maskPhone(phone)}: ${text}`);
   };
 }

@@ -5,7 +5,7 @@ import type { Limit, RateLimiter } from '../rateLimit';
 import type { VerificationRecord, VerificationRepository } from '../repositories/verifications';
 import { COLLECT_CODES, COLLECT_LIMITS } from '../../src/shared/api/collectSchemas';
 import type { CodeSent, CollectMethod } from '../../src/shared/api/collectSchemas';
-import { requireAll } from './limits';
+import { takeAll } from './limits';
 import type { Hit } from './limits';
 import { maskPhone } from './masks';
 
@@ -58,11 +58,12 @@ export interface VerificationStart {
   bagStudyId: number | null;
 }
 
-function newCode(): string {
+/** A fresh SMS code: COLLECT_LIMITS.codeLength digits. */
+export function newCode(): string {
   return String(randomInt(0, 10 ** COLLECT_LIMITS.codeLength)).padStart(COLLECT_LIMITS.codeLength, '0');
 }
 
-function later(now: Date, seconds: number): string {
+export function later(now: Date, seconds: number): string {
   return new Date(now.getTime() + seconds * 1000).toISOString();
 }
 
@@ -71,7 +72,8 @@ function secondsUntil(until: string, now: Date): number {
   return Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
 }
 
-function sameCode(expected: string, given: string): boolean {
+/** Compares a typed code with the one sent, in constant time. */
+export function sameCode(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -97,7 +99,59 @@ export interface Caller {
   now: Date;
 }
 
+/** What a wrong code comes to: tries left before the number locks, or the lock it just set. */
+export type WrongCode = { kind: 'wrong'; attemptsLeft: number } | { kind: 'locked'; retryAfterSeconds: number };
+
+/**
+ * The SMS_LIMITS on one mobile number and one client, whatever sends the code or checks it (the
+ * collect calls, the identity provider's sign-in by SMS): each answers a wait in seconds, 0 for go.
+ */
+export function phoneCodeLimits(limits: RateLimiter) {
+  /** Seconds the number stays locked (too many wrong codes lately, or today), or 0. */
+  function lockWait(phone: string, now: Date): number {
+    const refused = [SMS_LIMITS.lock, SMS_LIMITS.wrongCodesPerDay].map((limit) => limits.peek(limit, phone, now)).filter((verdict) => !verdict.allowed);
+    return Math.max(0, ...refused.map((verdict) => verdict.retryAfterSeconds));
+  }
+
+  return {
+    lockWait,
+
+    /** Counts one SMS to the number and the client: 0, or the wait past a limit (counting nothing). */
+    takeSend(phone: string, { client, now }: Caller): number {
+      const perPhone = [SMS_LIMITS.perMinute, SMS_LIMITS.perHour, SMS_LIMITS.perDay].map((limit): Hit => [limit, phone]);
+      return takeAll(limits, [...perPhone, [SMS_LIMITS.perClient, client]], now);
+    },
+
+    /** Seconds before the client may type another code, when it typed too many wrong ones, or 0. */
+    guessWait({ client, now }: Caller): number {
+      const guesses = limits.peek(SMS_LIMITS.wrongCodesPerClient, client, now);
+      return guesses.allowed ? 0 : guesses.retryAfterSeconds;
+    },
+
+    /** A wrong code, counted on the number and the client; the last one allowed locks the number. */
+    wrongCode(phone: string, { client, now }: Caller): WrongCode {
+      limits.take(SMS_LIMITS.wrongCodesPerClient, client, now);
+      const left = (limit: Limit) => {
+        const verdict = limits.take(limit, phone, now);
+        return verdict.allowed ? limit.max - verdict.used - 1 : 0;
+      };
+      const attemptsLeft = Math.min(left(SMS_LIMITS.wrongCodes), left(SMS_LIMITS.wrongCodesPerDay));
+      if (attemptsLeft > 0) return { kind: 'wrong', attemptsLeft };
+      limits.take(SMS_LIMITS.lock, phone, now);
+      return { kind: 'locked', retryAfterSeconds: Math.max(1, lockWait(phone, now)) };
+    },
+
+    /** A right code forgets the number's wrong codes. */
+    rightCode(phone: string): void {
+      limits.forget(SMS_LIMITS.wrongCodes, phone);
+      limits.forget(SMS_LIMITS.wrongCodesPerDay, phone);
+    },
+  };
+}
+
 export function verificationRules(verifications: VerificationRepository, limits: RateLimiter) {
+  const phones = phoneCodeLimits(limits);
+
   /**
    * The open verification of that id made for that method: not passed yet, not a day old.
    * Anything else is 4010 (a name-and-phone verification used through the national-ID calls too).
@@ -111,35 +165,23 @@ export function verificationRules(verifications: VerificationRepository, limits:
     return verification;
   }
 
-  /** Seconds the number stays locked (too many wrong codes lately, or today), or 0. */
-  function lockWait(phone: string, now: Date): number {
-    const refused = [SMS_LIMITS.lock, SMS_LIMITS.wrongCodesPerDay].map((limit) => limits.peek(limit, phone, now)).filter((verdict) => !verdict.allowed);
-    return Math.max(0, ...refused.map((verdict) => verdict.retryAfterSeconds));
-  }
-
   /** 4006 while the number is locked, with the wait. */
   function requireUnlocked(phone: string, now: Date): void {
-    const wait = lockWait(phone, now);
+    const wait = phones.lockWait(phone, now);
     if (wait > 0) throw locked(wait);
   }
 
   /** Counts one SMS to the number and the client, or 429 (counting nothing) past a limit. */
-  function countSend(phone: string, { client, now }: Caller): void {
-    const perPhone = [SMS_LIMITS.perMinute, SMS_LIMITS.perHour, SMS_LIMITS.perDay].map((limit): Hit => [limit, phone]);
-    requireAll(limits, [...perPhone, [SMS_LIMITS.perClient, client]], now, VERIFICATION_MESSAGES.smsLimited);
+  function countSend(phone: string, caller: Caller): void {
+    const wait = phones.takeSend(phone, caller);
+    if (wait > 0) throw tooManyRequests(wait, VERIFICATION_MESSAGES.smsLimited);
   }
 
-  /** A wrong code, counted on the number and the client: 4004 with the tries left, or 4006 when none are left (the number locks). */
-  function wrongCode(phone: string, { client, now }: Caller): ApiError {
-    limits.take(SMS_LIMITS.wrongCodesPerClient, client, now);
-    const left = (limit: Limit) => {
-      const verdict = limits.take(limit, phone, now);
-      return verdict.allowed ? limit.max - verdict.used - 1 : 0;
-    };
-    const attemptsLeft = Math.min(left(SMS_LIMITS.wrongCodes), left(SMS_LIMITS.wrongCodesPerDay));
-    if (attemptsLeft > 0) return new ApiFailure(COLLECT_CODES.codeWrong, VERIFICATION_MESSAGES.codeWrong, { attemptsLeft });
-    limits.take(SMS_LIMITS.lock, phone, now);
-    return locked(lockWait(phone, now));
+  /** A wrong code: 4004 with the tries left, or 4006 when none are left (the number locks). */
+  function wrongCode(phone: string, caller: Caller): ApiError {
+    const verdict = phones.wrongCode(phone, caller);
+    if (verdict.kind === 'wrong') return new ApiFailure(COLLECT_CODES.codeWrong, VERIFICATION_MESSAGES.codeWrong, { attemptsLeft: verdict.attemptsLeft });
+    return locked(verdict.retryAfterSeconds);
   }
 
   return {
@@ -179,16 +221,15 @@ export function verificationRules(verifications: VerificationRepository, limits:
      * the verification, which cannot be used again, and forgets the number's wrong codes; answers it.
      */
     check(id: string, method: CollectMethod, code: string, caller: Caller): VerificationRecord {
-      const { client, now } = caller;
+      const { now } = caller;
       const verification = open(id, method, now);
       requireUnlocked(verification.phone, now);
-      const guesses = limits.peek(SMS_LIMITS.wrongCodesPerClient, client, now);
-      if (!guesses.allowed) throw tooManyRequests(guesses.retryAfterSeconds, VERIFICATION_MESSAGES.guessLimited);
+      const guessWait = phones.guessWait(caller);
+      if (guessWait > 0) throw tooManyRequests(guessWait, VERIFICATION_MESSAGES.guessLimited);
       if (verification.codeExpiresAt <= now.toISOString()) throw new ApiError(COLLECT_CODES.codeExpired, VERIFICATION_MESSAGES.codeExpired);
       if (!sameCode(verification.code, code.trim())) throw wrongCode(verification.phone, caller);
       if (!verifications.markVerified(id, now)) throw new ApiError(COLLECT_CODES.verificationUnknown, VERIFICATION_MESSAGES.unknown);
-      limits.forget(SMS_LIMITS.wrongCodes, verification.phone);
-      limits.forget(SMS_LIMITS.wrongCodesPerDay, verification.phone);
+      phones.rightCode(verification.phone);
       return verification;
     },
   };

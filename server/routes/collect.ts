@@ -148,7 +148,7 @@ export async function collectRoutes(app: FastifyInstance): Promise<void> {
   function sendCode(request: FastifyRequest, method: CollectMethod, lookupOf: (input: Record<string, unknown>) => Lookup) {
     const input = commandInput(request);
     const caller = { client: clientOf(request), now: collectNow() };
-    const deliver = smsDelivery(request, sms, caller.now);
+    const deliver = smsDelivery(sms, caller.now, (line) => tellOperator(request, line));
     if (input.verificationId !== undefined) {
       const { verificationId } = parseQuery(resendInput, input);
       return ok(verifications.resend(verificationId, method, deliver, caller) satisfies CodeSent);
