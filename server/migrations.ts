@@ -594,4 +594,24 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE shares ADD COLUMN last_notice_at TEXT;
     `,
   },
+  {
+    name: 'sign-in and password reset by SMS code at the identity provider (issue 27 §6)',
+    sql: `
+      -- One SMS code asked for at the provider's sign-in page, to sign in or to set a new password.
+      -- login_name is the patient the number belongs to, NULL when it belongs to no one (no code is
+      -- sent, but the page answers alike); interaction_uid binds it to the sign-in it was asked in.
+      CREATE TABLE sign_in_codes (
+        id              TEXT    PRIMARY KEY,
+        purpose         TEXT    NOT NULL CHECK (purpose IN ('signIn', 'reset')),
+        interaction_uid TEXT    NOT NULL,
+        phone           TEXT    NOT NULL,
+        login_name      TEXT,
+        code            TEXT    NOT NULL,
+        code_expires_at TEXT    NOT NULL,
+        used_at         TEXT,
+        created_at      TEXT    NOT NULL
+      );
+      CREATE INDEX sign_in_codes_by_phone ON sign_in_codes (phone);
+    `,
+  },
 ];

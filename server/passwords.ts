@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
+import { textProblem } from '../src/shared/rules/text';
 
 /** Node's defaults, written down so a stored hash keeps working if they change. */
 const COST = { N: 16384, r: 8, p: 1 } as const;
@@ -27,4 +28,21 @@ export async function verifyPassword(password: string, stored: string | null | u
   const expected = wellFormed ? Buffer.from(key, 'base64url') : Buffer.alloc(KEY_LENGTH);
   const actual = await derive(password, wellFormed ? Buffer.from(salt, 'base64url') : Buffer.alloc(SALT_BYTES), options);
   return wellFormed && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A new password (a reset at the identity provider): 8 to 64 characters, letters and digits both. */
+export const NEW_PASSWORD = { min: 8, max: 64, multiline: false, where: 'the identity provider\'s password reset by SMS' } as const;
+
+export type PasswordProblem = 'length' | 'characters' | 'lettersAndDigits' | 'mismatch';
+
+/**
+ * What is wrong with a new password and its repetition, or null. The text rule refuses control and
+ * invisible characters; spaces at either end would be trimmed there, so here they are refused.
+ */
+export function newPasswordProblem(password: string, repeated: string): PasswordProblem | null {
+  const problem = textProblem(NEW_PASSWORD, password);
+  if (problem === 'characters' || password !== password.trim()) return 'characters';
+  if (problem) return 'length';
+  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return 'lettersAndDigits';
+  return password === repeated ? null : 'mismatch';
 }

@@ -1,5 +1,5 @@
 import type { Account } from 'oidc-provider';
-import { verifyPassword } from '../passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import type { PatientRepository } from '../repositories/patients';
 import { AUDITOR_ROLE } from './staffAccounts';
 import type { StaffRepository, StaffRole } from './staffAccounts';
@@ -50,6 +50,11 @@ export function signInAccounts(patients: PatientRepository, staff: StaffReposito
       const found = name ? lookUp(name) : undefined;
       const hash = found?.kind === 'patient' ? patients.passwordHashOf(name) : found?.kind === 'staff' ? staff.passwordHashOf(name) : null;
       return (await verifyPassword(password, hash)) ? name : null;
+    },
+
+    /** A patient's new password (a reset by SMS); staff passwords are not set here. */
+    async setPatientPassword(loginName: string, password: string): Promise<void> {
+      if (!patients.setPasswordHash(loginName, await hashPassword(password))) throw new Error(`${loginName} is no patient who signs in`);
     },
 
     /** The roles an account's access tokens carry: a staff member's role; none for a patient. */

@@ -18,6 +18,11 @@ import { providerHeaders } from './providerHeaders';
 import { rateLimiter } from '../rateLimit';
 import type { RateLimiter } from '../rateLimit';
 import { signInGuard } from './signInLimits';
+import { smsCodeRules } from './smsCodes';
+import { smsSignIn } from './smsInteractions';
+import { smsDelivery } from '../collect/sms';
+import { signInCodeRepository } from '../repositories/signInCodes';
+import { smsOutboxRepository } from '../repositories/smsOutbox';
 import { staffRepository } from './staffAccounts';
 import type { Sleep } from './signInLimits';
 import { oidcArtifactStore } from './sqliteAdapter';
@@ -65,7 +70,8 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
   const appOrigin = new URL(options.appOrigin).origin;
   const ttl = { ...DEFAULT_TOKEN_TTL, ...options.ttl };
   const store = oidcArtifactStore(options.db);
-  const accounts = signInAccounts(patientRepository(options.db), staffRepository(options.db));
+  const patients = patientRepository(options.db);
+  const accounts = signInAccounts(patients, staffRepository(options.db));
   const secrets = await loadProviderSecrets(options.db);
   const limits = rateLimiter(options.db, { clientScale: options.clientLimitScale });
   const { default: Provider, errors } = await importOidcProvider();
@@ -80,7 +86,15 @@ export async function buildIdentityProvider(options: IdentityProviderOptions): P
   provider.use(providerHeaders(appOrigin));
   provider.use(providerAssets());
   const guard = signInGuard({ limits, sleep: options.sleep });
-  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin, guard }));
+  const sms = smsSignIn({
+    rules: smsCodeRules({ codes: signInCodeRepository(options.db), limits, loginNameOfPhone: patients.signInNameOfPhone }),
+    deliveryAt: (now) => smsDelivery(smsOutboxRepository(options.db), now, (line) => console.log(`identity provider: ${line}`)),
+    async resetPassword(loginName, password) {
+      await accounts.setPatientPassword(loginName, password);
+      store.destroyAccount(loginName);
+    },
+  });
+  provider.use(interactionRoutes({ provider, accounts, demoPassword: DEMO_PASSWORD, appOrigin, guard, sms }));
   provider.use(
     jwtAccessTokenEndpoints({
       appOrigin,

@@ -6,11 +6,13 @@ import { consentWithoutAsking } from './automaticConsent';
 import { interactionExpiredPage, loginPage } from './pages';
 import type { LoginNotice } from './pages';
 import type { SignInGuard } from './signInLimits';
+import { SMS_ACTIONS } from './smsInteractions';
+import type { SmsSignIn } from './smsInteractions';
 
 export const INTERACTION_PATH = '/interaction';
 
 const FORM_LIMIT_BYTES = 8 * 1024;
-const ROUTE = new RegExp(`^${INTERACTION_PATH}/([\\w-]+)(?:/(login|abort))?$`);
+const ROUTE = new RegExp(`^${INTERACTION_PATH}/([\\w-]+)(?:/(login|abort|${Object.values(SMS_ACTIONS).flatMap((step) => [step.phone, step.code]).join('|')}))?$`);
 
 export interface InteractionOptions {
   provider: Provider;
@@ -19,6 +21,8 @@ export interface InteractionOptions {
   appOrigin: string;
   /** Slows down and locks wrong passwords, per login name and per client. */
   guard: SignInGuard;
+  /** Sign-in by an SMS code, and a new password by SMS (smsInteractions.ts). */
+  sms: SmsSignIn;
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -32,8 +36,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** Sign-in (login name and password), cancel, and consent given without asking. */
-export function interactionRoutes({ provider, accounts, demoPassword, appOrigin, guard }: InteractionOptions): Middleware {
+/** Sign-in (login name and password, or an SMS code), a new password by SMS, cancel, and consent given without asking. */
+export function interactionRoutes({ provider, accounts, demoPassword, appOrigin, guard, sms }: InteractionOptions): Middleware {
   const appUrl = `${appOrigin}/`;
 
   async function finish(ctx: KoaContext, result: InteractionResults, merge = true) {
@@ -42,7 +46,9 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin,
     ctx.redirect(returnTo);
   }
 
-  function showLogin(ctx: KoaContext, interaction: Interaction, loginName?: string, notice?: LoginNotice) {
+  const pathOf = (interaction: Interaction) => (action: string) => `${INTERACTION_PATH}/${interaction.uid}${action ? `/${action}` : ''}`;
+
+  function showLogin(ctx: KoaContext, interaction: Interaction, loginName?: string, notice?: LoginNotice, confirmation?: [string, string]) {
     const hint = interaction.params.login_hint;
     if (notice?.kind === 'locked') {
       ctx.status = 429;
@@ -50,8 +56,11 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin,
     }
     ctx.type = 'html';
     ctx.body = loginPage({
-      action: `${INTERACTION_PATH}/${interaction.uid}/login`,
-      abortUrl: `${INTERACTION_PATH}/${interaction.uid}/abort`,
+      action: pathOf(interaction)('login'),
+      abortUrl: pathOf(interaction)('abort'),
+      smsSignInUrl: pathOf(interaction)(SMS_ACTIONS.signIn.phone),
+      resetUrl: pathOf(interaction)(SMS_ACTIONS.reset.phone),
+      confirmation,
       demoLogins: accounts.demoLogins(),
       demoPassword,
       loginName: loginName ?? (typeof hint === 'string' ? hint : ''),
@@ -93,6 +102,17 @@ export function interactionRoutes({ provider, accounts, demoPassword, appOrigin,
       // A wrong password is 200, not 401: a 401 would have to name an HTTP authentication scheme, and this is a form.
       if (outcome.kind !== 'signedIn') return showLogin(ctx, interaction, loginName, outcome);
       return finish(ctx, { login: { accountId: outcome.accountId } });
+    }
+    if (isLogin) {
+      const handled = await sms.handle(route, {
+        ctx,
+        interaction,
+        readForm: () => readForm(ctx.req),
+        pathOf: pathOf(interaction),
+        showLogin: (loginName, confirmation) => showLogin(ctx, interaction, loginName, undefined, confirmation),
+        signIn: (accountId) => finish(ctx, { login: { accountId } }),
+      });
+      if (handled) return;
     }
     if (route === 'GET abort') {
       return finish(ctx, { error: 'access_denied', error_description: 'End-User aborted interaction' }, false);

@@ -10,7 +10,7 @@ import { ACCOUNT_LOCK_MINUTES } from './signInLimits';
 import type { SignInOutcome } from './signInLimits';
 
 
-function page({ title, body, script }: { title: string; body: string; script?: string }): string {
+export function page({ title, body, script }: { title: string; body: string; script?: string }): string {
   return htmlPage({ title, body, script, stylesheet: LOGIN_CSS_PATH, icon: FAVICON_PATH });
 }
 
@@ -20,6 +20,11 @@ export type LoginNotice = Exclude<SignInOutcome, { kind: 'signedIn' }>;
 export interface LoginPageOptions {
   action: string;
   abortUrl: string;
+  /** The other ways in: by an SMS code, and a new password by SMS (smsPages.ts). */
+  smsSignInUrl: string;
+  resetUrl: string;
+  /** Good news to show above the form (a new password was set), in Chinese and English. */
+  confirmation?: [string, string];
   demoLogins: DemoLogins;
   demoPassword: string;
   loginName?: string;
@@ -27,7 +32,7 @@ export interface LoginPageOptions {
 }
 
 /** A wait in whole minutes (seconds under a minute), in Chinese and English. */
-function wait(seconds: number): [string, string] {
+export function wait(seconds: number): [string, string] {
   if (seconds < 60) return [`${seconds} 秒`, `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`];
   const minutes = Math.ceil(seconds / 60);
   return [`${minutes} 分钟`, `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`];
@@ -58,10 +63,20 @@ export function noticeText(notice: LoginNotice): [string, string] {
 
 const codes = (names: readonly string[]) => names.map((name) => `<code>${escapeHtml(name)}</code>`).join('、');
 
-export function loginPage({ action, abortUrl, demoLogins, demoPassword, loginName = '', notice }: LoginPageOptions): string {
+/** The alert of a refusal, or nothing. */
+export function alertOf(text: [string, string] | undefined): string {
+  return text ? `<p class="error" role="alert">${bilingual(escapeHtml(text[0]), escapeHtml(text[1]))}</p>\n` : '';
+}
+
+/** A line of good news (the page says what happened), or nothing. */
+export function statusOf(text: [string, string] | undefined): string {
+  return text ? `<p class="notice" role="status">${bilingual(escapeHtml(text[0]), escapeHtml(text[1]))}</p>\n` : '';
+}
+
+export function loginPage(shown: LoginPageOptions): string {
+  const { action, abortUrl, smsSignInUrl, resetUrl, confirmation, demoLogins, demoPassword, loginName = '', notice } = shown;
   const failed = notice !== undefined;
-  const [zh, en] = notice ? noticeText(notice) : ['', ''];
-  const error = notice ? `<p class="error" role="alert">${bilingual(escapeHtml(zh), escapeHtml(en))}</p>\n` : '';
+  const error = alertOf(notice && noticeText(notice));
   const options = [...demoLogins.patients, ...demoLogins.auditors].map((name) => `<option value="${escapeHtml(name)}"></option>`).join('');
   const auditors = demoLogins.auditors.length
     ? `<p>${bilingual('审计员', 'Auditor')}: ${codes(demoLogins.auditors)}</p>\n`
@@ -69,7 +84,7 @@ export function loginPage({ action, abortUrl, demoLogins, demoPassword, loginNam
   return page({
     title: '登录 · Sign in',
     body: `<h1>${bilingual('登录电子云胶片', 'Sign in to Cloud Film')}</h1>
-${error}<form method="post" action="${escapeHtml(action)}">
+${statusOf(confirmation)}${error}<form method="post" action="${escapeHtml(action)}">
 <label for="login">${bilingual('登录名', 'Login name')}</label>
 <input id="login" name="login" type="text" value="${escapeHtml(loginName)}" list="demo-logins" autocomplete="username" autocapitalize="none" autocorrect="off" spellcheck="false" required${failed || !loginName ? ' autofocus' : ''}>
 <datalist id="demo-logins">${options}</datalist>
@@ -77,6 +92,8 @@ ${error}<form method="post" action="${escapeHtml(action)}">
 <input id="password" name="password" type="password" autocomplete="current-password" required${loginName && !failed ? ' autofocus' : ''}>
 <button type="submit">${bilingual('登录', 'Sign in')}</button>
 </form>
+<a class="button outline" href="${escapeHtml(smsSignInUrl)}">${bilingual('用短信验证码登录', 'Sign in with an SMS code')}</a>
+<a class="secondary" href="${escapeHtml(resetUrl)}">${bilingual('忘记密码？用短信重设', 'Forgot your password? Reset it by SMS')}</a>
 <section class="hint">
 <h2>${bilingual('演示账号', 'Demo accounts')}</h2>
 <p>${bilingual('患者登录名', "Patients' login names")}: ${codes(demoLogins.patients)}</p>

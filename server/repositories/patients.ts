@@ -33,6 +33,11 @@ export function patientRepository(db: SqliteDatabase) {
   const profile = db.prepare<[number], PatientProfile>('SELECT nick_name AS nickName, email FROM patients WHERE id = ?');
   const setNickName = db.prepare<[string, number]>('UPDATE patients SET nick_name = ? WHERE id = ?');
   const setEmail = db.prepare<[string | null, number]>('UPDATE patients SET email = ? WHERE id = ?');
+  const setPasswordHash = db.prepare<[string, string]>('UPDATE patients SET password_hash = ? WHERE login_name = ? AND password_hash IS NOT NULL');
+  // A number two patients share (a family's) signs neither of them in by SMS: a code must name one person.
+  const signInByPhone = db.prepare<[string], { loginName: string }>(
+    'SELECT login_name AS loginName FROM patients WHERE phone = ? AND password_hash IS NOT NULL LIMIT 2',
+  );
   const studyCount = db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM studies WHERE patient_id = ?');
 
   return {
@@ -56,6 +61,15 @@ export function patientRepository(db: SqliteDatabase) {
     /** How many studies the patient has (their own, not the ones they collected). */
     studyCountOf(patientId: number): number {
       return studyCount.get(patientId)?.count ?? 0;
+    },
+    /** The one patient who can sign in with that mobile number, or null (nobody's, or several people's). */
+    signInNameOfPhone(phone: string): string | null {
+      const found = signInByPhone.all(phone);
+      return found.length === 1 ? (found[0]?.loginName ?? null) : null;
+    },
+    /** A new password for a patient who can sign in (has one); false for anyone else. */
+    setPasswordHash(loginName: string, hash: string): boolean {
+      return setPasswordHash.run(hash, loginName).changes === 1;
     },
     /** Kept off `Patient`, so no answer can carry it by accident. */
     passwordHashOf(loginName: string): string | null {

@@ -22,6 +22,7 @@ import { parseQuery, recordIdParam, textParam } from '../query';
 import { captchaRepository } from '../repositories/captchas';
 import { collectedStudyRepository } from '../repositories/collectedStudies';
 import { collectIdentityRepository } from '../repositories/collectIdentity';
+import { signInCodeRepository } from '../repositories/signInCodes';
 import { smsOutboxRepository } from '../repositories/smsOutbox';
 import { verificationRepository } from '../repositories/verifications';
 import type { StudyRecord } from '../repositories/studies';
@@ -241,6 +242,7 @@ export async function collectTestRoutes(app: FastifyInstance): Promise<void> {
   const sms = smsOutboxRepository(db);
   const captchas = captchaRepository(db);
   const verifications = verificationRepository(db);
+  const signInCodes = signInCodeRepository(db);
   const identities = collectIdentityRepository(db);
 
   /** The SMS sent to a phone, newest first. */
@@ -258,11 +260,12 @@ export async function collectTestRoutes(app: FastifyInstance): Promise<void> {
     return { answer };
   });
 
-  /** The phone's live SMS codes expire now (the "expired code" tests). */
+  /** The phone's live SMS codes, collect's and the identity provider's, expire now (the "expired code" tests). */
   app.post(`${TEST_PATH_PREFIX}/sms/expire`, async (request, reply) => {
     const query = phoneQuery.safeParse(request.query);
     if (!query.success) return reply.code(400).send({ error: 'phone must be 11 digits starting with 1' });
-    return { expired: verifications.expireCodesOf(query.data.phone, collectNow()) };
+    const now = collectNow();
+    return { expired: verifications.expireCodesOf(query.data.phone, now) + signInCodes.expireCodesOf(query.data.phone, now) };
   });
 
   /**
