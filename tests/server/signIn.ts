@@ -98,7 +98,12 @@ export async function startAuthorization(b: Browser, issuer: string, params: Rec
 
 /** Posts the login form and follows the provider's redirects back to the app; answers the callback URL. */
 export async function submitLogin(b: Browser, loginPage: URL, login: string, password: string): Promise<URL> {
-  let response = await b.fetch(new URL(`${loginPage.pathname}/login`, loginPage), form({ login, password }));
+  return followToApp(b, await b.fetch(new URL(`${loginPage.pathname}/login`, loginPage), form({ login, password })), loginPage);
+}
+
+/** From the provider's answer to a sign-in form, its redirects back to the app; answers the callback URL. */
+export async function followToApp(b: Browser, answer: Response, loginPage: URL): Promise<URL> {
+  let response = answer;
   let next = location(response, loginPage.href);
   while (next.origin === loginPage.origin) {
     response = await b.fetch(next);
@@ -133,10 +138,15 @@ export async function signIn(
   { login = 'patient1', password = DEMO_PASSWORD, b = browser() }: SignInOptions = {},
 ): Promise<TokenSet> {
   const issuer = typeof issuerOrApp === 'string' ? issuerOrApp : issuerOrApp.sandbox.identity.issuer;
+  return signInBy(issuer, b, (loginPage) => submitLogin(b, loginPage, login, password));
+}
+
+/** The authorization-code flow with PKCE, the sign-in page passed by `submit` (a password, an SMS code). */
+export async function signInBy(issuer: string, b: Browser, submit: (loginPage: URL) => Promise<URL>): Promise<TokenSet> {
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(8).toString('hex');
   const loginPage = await startAuthorization(b, issuer, { state, code_challenge: challenge, code_challenge_method: 'S256' });
-  const callback = await submitLogin(b, loginPage, login, password);
+  const callback = await submit(loginPage);
   const code = callback.searchParams.get('code');
   if (!code || callback.searchParams.get('state') !== state) throw new Error(`no code in ${callback.href}`);
   const response = await exchangeCode(issuer, code, verifier);
