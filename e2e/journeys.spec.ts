@@ -1,12 +1,12 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS } from '../server/demoData';
+import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS, SMS_SIGNERS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
 import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
-import { collectBySms, expect, PatientApp, test } from './fixtures';
-import { lookAsPatient } from './patientEyes';
+import { collectBySms, expect, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { lookAsPatient, lookAtLayout } from './patientEyes';
 import { WECHAT_UA } from '../playwright.config';
 
 /**
@@ -65,6 +65,11 @@ class Walk {
   /** Looks at the screen as the patient; what is wrong is said at the end, all of it. */
   async look(step: string) {
     this.problems.push(...(await lookAsPatient(this.page, this.testInfo, this.language, `${this.language} ${step}`)));
+  }
+
+  /** Looks at a page of the identity provider, in both languages at once: its layout, and a screenshot. */
+  async lookAtProvider(step: string) {
+    this.problems.push(...(await lookAtLayout(this.page, this.testInfo, `${this.language} ${step}`)));
   }
 
   done() {
@@ -454,4 +459,61 @@ journey('12. who opened my share', async (walk) => {
   await other.goto(`${url.pathname}${url.search}&lang=${language}`);
   await expect(other.getByTestId('share-refused')).toBeVisible();
   await recipient.close();
+});
+
+// Issue 27 §6: at the identity provider, the patient signs in with a code texted to their phone
+// (a wrong one first, told how many tries are left), then, signed out, forgets their password and
+// sets a new one by SMS, with which they sign in. The provider's pages are in both languages at
+// once, so each walk looks at their layout; the app after each sign-in is looked at in its language.
+journey('13. signing in by SMS code, and a new password by SMS', async (walk) => {
+  const { page, language } = walk;
+  const login = SMS_SIGNERS[language];
+  const { phone } = DEMO_PATIENTS.find((patient) => patient.loginName === login)!;
+  const newPassword = `new${language === 'en' ? 'En' : 'Zh'}2026pw`;
+  const lastCode = async () => ((await (await page.request.get(`/sandbox/test/sms?phone=${phone}`)).json()) as { messages: Array<{ code: string }> }).messages[0]!.code;
+  const startAtProvider = async () => {
+    // The walks run again and again on one sandbox: the number's sends start afresh.
+    expect((await page.request.post(`/sandbox/test/verification/unlock?phone=${phone}`)).ok()).toBe(true);
+    await walk.open('/personal');
+    await page.waitForURL((url) => url.origin === PROVIDER_ORIGIN);
+  };
+
+  await startAtProvider();
+  await walk.lookAtProvider('provider: sign-in page, with the SMS ways in');
+  await page.getByRole('link', { name: /用短信验证码登录/ }).click();
+  await page.locator('#phone').fill(phone);
+  await walk.lookAtProvider('provider: my mobile number');
+  await page.getByRole('button', { name: /获取验证码/ }).click();
+  await expect(page.getByRole('status')).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  await walk.lookAtProvider('provider: the code is on its way');
+  const code = await lastCode();
+  await page.locator('#code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: /^登录/ }).click();
+  await expect(page.getByRole('alert')).toContainText(/还可以再试 4 次[\s\S]*You can try 4 more times/);
+  await walk.lookAtProvider('provider: a wrong code, tries left');
+  await page.locator('#code').fill(code);
+  await page.getByRole('button', { name: /^登录/ }).click();
+  await page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && url.pathname === '/personal');
+  await expect(page.getByTestId('personal')).toContainText(DEMO_PATIENTS.find((patient) => patient.loginName === login)!.name);
+  await walk.look('personal centre, signed in by SMS code');
+
+  // Signed out (a fresh browser), the patient has forgotten the password.
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await startAtProvider();
+  await page.getByRole('link', { name: /忘记密码/ }).click();
+  await page.locator('#phone').fill(phone);
+  await page.getByRole('button', { name: /获取验证码/ }).click();
+  await page.locator('#code').fill(await lastCode());
+  await page.locator('#password').fill(newPassword);
+  await page.locator('#repeat').fill(newPassword);
+  await walk.lookAtProvider('provider: the code and a new password');
+  await page.getByRole('button', { name: /设置新密码/ }).click();
+  await expect(page.getByRole('status')).toContainText(/新密码已设置[\s\S]*Your new password is set/);
+  await expect(page.locator('#login')).toHaveValue(login);
+  await walk.lookAtProvider('provider: new password set, sign in with it');
+  await page.locator('#password').fill(newPassword);
+  await page.getByRole('button', { name: /^登录/ }).click();
+  await page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && url.pathname === '/personal');
+  await walk.look('personal centre, signed in with the new password');
 });

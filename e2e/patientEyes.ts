@@ -157,11 +157,21 @@ export const rawKeysIn = (text: string) => KEYS.filter((key) => new RegExp(`(^|[
 export async function lookAsPatient(page: Page, testInfo: TestInfo, language: 'zh-CN' | 'en', step: string): Promise<string[]> {
   await screenSettled(page, step);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `${step} in ${language}` }).toBe(language);
-  const width = page.viewportSize()?.width ?? 320;
-  const problems = (await page.evaluate(measureLayout, width)).map((problem) => `${step}: ${problem}`);
+  const problems: string[] = [];
   const text = await shownText(page);
   for (const key of rawKeysIn(text)) problems.push(`${step}: the catalogue key "${key}" is shown as it is`);
   if (language === 'en') for (const run of strayChinese(text)) problems.push(`${step}: Chinese in English: ${JSON.stringify(run)}`);
+  return [...problems, ...(await lookAtLayout(page, testInfo, step))];
+}
+
+/**
+ * The layout half of lookAsPatient, for a page in both languages at once (the identity provider's,
+ * Chinese with English under it): what does not fit the phone, and the screenshot.
+ */
+export async function lookAtLayout(page: Page, testInfo: TestInfo, step: string): Promise<string[]> {
+  await screenSettled(page, step);
+  const width = page.viewportSize()?.width ?? 320;
+  const problems = (await page.evaluate(measureLayout, width)).map((problem) => `${step}: ${problem}`);
   const file = testInfo.outputPath(`${String(testInfo.attachments.length + 1).padStart(2, '0')}-${step.replace(/[^\w-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(step, { path: file, contentType: 'image/png' });

@@ -396,6 +396,34 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     collected: [],
     aiOrders: [],
   },
+  // Issue 27 §6's journey (e2e/journeys.spec.ts): one patient per language signs in by SMS code
+  // and sets a new password by SMS, which no other test may meet (the old password stops working).
+  {
+    loginName: 'patient10',
+    name: '郑洁',
+    sex: 'F',
+    birthDate: '1971-10-05',
+    phone: '15800001010',
+    nationalIdRegion: '350102',
+    nationalIdSequence: '806',
+    medicalRecordNo: 'MZ0010045127',
+    studies: [final('2026-10-12', 'usThyroid')],
+    collected: 'all',
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient11',
+    name: '冯刚',
+    sex: 'M',
+    birthDate: '1966-01-28',
+    phone: '15900001111',
+    nationalIdRegion: '610102',
+    nationalIdSequence: '917',
+    medicalRecordNo: 'MZ0010045128',
+    studies: [final('2026-10-19', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
 ];
 
 /** The patient journeys' visitors (below): one study each, collected by SMS in one language each. */
@@ -406,6 +434,9 @@ export const REPORT_WAITERS = { 'zh-CN': 'patient6', en: 'patient7' } as const;
 
 /** The share-log journey's owners (above): one study each, shared and watched (issue 27 §4). */
 export const SHARE_OWNERS = { 'zh-CN': 'patient8', en: 'patient9' } as const;
+
+/** The SMS sign-in journey's patients (above): their passwords change as the journey runs (issue 27 §6). */
+export const SMS_SIGNERS = { 'zh-CN': 'patient10', en: 'patient11' } as const;
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
 
