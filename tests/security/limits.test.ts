@@ -234,4 +234,15 @@ describe('the ways around the limits that used to work', () => {
     }
     expect(book.record('stepping around a limit', 'wrong codes spread over new verifications', last === 4006 || last === 429), `ended with ${last}`).toBe(true);
   });
+
+  it('the provider\'s sign-in by SMS code is another door to the same allowance: collecting\'s code, then the provider\'s, is two in a minute', async () => {
+    const app = sandbox.app();
+    const visitor = collectVisitor(() => app);
+    await visitor.unlock(TARGET);
+    expect((await visitor.sendByNationalId(TARGET)).statusCode).toBe(200);
+    const b = browser();
+    const page = await startAuthorization(b, app.sandbox.identity.issuer, { state: 'st4te', code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
+    const status = (await b.fetch(new URL(`${page.pathname}/sms`, page), form({ phone: target.phone }))).status;
+    expect(book.record('stepping around a limit', 'a second SMS to one number through the identity provider', status === 429), `answered ${status}`).toBe(true);
+  });
 });
