@@ -264,7 +264,7 @@ describe('a new password by SMS', () => {
     expect((await signIn(provider.issuer, { login: 'patient3', password: NEW })).access_token).toBeTruthy();
   });
 
-  it('takes no sign-in code as a reset code, nor a reset code to sign in', async () => {
+  it('takes no sign-in code as a reset code (each is good only for what it was asked for)', async () => {
     const provider = await startProvider();
     const { b, page } = await onSignInPage(provider.issuer);
     const { codeId } = await shown(await askCode(b, page, PHONE));
