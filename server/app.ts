@@ -27,6 +27,7 @@ import { imageStoreRoutes } from './routes/imageStore';
 import { collectRoutes, collectTestRoutes } from './routes/collect';
 import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
 import { shareLogRoutes, shareRoutes, shareTestRoutes } from './routes/share';
+import { familyRoutes } from './routes/family';
 import { commonRoutes } from './routes/common';
 import { helpRoutes } from './routes/help';
 import { hospitalRoutes } from './routes/hospital';
@@ -154,6 +155,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(filmDownRoutes, { archive: dicom, env });
         await api.register(shareRoutes);
         await api.register(shareLogRoutes);
+        await api.register(familyRoutes);
         await api.register(helpRoutes);
         await api.register(imageStoreRoutes);
         await api.register(aiApplyRoutes);

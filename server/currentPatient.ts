@@ -3,7 +3,11 @@ import { ApiError } from './envelope';
 import type { AccessTokenClaims } from './oidc/accessTokens';
 import { PASS_API_PATHS, PUBLIC_API_PATHS, VISITOR_API_PATHS } from './paths';
 import type { Patient } from './repositories/patients';
+import { familyMemberRepository } from './repositories/familyMembers';
 import { STUDY_PASS_HEADER } from '../src/shared/api/collectSchemas';
+import { FAMILY_CODES, FAMILY_MEMBER_HEADER } from '../src/shared/api/familySchemas';
+
+const NOT_A_MEMBER = '家庭成员不存在或已移除';
 
 const BEARER = /^Bearer +([\w~+/.-]+=*)$/i;
 
@@ -33,20 +37,47 @@ async function patientOf(request: FastifyRequest): Promise<Patient> {
   return patient;
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<Patient>>();
+/** Worked out once per request: the bearer's patient, and whom the request acts for. */
+const holders = new WeakMap<FastifyRequest, Promise<Patient>>();
+const actors = new WeakMap<FastifyRequest, Promise<Patient>>();
 
-/**
- * Who the request acts for: the patient named by its bearer access token from the sandbox's
- * identity provider (a JWT whose grant still stands). No valid token is HTTP 401, which starts the
- * app's sign-in flow (spec section 8). Worked out once per request.
- */
-export function currentPatient(request: FastifyRequest): Promise<Patient> {
-  let patient = resolved.get(request);
+function once(cache: WeakMap<FastifyRequest, Promise<Patient>>, request: FastifyRequest, work: () => Promise<Patient>): Promise<Patient> {
+  let patient = cache.get(request);
   if (!patient) {
-    patient = patientOf(request);
-    resolved.set(request, patient);
+    patient = work();
+    cache.set(request, patient);
   }
   return patient;
+}
+
+/**
+ * The signed-in patient themself: the one named by the request's bearer access token from the
+ * sandbox's identity provider (a JWT whose grant still stands), whoever they act for. No valid
+ * token is HTTP 401, which starts the app's sign-in flow (spec section 8). Their family and their
+ * personal centre are theirs, never a member's.
+ */
+export function accountHolder(request: FastifyRequest): Promise<Patient> {
+  return once(holders, request, () => patientOf(request));
+}
+
+/**
+ * Who the request acts for: the account holder, or the family member its X-Family-Member header
+ * names (issue 27 §2), checked against the holder's family on every call, so a member removed is
+ * refused at once (403, FAMILY_CODES.notMember), like a member of someone else's family.
+ */
+export function currentPatient(request: FastifyRequest): Promise<Patient> {
+  return once(actors, request, async () => {
+    const holder = await accountHolder(request);
+    const named = request.headers[FAMILY_MEMBER_HEADER.toLowerCase()];
+    if (named === undefined) return holder;
+    const memberId = Number(named);
+    const member =
+      Number.isSafeInteger(memberId) && familyMemberRepository(request.server.sandbox.db).isMember(holder.id, memberId)
+        ? request.server.sandbox.patients.findById(memberId)
+        : undefined;
+    if (!member) throw new ApiError(FAMILY_CODES.notMember, NOT_A_MEMBER, 403);
+    return member;
+  });
 }
 
 /**

@@ -614,4 +614,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sign_in_codes_by_phone ON sign_in_codes (phone);
     `,
   },
+  {
+    name: 'family members a patient acts for (issue 27 §2)',
+    sql: `
+      -- A patient (owner) who proved a family member's identity (their national ID and an SMS code
+      -- to their phone) acts for them: every call with X-Family-Member is checked against this row,
+      -- so removing it ends the access at once.
+      CREATE TABLE family_members (
+        owner_id   INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        member_id  INTEGER NOT NULL REFERENCES patients (id) ON DELETE CASCADE,
+        relation   TEXT    NOT NULL CHECK (relation IN ('parent', 'child', 'spouse', 'other')),
+        added_at   TEXT    NOT NULL,
+        PRIMARY KEY (owner_id, member_id),
+        CHECK (owner_id <> member_id)
+      );
+    `,
+  },
 ];

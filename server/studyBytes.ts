@@ -87,7 +87,7 @@ export function answerStudyBytesPreflight(request: FastifyRequest, reply: Fastif
     .headers({
       ...cors,
       'access-control-allow-methods': 'GET',
-      'access-control-allow-headers': 'authorization, x-study-pass, accept',
+      'access-control-allow-headers': 'authorization, x-study-pass, x-family-member, accept',
       'access-control-max-age': '600',
     })
     .send();

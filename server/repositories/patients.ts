@@ -25,6 +25,7 @@ export interface PatientProfile {
 
 export function patientRepository(db: SqliteDatabase) {
   const byLoginName = db.prepare<[string], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE login_name = ?`);
+  const byId = db.prepare<[number], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE id = ?`);
   // Patients without a password (the experience patient) cannot sign in, so are no sign-in hint.
   const all = db.prepare<[], Patient>(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE password_hash IS NOT NULL ORDER BY id`);
   const passwordHash = db.prepare<[string], { passwordHash: string | null }>(
@@ -43,6 +44,9 @@ export function patientRepository(db: SqliteDatabase) {
   return {
     findByLoginName(loginName: string): Patient | undefined {
       return byLoginName.get(loginName);
+    },
+    findById(patientId: number): Patient | undefined {
+      return byId.get(patientId);
     },
     /** Every patient who can sign in (has a password). */
     list(): Patient[] {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { maskPhone } from '../collect/masks';
 import { commandInput } from '../commandInput';
-import { currentPatient } from '../currentPatient';
+import { accountHolder } from '../currentPatient';
 import { ApiError, ok } from '../envelope';
 import { sniffImageType } from '../imageType';
 import { readMultipartForm } from '../multipartForm';
@@ -58,11 +58,11 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  app.get('/V1.0/Center/UserInfo', async (request) => ok(userInfoOf(await currentPatient(request))));
+  app.get('/V1.0/Center/UserInfo', async (request) => ok(userInfoOf(await accountHolder(request))));
 
   /** { nickName }: trimmed, by the app's text rule (TEXT_FIELDS.nickName: 1-20 characters, no control or invisible ones), else 4601. */
   app.post('/V1.0/Center/UpdateUser', async (request) => {
-    const patient = await currentPatient(request);
+    const patient = await accountHolder(request);
     const nickName = requireText(
       TEXT_FIELDS.nickName,
       nickNameInput.parse(commandInput(request)).nickName,
@@ -74,7 +74,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
 
   /** { email }: spec section 5's rule, else 4602. The address download links go to (patients.email). */
   app.post('/V1.0/Center/UpdateUserEmail', async (request) => {
-    const patient = await currentPatient(request);
+    const patient = await accountHolder(request);
     const email = emailInput.parse(commandInput(request)).email ?? '';
     // Empty clears the saved address (decisions.md).
     patients.setEmail(patient.id, savedEmail(email, CENTER_CODES.emailInvalid));
@@ -83,7 +83,7 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
 
   /** multipart, part `file`: a JPEG, PNG or WebP (by its bytes) of at most AVATAR_MAX_BYTES, else 4603. */
   app.post('/V1.0/Center/UploadImage', async (request) => {
-    const patient = await currentPatient(request);
+    const patient = await accountHolder(request);
     const refused = () => new ApiError(CENTER_CODES.imageRefused, IMAGE_REFUSED);
     const { files } = await readMultipartForm(request, refused, { maxBodyBytes: AVATAR_BODY_MAX_BYTES });
     const file = files.find((one) => one.fieldname === 'file');

@@ -14,6 +14,7 @@ import { PASS_API_PATHS, PUBLIC_API_PATHS, VISITOR_API_PATHS } from '../../serve
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import type { Endpoint } from '../../src/shared/api/endpoints';
 import { STUDY_PASS_HEADER } from '../../src/shared/api/collectSchemas';
+import { FAMILY_MEMBER_HEADER } from '../../src/shared/api/familySchemas';
 import { TEST_MODE } from '../server/helpers';
 import { sharedSandbox } from '../server/sharedSandbox';
 import { signIn } from '../server/signIn';
@@ -93,6 +94,14 @@ const RECIPES: Recipes = {
     // The share code is the recipient's: with a wrong access code it opens nothing.
     info: theirs((v) => ({ query: { code: v.share.code, accessCode: v.share.accessCode === '0000' ? '0001' : '0000' } })),
     revoke: theirs((v) => ({ body: { shareId: v.share.shareId } })),
+  },
+  family: {
+    // The account holder's own family: the attacker's list holds nothing of the victim's.
+    list: own(() => ({})),
+    // A made-up verification adds no one.
+    add: own(() => ({ body: { verificationId: 'forged-verification', code: '000000', relation: 'parent' } })),
+    // The victim is no member of the attacker's family.
+    remove: theirs((v) => ({ body: { memberId: v.patientId } })),
   },
   shareLog: {
     detail: theirs((v) => ({ query: { shareId: v.share.shareId } })),
@@ -288,6 +297,13 @@ describe.each([
 describe("another patient, naming the victim's ids", () => {
   it.each(CASES)('$label', async (one) => {
     held("another patient's ids", one, await send(sandbox.app(), one, { authorization: `Bearer ${tokens.attacker}` }), false);
+  });
+});
+
+describe("another patient acting for the victim as family (X-Family-Member) without being family", () => {
+  it.each(CASES)('$label', async (one) => {
+    const response = await send(sandbox.app(), one, { authorization: `Bearer ${tokens.attacker}`, [FAMILY_MEMBER_HEADER]: String(victim.patientId) });
+    held('acting for the victim without being family', one, response, false);
   });
 });
 

@@ -16,6 +16,8 @@ export const VICTIM = 'patient1';
 export const ATTACKER = 'patient2';
 
 export interface Victim {
+  /** The victim's patient id: what X-Family-Member would name. */
+  patientId: number;
   studyId: number;
   studyUid: string;
   orgCode: string;
@@ -53,6 +55,7 @@ export async function victimOf(app: FastifyInstance): Promise<Victim> {
     'SELECT study_uid AS uid, accession_number AS accession FROM studies WHERE patient_id = ?',
   ).all(study.patientId);
   return {
+    patientId: study.patientId,
     studyId: study.id,
     studyUid: study.studyUId,
     orgCode: study.orgCode,

@@ -63,6 +63,12 @@ export const ENDPOINTS = {
     detail: get('V1.0/ShareLog/detail'),
     notify: post('V1.0/ShareLog/notify'),
   },
+  /** Family members (issue 27 §2): not in the specification; docs/extensions.md. */
+  family: {
+    list: get('V1.0/Family/list'),
+    add: post('V1.0/Family/add'),
+    remove: post('V1.0/Family/remove'),
+  },
   image: {
     chargelist: get('V1.0/Image/chargelist'),
     submmit: post('V1.0/Image/submmit'),
