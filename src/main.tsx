@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { nextTask } from './shared/platform/tasks';
 import { createApiClient } from './shared/api/client';
 import { studyPassStore } from './shared/session/studyPass';
+import { familyMemberStore } from './shared/session/familyMember';
 import { ENDPOINTS } from './shared/api/endpoints';
 import { hospitalSettingSchema } from './shared/api/schemas';
 import { App } from './app/App';
@@ -27,7 +28,7 @@ import { createSignOutTasks } from './shared/session/signOutTasks';
 import { createTabChannel } from './shared/platform/tabChannel';
 import { createUserManager, SILENT_RENEW_PATH, storedAccessToken } from './features/session/userManager';
 import { startPrefetch } from './shared/api/prefetch';
-import { STUDY_PASS_HEADER } from './shared/api/passHeader';
+import { FAMILY_MEMBER_HEADER, STUDY_PASS_HEADER } from './shared/api/passHeader';
 import { firstCalls } from './app/firstCalls';
 import { preloadScreen } from './app/screens';
 import { routeByPath, type RouteDef } from './shared/navigation/routes';
@@ -69,9 +70,10 @@ async function start() {
   // The configuration (preloaded by index.html) and the shown language's strings arrive together.
   // The screen's first reads go out the moment the configuration is here, not after the strings.
   const passes = studyPassStore(session);
+  const family = familyMemberStore(session);
   const configured = loadRuntimeConfig();
   const early = configured
-    .then((result) => (result.ok ? prefetchFirstCalls(result.config, route, passes.current()?.token ?? null) : undefined))
+    .then((result) => (result.ok ? prefetchFirstCalls(result.config, route, passes.current()?.token ?? null, family.current()?.memberId ?? null) : undefined))
     // Sending ahead is only ever a help: the screen asks for itself.
     .catch(() => undefined);
   const [loaded, strings, prefetched] = await Promise.all([configured, loadCatalogue(locale).catch(() => null), early]);
@@ -140,6 +142,7 @@ async function start() {
     baseURL: config.apiBaseUrl,
     session: appSession,
     studyPass: () => passes.current()?.token ?? null,
+    actingMember: () => family.current()?.memberId ?? null,
     prefetched,
   });
   const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
@@ -169,7 +172,7 @@ async function start() {
   startTransition(() =>
     root.render(
       <App
-        services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, textSize, inspect }}
+        services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, family, textSize, inspect }}
         navigator={appNavigator}
         locale={locale}
         onLocaleChange={saveLocale}
@@ -185,9 +188,10 @@ async function start() {
  * sign-in library have arrived. A screen that needs a credential the tab does not hold asks for
  * nothing early.
  */
-function prefetchFirstCalls(config: RuntimeConfig, route: RouteDef | undefined, pass: string | null) {
+function prefetchFirstCalls(config: RuntimeConfig, route: RouteDef | undefined, pass: string | null, member: string | null) {
   const token = storedAccessToken(config, () => window.sessionStorage, Date.now() / 1000);
-  const credentials = { ...(token && { Authorization: `Bearer ${token}` }), ...(pass && { [STUDY_PASS_HEADER]: pass }) };
+  // The same credentials the API client sends (client.ts): the prefetched answer must be the screen's.
+  const credentials = { ...(token && { Authorization: `Bearer ${token}` }), ...(pass && { [STUDY_PASS_HEADER]: pass }), ...(member && { [FAMILY_MEMBER_HEADER]: member }) };
   const screenCalls = route && (token || pass) ? firstCalls(route.name, window.location.search) : [];
   return startPrefetch({ baseURL: config.apiBaseUrl, calls: [{ endpoint: ENDPOINTS.yjpIndex.GetHospitalSetting }, ...screenCalls], headers: credentials });
 }

@@ -8,6 +8,7 @@ import type { AppSession } from './session/appSession';
 import type { ClientState, ClientStateStore } from './state/clientState';
 import type { SafeStorage } from './state/safeStorage';
 import type { StudyPassStore } from './session/studyPass';
+import type { FamilyMemberStore } from './session/familyMember';
 import type { EntryUrlMemory } from './navigation/navigation';
 import type { TextSize, TextSizeStore } from './theme/textSize';
 
@@ -24,6 +25,8 @@ export interface AppServices {
   sessionStorage: SafeStorage;
   /** The study pass of someone not signed in (an SMS verification, an opened share). */
   passes: StudyPassStore;
+  /** Whom this tab acts for: the patient, or a family member (issue 27 §2). */
+  family: FamilyMemberStore;
   /** The text size the reader chose on this device (standard or large). */
   textSize: TextSizeStore;
   /** Every statechart actor a view starts gets it: the audit trail, and the QA panel when it is on. */

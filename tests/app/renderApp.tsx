@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter, Outlet, useLocation, useNavigate, useNavigationType, useRoutes, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { familyMemberStore } from '../../src/shared/session/familyMember';
 import { studyPassStore } from '../../src/shared/session/studyPass';
 import { textSizeStore } from '../../src/shared/theme/textSize';
 import { createApiClient } from '../../src/shared/api/client';
@@ -97,12 +98,13 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   });
   const analytics = createAnalytics({ deliver: () => {}, deviceId: () => store.get().uuid, userId: session.userId, newId: () => crypto.randomUUID() });
   const passes = studyPassStore(safeStorage(() => window.sessionStorage));
+  const family = familyMemberStore(safeStorage(() => window.sessionStorage));
   const config = { ...testConfig, ...options.config };
   // As src/main.tsx does: every time shown is on the configured hospital clock.
   showTimesIn(config.timeZone);
   const services: AppServices = {
     config,
-    api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null, prefetched: options.prefetched })),
+    api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null, actingMember: () => family.current()?.memberId ?? null, prefetched: options.prefetched })),
     session,
     store,
     entryUrl: createEntryUrlMemory(safeStorage(() => window.sessionStorage), `http://localhost${path}`),
@@ -123,6 +125,7 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     inspect: createAuditInspector(analytics),
     sessionStorage: safeStorage(() => window.sessionStorage),
     passes,
+    family,
     textSize: textSizeStore(safeStorage(() => window.localStorage), document.documentElement),
     ...(options.clock && { clock: options.clock }),
   };

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { attemptsLeftSchema, pageSchema, retryAfterSchema } from '../../shared/api/schemas';
 import { businessFailure } from '../../shared/api/failure';
+import { actionAnswer } from '../../shared/api/actionAnswer';
 import {
   revokedSchema,
   SHARE_CODES,
@@ -43,18 +44,6 @@ export async function createShare(api: ApiClient, request: { collectFilmId: stri
 
 export const loadSharePage = (api: ApiClient, params: { pageIndex: number; pageLength: number }, signal?: AbortSignal) =>
   api.request(ENDPOINTS.share.list, { params, schema: sharePage, signal });
-
-/** A command's answer for the confirmed-action chart: done, or refused with the server's message; no answer throws. */
-async function actionAnswer(command: Promise<unknown>): Promise<ActionAnswer> {
-  try {
-    await command;
-    return { ok: true };
-  } catch (error) {
-    const failure = businessFailure(error);
-    if (failure) return { ok: false, message: failure.message };
-    throw error;
-  }
-}
 
 /** POST V1.0/Share/revoke { shareId }: done, or refused with the server's message. */
 export const revokeShare = (api: ApiClient, shareId: string): Promise<ActionAnswer> =>

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
 import { purchaseOf } from '../../../machines/payment/payment.types';
 import type { SubmitOutcome as Outcome } from '../../../machines/purchase/purchase.types';
+import { actionAnswer } from '../../shared/api/actionAnswer';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { businessFailure } from '../../shared/api/failure';
@@ -66,13 +67,5 @@ export function loadStorageOrders(
 }
 
 /** POST V1.0/Image/CancelOrder: done, or refused with the server's message (no longer to be paid). */
-export async function cancelStorageOrder(api: ApiClient, orderId: string): Promise<ActionAnswer> {
-  try {
-    await api.request(ENDPOINTS.image.CancelOrder, { data: { orderId }, schema: z.nullish(z.unknown()) });
-    return { ok: true };
-  } catch (error) {
-    const failure = businessFailure(error);
-    if (failure) return { ok: false, message: failure.message };
-    throw error;
-  }
-}
+export const cancelStorageOrder = (api: ApiClient, orderId: string): Promise<ActionAnswer> =>
+  actionAnswer(api.request(ENDPOINTS.image.CancelOrder, { data: { orderId }, schema: z.nullish(z.unknown()) }));

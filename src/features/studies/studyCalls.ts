@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ActionAnswer } from '../../../machines/confirmedAction/confirmedAction.types';
+import { actionAnswer } from '../../shared/api/actionAnswer';
 import type { ApiClient } from '../../shared/api/client';
-import { businessFailure } from '../../shared/api/failure';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { checkRowSchema } from '../../shared/api/collectSchemas';
 import { pageSchema, studySchema } from '../../shared/api/schemas';
@@ -103,13 +103,5 @@ export const loadCheckTypes = async (api: ApiClient, signal?: AbortSignal) => ({
 });
 
 /** Remove a collected film from my images (the study itself stays): a refusal carries the server's message. */
-export async function removeFilm(api: ApiClient, collectId: string): Promise<ActionAnswer> {
-  try {
-    await api.request(ENDPOINTS.package.delete, { params: { collectId }, schema: z.nullish(z.unknown()) });
-    return { ok: true };
-  } catch (error) {
-    const refusal = businessFailure(error);
-    if (refusal) return { ok: false, message: refusal.message };
-    throw error;
-  }
-}
+export const removeFilm = (api: ApiClient, collectId: string): Promise<ActionAnswer> =>
+  actionAnswer(api.request(ENDPOINTS.package.delete, { params: { collectId }, schema: z.nullish(z.unknown()) }));

@@ -5,7 +5,7 @@ import { HTTP_TIMEOUT_MS } from '../rules/constants';
 import type { Endpoint } from './endpoints';
 import { envelopeMessage, envelopeSchema, RATE_LIMITED_STATUS_CODE, SUCCESS_STATUS_CODE } from './envelope';
 import { ApiFailure, type Failure } from './failure';
-import { STUDY_PASS_HEADER } from './passHeader';
+import { FAMILY_MEMBER_HEADER, STUDY_PASS_HEADER } from './passHeader';
 import { callKey, startPrefetch, type FirstCall, type Prefetched } from './prefetch';
 
 /** What the API client needs from the session: the token, and someone to tell about a 401. */
@@ -69,6 +69,8 @@ export function createApiClient(options: {
   session: SessionPort;
   /** The study pass this tab holds (issue 13), sent with every call. */
   studyPass?: () => string | null;
+  /** The family member this tab acts for (issue 27 §2), named in every call; null: the patient themself. */
+  actingMember?: () => string | null;
   adapter?: AxiosInstance['defaults']['adapter'];
   /** The page's first reads, sent as the app started (prefetch.ts): a call that matches one takes its answer. */
   prefetched?: Prefetched;
@@ -124,6 +126,8 @@ export function createApiClient(options: {
     if (token) headers.Authorization = `Bearer ${token}`;
     const pass = options.studyPass?.();
     if (pass) headers[STUDY_PASS_HEADER] = pass;
+    const member = options.actingMember?.();
+    if (member) headers[FAMILY_MEMBER_HEADER] = member;
     return headers;
   }
 

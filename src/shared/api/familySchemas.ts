@@ -9,7 +9,7 @@ import { serverId as id } from './fields';
  */
 
 /** The header that makes a call act for a family member (its value: the member's memberId). */
-export const FAMILY_MEMBER_HEADER = 'X-Family-Member';
+export { FAMILY_MEMBER_HEADER } from './passHeader';
 
 export const FAMILY_RELATIONS = ['parent', 'child', 'spouse', 'other'] as const;
 export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
