@@ -32,6 +32,9 @@ export type CollectProblem =
   | 'resendTooSoon'
   | 'tooManySends'
   | 'verificationGone'
+  /** Adding a family member (issue 27 §2): the person proved is the patient, or already in their family. */
+  | 'familySelf'
+  | 'familyAlready'
   /** A limit per client, person or number: try again after `retryAfterSeconds`. */
   | 'rateLimited'
   // No answer.

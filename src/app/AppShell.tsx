@@ -4,6 +4,7 @@ import { useI18n } from '../shared/i18n/I18nProvider';
 import { TopBar } from '../shared/views/TopBar';
 import * as ui from '../shared/views/ui.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { FamilyBanner } from '../features/family/FamilyBanner';
 import { errorAddressWithBack, fullPath } from '../shared/navigation/navigation';
 import { ROUTE } from '../shared/navigation/routes';
 import { routeAt } from './routeAt';
@@ -43,6 +44,7 @@ export function AppShell() {
         onBack={showBack ? goBack : undefined}
         onHome={showHome ? () => void navigate(ROUTE.Home.path) : undefined}
       />
+      <FamilyBanner />
       <main className={ui.content}>
         <KeepAliveOutlet route={route} outlet={outlet} />
       </main>

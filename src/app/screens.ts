@@ -14,7 +14,7 @@ import { filmIdOf, type RouteName, type ScreenProps } from '../shared/navigation
 
 type Screen = ComponentType<ScreenProps>;
 
-const hub = lazyScreen(() => import('../features/home/HubScreen'));
+const hub = lazyScreen(() => import('./HomePage'));
 
 const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
 const newCheck = lazyScreen<ScreenProps>(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.NewCheckScreen })));
@@ -68,7 +68,7 @@ const SCREENS: Record<RouteName, Screen> = {
   aiApply: lazyScreen(() => import('./AiApplyPage')),
   aiStatus: lazyScreen(() => import('./AiApplyPage').then((module) => ({ default: module.AiStatusPage }))),
   aiResult: lazyScreen(() => import('../features/aiApply/AiResultScreen')),
-  personal: lazyScreen(() => import('../features/personal/PersonalScreen')),
+  personal: lazyScreen(() => import('./PersonalPage')),
   modify: lazyScreen(() => import('../features/personal/ModifyScreen')),
   experience: lazyScreen(() => import('../features/experience/ExperienceScreen')),
   diagnose: lazyScreen(() => import('../features/consultation/DiagnoseScreen')),

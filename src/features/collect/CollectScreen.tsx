@@ -12,6 +12,8 @@ import { codeProblem, formProblem } from './collectForm';
 import { useCollect, type CollectMode } from './useCollect';
 import { useCountdown } from './useCountdown';
 import { TEXT_FIELDS } from '../../shared/rules/text';
+import type { FamilyRelation } from '../../shared/api/familySchemas';
+import { addingRelationOf } from '../../shared/navigation/familyLinks';
 
 type Collect = ReturnType<typeof useCollect>;
 
@@ -28,14 +30,18 @@ export function VerificationScreen() {
   return <CollectPage mode="guest" step="verify" />;
 }
 
-/** addFilm: a signed-in patient adds a study to my images the same way, both steps on one page. */
+/**
+ * addFilm: a signed-in patient adds a study to my images the same way, both steps on one page; with
+ * `?family=parent` (or child) they add a family member with the same proof (issue 27 §2).
+ */
 export function AddFilmScreen() {
-  return <CollectPage mode="addFilm" step="identify" />;
+  const relation = addingRelationOf(useLocation().search);
+  return relation ? <CollectPage key={relation} mode="family" step="identify" relation={relation} /> : <CollectPage mode="addFilm" step="identify" />;
 }
 
-function CollectPage({ mode, step }: { mode: CollectMode; step: 'identify' | 'verify' }) {
+function CollectPage({ mode, step, relation }: { mode: CollectMode; step: 'identify' | 'verify'; relation?: FamilyRelation }) {
   const { search } = useLocation();
-  const view = useCollect({ mode, step, bagCode: bagCodeOf(search) });
+  const view = useCollect({ mode, step, bagCode: bagCodeOf(search), relation });
   return (
     <div className={css.page} data-testid="collect" data-state={view.state}>
       {view.step === 'verify' ? <CodeStep view={view} /> : <IdentifyStep view={view} mode={mode} />}
@@ -43,7 +49,11 @@ function CollectPage({ mode, step }: { mode: CollectMode; step: 'identify' | 've
   );
 }
 
+const INTRO: Record<CollectMode, MessageKey> = { guest: 'collect.intro', addFilm: 'collect.introAdd', family: 'family.introAdd' };
+
 const PROBLEM_KEYS: Record<CollectProblem, MessageKey> = {
+  familySelf: 'collect.problem.familySelf',
+  familyAlready: 'collect.problem.familyAlready',
   invalidId: 'collect.problem.invalidId',
   invalidName: 'collect.problem.invalidName',
   invalidPhone: 'collect.problem.invalidPhone',
@@ -131,10 +141,11 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
   };
   return (
     <>
-      <p className={css.intro}>{t(mode === 'addFilm' ? 'collect.introAdd' : 'collect.intro')}</p>
+      <p className={css.intro}>{t(INTRO[mode])}</p>
       <Bag view={view} />
       <form className={form.form} onSubmit={submit} noValidate>
-        <RadioChoices
+        {/* A family member is proved by their national ID alone (issue 27 §2). */}
+        {mode !== 'family' && <RadioChoices
           options={COLLECT_METHODS}
           value={view.method}
           onChange={view.chooseMethod}
@@ -142,7 +153,7 @@ function IdentifyStep({ view, mode }: { view: Collect; mode: CollectMode }) {
           label={{ text: t('collect.method') }}
           testId={(method) => `collect-method-${method}`}
           renderOption={(method) => t(method === 'nationalId' ? 'collect.byId' : 'collect.byNamePhone')}
-        />
+        />}
         {view.method === 'nationalId' ? (
           <label className={form.field}>
             <span className={form.label}>{t('collect.idCard')}</span>

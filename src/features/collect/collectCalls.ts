@@ -1,4 +1,5 @@
-import type { CaptchaLike, CollectProblem, LookupRequest, Outcome, ReadBagRequest, ResendCodeRequest, VerifyRequest } from '../../../machines/collect/collect.types';
+import type { CaptchaLike, CollectProblem, LookupRequest, Outcome, ReadBagRequest, ResendCodeRequest, VerifiedLike, VerifyRequest } from '../../../machines/collect/collect.types';
+import { FAMILY_CODES, familyAddedSchema, type FamilyRelation } from '../../shared/api/familySchemas';
 import type { ApiClient } from '../../shared/api/client';
 import {
   bagHintSchema,
@@ -32,6 +33,8 @@ const PROBLEM_OF_CODE: Readonly<Record<number, CollectProblem>> = {
   [COLLECT_CODES.verificationUnknown]: 'verificationGone',
   [COLLECT_CODES.passInvalid]: 'verificationGone',
   [RATE_LIMITED_STATUS_CODE]: 'rateLimited',
+  [FAMILY_CODES.isSelf]: 'familySelf',
+  [FAMILY_CODES.already]: 'familyAlready',
 };
 
 /** A call's answer as an outcome: a known refusal is a problem; no answer or an unknown refusal is `offline`. */
@@ -96,6 +99,16 @@ export function resendCode(api: ApiClient, request: ResendCodeRequest, signal?: 
 export function verifyCode(api: ApiClient, request: VerifyRequest, signal?: AbortSignal): Promise<Outcome<Verified>> {
   const endpoint = request.method === 'nationalId' ? ENDPOINTS.package.collect : ENDPOINTS.reportCheck.authenpatientphone;
   return outcome(api.request(endpoint, { data: { verificationId: request.verificationId, code: request.code }, schema: verifiedSchema, signal }));
+}
+
+/**
+ * Family mode (issue 27 §2): the right code adds the person proved to the patient's family (POST
+ * V1.0/Family/add) instead of collecting their studies. The chart's answer carries no pass and
+ * collects nothing: the person is the patient's to act for from now on.
+ */
+export async function addFamilyMember(api: ApiClient, request: VerifyRequest & { relation: FamilyRelation }, signal?: AbortSignal): Promise<Outcome<VerifiedLike>> {
+  const added = await outcome(api.request(ENDPOINTS.family.add, { data: { verificationId: request.verificationId, code: request.code, relation: request.relation }, schema: familyAddedSchema, signal }));
+  return added.ok ? { ok: true, value: { pass: '', focusStudyId: null, collected: 0, studyCount: 0 } } : added;
 }
 
 /** Tells the hospital the studies were collected electronically; nobody waits for it and a failure is only logged by the server. */

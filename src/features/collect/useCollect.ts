@@ -26,10 +26,15 @@ import { useServices } from '../../shared/services';
 import { DRAFT_PREFIX } from '../../shared/state/drafts';
 import type { SafeStorage } from '../../shared/state/safeStorage';
 import { useToast } from '../../shared/views/Toast';
-import { checkIdentity, loadCaptcha, notifyCollected, readBag, resendCode, sendCode, verifyCode } from './collectCalls';
+import { addFamilyMember, checkIdentity, loadCaptcha, notifyCollected, readBag, resendCode, sendCode, verifyCode } from './collectCalls';
+import type { FamilyRelation } from '../../shared/api/familySchemas';
+import { FAMILY_SECTION_HREF } from '../../shared/navigation/familyLinks';
 
-/** Who is collecting: someone not signed in (newCheck, verification) or a signed-in patient adding a study (addFilm). */
-export type CollectMode = 'guest' | 'addFilm';
+/**
+ * Who is collecting: someone not signed in (newCheck, verification), a signed-in patient adding a
+ * study (addFilm), or one adding a family member with the same proof (addFilm?family=, issue 27 §2).
+ */
+export type CollectMode = 'guest' | 'addFilm' | 'family';
 
 const draftKey = (mode: CollectMode) => `${DRAFT_PREFIX}collect.${mode}`;
 
@@ -49,12 +54,12 @@ function readDraft(storage: SafeStorage, mode: CollectMode, bagCode: string | nu
  * The collect chart with the app's calls. What the patient typed (and the code sent) is saved as
  * a draft on every change, so a reload, a 401 or the step from newCheck to verification loses nothing.
  */
-export function useCollect(options: { mode: CollectMode; step: CollectInput['step']; bagCode: string | null }) {
+export function useCollect(options: { mode: CollectMode; step: CollectInput['step']; bagCode: string | null; relation?: FamilyRelation }) {
   const { api, sessionStorage, passes } = useServices();
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useI18n();
-  const { mode } = options;
+  const { mode, relation } = options;
   const machine = useMemo(
     () =>
       collectMachine.provide({
@@ -64,7 +69,9 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           checkIdentity: fromPromise<Outcome<unknown>, LookupRequest>(({ input, signal }) => checkIdentity(api, input, signal)),
           sendCode: fromPromise<Outcome<CodeSentLike>, LookupRequest>(({ input, signal }) => sendCode(api, input, signal)),
           resendCode: fromPromise<Outcome<CodeSentLike>, ResendCodeRequest>(({ input, signal }) => resendCode(api, input, signal)),
-          verifyCode: fromPromise<Outcome<VerifiedLike>, VerifyRequest>(({ input, signal }) => verifyCode(api, input, signal)),
+          verifyCode: fromPromise<Outcome<VerifiedLike>, VerifyRequest>(({ input, signal }) =>
+            mode === 'family' ? addFamilyMember(api, { ...input, relation: relation ?? 'other' }, signal) : verifyCode(api, input, signal),
+          ),
         },
         actions: {
           storePass: (_, verified) => {
@@ -82,6 +89,11 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           },
           finish: (_, verified) => {
             sessionStorage.remove(draftKey(mode));
+            if (mode === 'family') {
+              toast(t('family.added'));
+              void navigate(FAMILY_SECTION_HREF, { replace: true });
+              return;
+            }
             if (mode === 'addFilm') {
               toast(verified.collected > 0 ? t('collect.added', { count: verified.collected }) : t('collect.alreadyAdded'));
               void navigate(verified.focusStudyId ? filmDetailHref(verified.focusStudyId) : ROUTE.myImageList.path, { replace: true });
@@ -92,7 +104,7 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
           },
         },
       }),
-    [api, mode, options.step, navigate, passes, sessionStorage, t, toast],
+    [api, mode, relation, options.step, navigate, passes, sessionStorage, t, toast],
   );
   const input = useMemo(() => ({ step: options.step, draft: readDraft(sessionStorage, mode, options.bagCode) }), [options.step, options.bagCode, mode, sessionStorage]);
   const [snapshot, send] = useAppMachine(machine, { input });

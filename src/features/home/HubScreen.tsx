@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HospitalModule } from '../../shared/api/studySchemas';
 import { useResource } from '../../shared/charts/useResource';
@@ -57,13 +57,18 @@ const TILES: readonly Tile[] = [
 
 const NO_REQUEST = {};
 
-/** The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs attention. */
-export default function HubScreen() {
+/**
+ * The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs
+ * attention; `family`: whose records (src/app/HomePage.tsx), for a signed-in patient.
+ */
+export default function HubScreen({ family }: { family?: ReactNode }) {
   const { t, locale, setLocale } = useI18n();
   const [textSize, setTextSize] = useTextSize();
   const { api, session } = useServices();
   // Only once the session is known: a signed-in patient never sees the visitor's card flash by.
-  const visitor = useSessionStatus() === 'signedOut';
+  const status = useSessionStatus();
+  const visitor = status === 'signedOut';
+  const signedIn = status === 'signedIn';
   const hospital = useClientState((state) => state.hospitalSetting);
   const modules = useModules();
   const load = useCallback((_: object, signal: AbortSignal) => loadHomeBadges(api, session.status() === 'signedIn', signal), [api, session]);
@@ -80,6 +85,7 @@ export default function HubScreen() {
       </header>
       <div className={css.services}>
         <FollowPrompt />
+        {signedIn && family}
         {visitor && (
           <section className={css.experience} aria-label={t('visitor.heading')} data-testid="hub-visitor">
             <p className={css.experienceText}>{t('visitor.text')}</p>

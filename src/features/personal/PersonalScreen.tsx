@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { UserInfo } from '../../shared/api/centerSchemas';
 import { useResource } from '../../shared/charts/useResource';
@@ -32,8 +32,8 @@ const ENTRIES: ReadonlyArray<{ route: RouteName; label?: MessageKey }> = [
 ];
 const NO_REQUEST = {};
 
-/** personal (signed in): who the patient is, and the way to everything that is theirs. */
-export default function PersonalScreen() {
+/** personal (signed in): who the patient is, their family (`family`, src/app/PersonalPage.tsx), and the way to everything that is theirs. */
+export default function PersonalScreen({ family }: { family?: ReactNode }) {
   const { t, locale, setLocale } = useI18n();
   const [textSize, setTextSize] = useTextSize();
   const navigate = useNavigate();
@@ -41,6 +41,7 @@ export default function PersonalScreen() {
   return (
     <div className={css.page} data-testid="personal">
       <Who />
+      {family}
       <ul className={css.rows}>
         {ENTRIES.map((entry) => (
           <li key={entry.route}>
