@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PATIENTS, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS, SMS_SIGNERS } from '../server/demoData';
+import { DEMO_PATIENTS, FAMILY_JOURNEY, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS, SMS_SIGNERS } from '../server/demoData';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
@@ -516,4 +516,75 @@ journey('13. signing in by SMS code, and a new password by SMS', async (walk) =>
   await page.getByRole('button', { name: /^登录/ }).click();
   await page.waitForURL((url) => url.origin !== PROVIDER_ORIGIN && url.pathname === '/personal');
   await walk.look('personal centre, signed in with the new password');
+});
+
+// Issue 27 §2: a patient adds a family member (a parent in the Chinese walk, a child in the English
+// one) with that person's national ID and the SMS code sent to their phone, switches to them from
+// home, sees their studies, shares one and reaches the storage plans for one with the same screens,
+// goes back to their own, and removes the member: the server refuses to act for them at once.
+journey('14. a family member’s studies', async (walk) => {
+  const { page, t, language } = walk;
+  const { owner, member: memberLogin, relation } = FAMILY_JOURNEY[language];
+  const member = DEMO_PATIENTS.find((one) => one.loginName === memberLogin)!;
+  const shownAs = t('family.memberLabel', { relation: t(`family.relation.${relation}`), name: member.name });
+  await walk.signIn(owner);
+  await walk.open('/personal');
+  await expect(page.getByTestId('family-section')).toBeVisible();
+  await walk.look('the family in the personal centre, none yet');
+
+  // Adding: their national ID, an image code, and the code texted to their phone.
+  expect((await page.request.post(`/sandbox/test/verification/unlock?phone=${member.phone}`)).ok()).toBe(true);
+  await page.getByTestId(`family-add-${relation}`).click();
+  await expect(page.getByTestId('collect-method-namePhone')).toHaveCount(0);
+  await page.getByTestId('collect-idCard').fill(demoNationalId(member));
+  const image = page.getByTestId('collect-captcha-image');
+  await expect(image).not.toHaveAttribute('data-captcha-id', '');
+  const captcha = (await (await page.request.get(`/sandbox/test/captcha?id=${await image.getAttribute('data-captcha-id')}`)).json()) as { answer: string };
+  await page.getByTestId('collect-captchaText').fill(captcha.answer);
+  await walk.look('adding a family member');
+  await page.getByTestId('collect-send').click();
+  await expect(page.getByTestId('collect-code')).toBeVisible();
+  await walk.look('the code texted to the family member');
+  const sms = (await (await page.request.get(`/sandbox/test/sms?phone=${member.phone}`)).json()) as { messages: Array<{ code: string }> };
+  await page.getByTestId('collect-code').fill(sms.messages[0]!.code);
+  await page.getByTestId('collect-verify').click();
+  await expect(page.getByTestId('family-row')).toHaveText(new RegExp(shownAs));
+  await walk.look('the family member added');
+
+  // Switching from home: every screen then says whose records these are.
+  await walk.open('/Home');
+  await page.getByTestId('family-member').click();
+  await expect(page.getByTestId('family-banner')).toContainText(shownAs);
+  await expect(page.getByTestId('family-member')).toHaveAttribute('aria-pressed', 'true');
+  await walk.look('home, acting for the family member');
+  await walk.open('/myStudyList');
+  await expect(page.getByTestId('study-link')).toHaveCount(member.studies.length);
+  await expect(page.getByTestId('family-banner')).toBeVisible();
+  await walk.look("the family member's studies");
+  await page.getByTestId('study-link').first().click();
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await expect(page.getByTestId('film-detail')).toContainText(member.name);
+  await page.getByTestId('film-share').click();
+  await page.getByTestId('share-create').click();
+  await expect(page.getByTestId('share-access-code')).toHaveText(/\d{4}/);
+  await walk.open(`/imageStore?id=${id}`);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await walk.look("storage for the family member's study");
+
+  // Back to mine, then the member removed: acting for them is refused at once.
+  await page.getByTestId('family-banner-back').click();
+  await expect(page.getByTestId('family-switcher')).toBeVisible();
+  await expect(page.getByTestId('family-banner')).toHaveCount(0);
+  await walk.open('/personal');
+  const memberId = (await page.getByTestId('family-row').getAttribute('data-member-id'))!;
+  await page.getByTestId('family-remove').click();
+  await page.getByTestId('family-remove-dialog').getByRole('button', { name: t('family.removeYes'), exact: true }).click();
+  await expect(page.getByTestId('family-row')).toHaveCount(0);
+  // Asked behind the app's back (from outside the page, so no console error): refused at once.
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
+  });
+  const refused = (await page.request.get('/api/V1.0/Package/HospitalStudyList?pageIndex=1&pageLength=10', { headers: { authorization: `Bearer ${token}`, 'X-Family-Member': memberId } })).status();
+  expect(refused).toBe(403);
 });

@@ -424,6 +424,60 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     collected: 'all',
     aiOrders: [],
   },
+  // Issue 27 §2's journey (e2e/journeys.spec.ts): one patient per language adds a family member
+  // (the two after them, whose phones no other test texts) and acts for them.
+  {
+    loginName: 'patient12',
+    name: '何静',
+    sex: 'F',
+    birthDate: '1984-08-19',
+    phone: '15000001212',
+    nationalIdRegion: '230102',
+    nationalIdSequence: '128',
+    medicalRecordNo: 'MZ0010045129',
+    studies: [final('2026-09-08', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient13',
+    name: '高峰',
+    sex: 'M',
+    birthDate: '1979-01-23',
+    phone: '15100001313',
+    nationalIdRegion: '430102',
+    nationalIdSequence: '239',
+    medicalRecordNo: 'MZ0010045130',
+    studies: [final('2026-09-09', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient14',
+    name: '何秀兰',
+    sex: 'F',
+    birthDate: '1952-04-11',
+    phone: '15200001414',
+    nationalIdRegion: '230102',
+    nationalIdSequence: '342',
+    medicalRecordNo: 'MZ0010045131',
+    studies: [final('2026-10-30', 'ctChest'), final('2025-10-14', 'drChest')],
+    collected: 'all',
+    aiOrders: [],
+  },
+  {
+    loginName: 'patient15',
+    name: '高乐乐',
+    sex: 'M',
+    birthDate: '2016-12-05',
+    phone: '15300001515',
+    nationalIdRegion: '430102',
+    nationalIdSequence: '453',
+    medicalRecordNo: 'MZ0010045132',
+    studies: [final('2026-11-02', 'drChest'), final('2026-03-16', 'usAbdomen')],
+    collected: 'all',
+    aiOrders: [],
+  },
 ];
 
 /** The patient journeys' visitors (below): one study each, collected by SMS in one language each. */
@@ -437,6 +491,12 @@ export const SHARE_OWNERS = { 'zh-CN': 'patient8', en: 'patient9' } as const;
 
 /** The SMS sign-in journey's patients (above): their passwords change as the journey runs (issue 27 §6). */
 export const SMS_SIGNERS = { 'zh-CN': 'patient10', en: 'patient11' } as const;
+
+/** The family journey's patients (above): who adds, and whom, in each language (issue 27 §2). */
+export const FAMILY_JOURNEY = {
+  'zh-CN': { owner: 'patient12', member: 'patient14', relation: 'parent' },
+  en: { owner: 'patient13', member: 'patient15', relation: 'child' },
+} as const;
 
 export const DEMO_RADIOLOGISTS = { reporter: '赵明', reviewer: '孙立' } as const;
 

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase, schemaVersion } from '../../server/db';
 import { dicomAge } from '../../server/dicom/uids';
 import { MIGRATIONS } from '../../server/migrations';
-import { EXPERIENCE_PATIENT, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS, SMS_SIGNERS } from '../../server/demoData';
+import { EXPERIENCE_PATIENT, JOURNEY_VISITORS, REPORT_WAITERS, SHARE_OWNERS, SMS_SIGNERS, FAMILY_JOURNEY } from '../../server/demoData';
 
-const JOURNEY_LOGINS = new Set<string>([...Object.values(JOURNEY_VISITORS), ...Object.values(REPORT_WAITERS), ...Object.values(SHARE_OWNERS), ...Object.values(SMS_SIGNERS)]);
+const JOURNEY_LOGINS = new Set<string>([...Object.values(JOURNEY_VISITORS), ...Object.values(REPORT_WAITERS), ...Object.values(SHARE_OWNERS), ...Object.values(SMS_SIGNERS), ...Object.values(FAMILY_JOURNEY).flatMap(({ owner, member }) => [owner, member])]);
 import { seedDemoData } from '../../server/seed';
 import { freeIssuer, startSandbox, STUDY_LIST, tempDir } from './helpers';
 import { signedInHeaders } from './signIn';
