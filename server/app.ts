@@ -28,6 +28,7 @@ import { collectRoutes, collectTestRoutes } from './routes/collect';
 import { filmDownRoutes, filmDownTestRoutes } from './routes/filmDown';
 import { shareLogRoutes, shareRoutes, shareTestRoutes } from './routes/share';
 import { familyRoutes } from './routes/family';
+import { compareRoutes } from './routes/compare';
 import { commonRoutes } from './routes/common';
 import { helpRoutes } from './routes/help';
 import { hospitalRoutes } from './routes/hospital';
@@ -161,6 +162,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
         await api.register(aiApplyRoutes);
         await api.register(centerRoutes);
         await api.register(consultationRoutes);
+        await api.register(compareRoutes);
       },
       { prefix: '/api' },
     );

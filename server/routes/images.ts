@@ -82,7 +82,7 @@ export async function imageRoutes(app: FastifyInstance, { archive, pacs, dicomWe
         modality: series.template.modality,
         description: series.template.description,
         thumbnailUrl: thumbnails.get(series.seriesUid) ?? null,
-        instances: series.instances.map((i) => ({ sopUid: i.sopUid, instanceNumber: i.instanceNumber, frames: i.frames })),
+        instances: series.instances.map((i) => ({ sopUid: i.sopUid, instanceNumber: i.instanceNumber, frames: i.frames, position: series.template.axial?.z(i.templateIndex) ?? null })),
       })),
     } satisfies StudyImages);
   });

@@ -189,6 +189,8 @@ const RECIPES: Recipes = {
     UpdateEmail: own(() => ({ body: { email: 'mallory@example.com' } })),
     SendEmail: theirs((v) => ({ body: { taskId: v.taskId, email: 'mallory@example.com' } })),
   },
+  // The victim's study: another patient learns neither it nor whether an earlier one exists.
+  compare: { prior: theirs((v) => ({ query: { studyUId: v.studyUid, hospId: v.orgCode } })) },
 };
 
 type Access = 'public' | 'visitor' | 'pass' | 'patient';

@@ -138,6 +138,10 @@ export const ENDPOINTS = {
     UpdateEmail: post('v2/FilmDown/UpdateEmail'),
     SendEmail: post('v2/FilmDown/SendEmail'),
   },
+  /** The prior study beside this one (issue 27 §3): not in the specification; docs/extensions.md. */
+  compare: {
+    prior: get('V1.0/Compare/prior'),
+  },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export function allEndpoints(): Endpoint[] {

@@ -159,6 +159,12 @@ export const studyImagesSchema = z.object({
           instanceNumber: z.int(),
           /** Frames in the instance; more than one for a multi-frame object. */
           frames: z._default(z.int().check(z.positive()), 1),
+          /**
+           * Where the slice is along the patient's long axis, in mm (Image Position Patient z, else
+           * Slice Location); not in the specification (docs/extensions.md): the prior study beside
+           * this one scrolls in step by it.
+           */
+          position: z.nullish(z.number()),
         }),
       ),
     }),
