@@ -3,6 +3,7 @@ import { cineMachine } from '../cine/cine.machine';
 import { cineFrames, nextInClip, sopUidOf } from '../cine/cineStack';
 import { present } from '../present';
 import { planLoads, statusOf } from './loadPlan';
+import { nearestSlice, positionOf } from './slicePosition';
 import {
   isArchiveAllowed,
   locateFindings,
@@ -33,6 +34,12 @@ const paramsOf = (context: Pick<ViewerContext, 'params'>) => present(context.par
 const archiveOf = (context: Pick<ViewerContext, 'archive'>) => present(context.archive, 'archive', 'viewer');
 /** The image list's archive, else the link's. */
 const studyArchive = (context: Pick<ViewerContext, 'params'>, loaded: LoadedStudy): StudyArchive => loaded.archive ?? { protocol: 'wadoUri', url: paramsOf(context).wadoUrl };
+
+/** Where the slice on screen is, for the study beside this one (issue 27 §3). */
+const tellPosition = {
+  type: 'sliceMoved',
+  params: ({ context }: { context: ViewerContext }) => ({ position: positionOf(studyOf(context).series[context.seriesIndex]!.images[context.sliceIndex]) }),
+} as const;
 
 /** The id of the load of an image, and of its watchdog timer. */
 export const loadId = (key: string) => `load:${key}`;
@@ -66,6 +73,11 @@ export const viewerMachine = setup({
     reportFailure: (_, _params: { error: unknown }) => {},
     /** The pixels of these images are no longer kept. */
     dropImages: (_, _params: { keys: string[] }) => {},
+    /**
+     * The study on screen is shown, or the patient moved it (issue 27 §3): where its slice is now,
+     * for the prior study beside it. Not on FOLLOW_POSITION: following never echoes back.
+     */
+    sliceMoved: (_, _params: { position: number | null }) => {},
     setImage: assign(({ context }, { key, state }: { key: string; state: ImageState }) => ({ images: { ...context.images, [key]: state } })),
     /** The image becomes idle: asked for again when wanted. */
     forgetImage: assign(({ context }, key: string) => ({ images: withoutKeys(context.images, [key]) })),
@@ -101,6 +113,11 @@ export const viewerMachine = setup({
     hasImages: (_, loaded: LoadedStudy) => loaded.study.series.some((series) => series.images.length > 0),
     isLoading: ({ context }, key: string) => statusOf(context.images, key) === 'loading',
     movesSlice: ({ context }, index: number) => Number.isInteger(index) && clampSlice(index, sliceCount(context)) !== context.sliceIndex,
+    /** The series on screen has a slice with a position, and the nearest to this one is not the one shown. */
+    followMoves: ({ context }, position: number) => {
+      const nearest = nearestSlice(studyOf(context).series[context.seriesIndex]!.images, position);
+      return nearest !== null && nearest !== context.sliceIndex;
+    },
     isOtherSeries: ({ context }, index: number) =>
       index !== context.seriesIndex && Number.isInteger(index) && index >= 0 && index < studyOf(context).series.length,
     currentFailed: ({ context }) => statusOf(context.images, currentKey(context)) === 'failed',
@@ -211,7 +228,7 @@ export const viewerMachine = setup({
       viewing: {
         description:
           'Each image idle, loading, ready or failed. The slice on screen loads first, then outward from it; a few at a time; no more decoded pixels than the cache holds; each load has a watchdog (imageTimeout).',
-        entry: 'schedule',
+        entry: ['schedule', tellPosition],
         invoke: [
           {
             id: 'viewport',
@@ -227,15 +244,15 @@ export const viewerMachine = setup({
         on: {
           STEP_SLICE: {
             guard: { type: 'movesSlice', params: ({ context, event }) => context.sliceIndex + event.by },
-            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(context.sliceIndex + event.by, sliceCount(context)) }), 'schedule', 'cineMoved'],
+            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(context.sliceIndex + event.by, sliceCount(context)) }), 'schedule', 'cineMoved', tellPosition],
           },
           GO_TO_SLICE: {
             guard: { type: 'movesSlice', params: ({ event }) => event.index },
-            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(event.index, sliceCount(context)) }), 'schedule', 'cineMoved'],
+            actions: [assign({ sliceIndex: ({ context, event }) => clampSlice(event.index, sliceCount(context)) }), 'schedule', 'cineMoved', tellPosition],
           },
           SELECT_SERIES: {
             guard: { type: 'isOtherSeries', params: ({ event }) => event.index },
-            actions: [assign({ seriesIndex: ({ event }) => event.index, sliceIndex: 0 }), 'showSeries', 'schedule', 'tellCine'],
+            actions: [assign({ seriesIndex: ({ event }) => event.index, sliceIndex: 0 }), 'showSeries', 'schedule', 'tellCine', tellPosition],
           },
           IMAGE_LOADED: {
             guard: { type: 'isLoading', params: ({ event }) => event.key },
@@ -274,17 +291,26 @@ export const viewerMachine = setup({
           NEXT_FINDING: {
             description: 'The next AI finding (after the last, the first): its image, in its series.',
             guard: 'hasOtherFindings',
-            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + 1) % context.places.length }, 'schedule', 'cineMoved'],
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + 1) % context.places.length }, 'schedule', 'cineMoved', tellPosition],
           },
           PREVIOUS_FINDING: {
             description: 'The previous AI finding (before the first, the last).',
             guard: 'hasOtherFindings',
-            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + context.places.length - 1) % context.places.length }, 'schedule', 'cineMoved'],
+            actions: [{ type: 'showFinding', params: ({ context }) => (context.findingIndex + context.places.length - 1) % context.places.length }, 'schedule', 'cineMoved', tellPosition],
           },
           GO_TO_FINDING: {
             description: 'Back to the finding the control names, after scrolling or another series.',
             guard: 'isAwayFromFinding',
-            actions: [{ type: 'showFinding', params: ({ context }) => context.findingIndex }, 'schedule', 'cineMoved'],
+            actions: [{ type: 'showFinding', params: ({ context }) => context.findingIndex }, 'schedule', 'cineMoved', tellPosition],
+          },
+          FOLLOW_POSITION: {
+            description: 'The study beside this one moved (issue 27 §3): to the slice nearest its position, in the series on screen; never told back.',
+            guard: { type: 'followMoves', params: ({ event }) => event.position },
+            actions: [
+              assign({ sliceIndex: ({ context, event }) => nearestSlice(studyOf(context).series[context.seriesIndex]!.images, event.position)! }),
+              'schedule',
+              'cineMoved',
+            ],
           },
           CINE_ADVANCE: {
             description: 'Cine: the player\'s step, to the next frame of the clip (after the last, the first), only once that frame is decoded or failed.',

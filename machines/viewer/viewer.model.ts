@@ -6,6 +6,8 @@ import type { Finding, FindingPlace, LoadedStudy, StudyStack, ViewerInput } from
  * and dropping all happen within a few steps. Two AI findings, one in each series, so that going
  * from one to the next changes series, and going back to one after scrolling away does not. The
  * image list names no archive (the link's, WADO-URI), a configured DICOMweb root, or a foreign one.
+ * The CT slices give their positions (10 and 9 mm), the MR's none: the prior study beside this one
+ * is followed to the nearest slice where there are positions, and not where there are none.
  */
 export const viewerInput: ViewerInput = {
   appOrigin: 'http://localhost',
@@ -33,8 +35,8 @@ const study: StudyStack = {
       description: 'Lung',
       thumbnailUrl: null,
       images: [
-        { key: '1.2.840.1.1.1:1', sopUid: '1.2.840.1.1.1', frame: 1, frames: 1 },
-        { key: '1.2.840.1.1.2:1', sopUid: '1.2.840.1.1.2', frame: 1, frames: 1 },
+        { key: '1.2.840.1.1.1:1', sopUid: '1.2.840.1.1.1', frame: 1, frames: 1, position: 10 },
+        { key: '1.2.840.1.1.2:1', sopUid: '1.2.840.1.1.2', frame: 1, frames: 1, position: 9 },
       ],
     },
     {
@@ -95,6 +97,8 @@ export const viewerEvents = [
   { type: 'GO_TO_FINDING' },
   /** Cine (issue 25 §4): the player's step; here every instance is one frame, so it stays on it once decoded. */
   { type: 'CINE_ADVANCE' },
+  /** The prior study beside this one moved (issue 27 §3): nearest the second CT slice. */
+  { type: 'FOLLOW_POSITION', position: 9.2 },
 ];
 
 export const viewerFixtures = { study, loaded, withoutFindings, empty, dicomWeb, foreignRoot, query, finding, second, placeOf, a1: a1!, a2: a2!, b1: b1!, IMAGE_BYTES };

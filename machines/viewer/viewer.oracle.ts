@@ -13,6 +13,7 @@ const CATALOGUE = 'spec §8, error catalogue (the study call\'s failures); issue
 const FINDINGS = 'issue 24 §2: count findings, and let the viewer jump from one finding to the next; the link of the AI findings lands on the first';
 const NAMED_FINDING = 'issue 27 §1: a finding that the AI located opens the viewer on that slice';
 const STANDARDS = 'issue 25 §1: the image list says which standard (a wadourl or a DICOMweb root), and both work through the same viewer chart';
+const PRIOR = 'issue 27 §3: the prior study beside this one scrolls in step by slice position (nearest slice), not by index';
 const WATCHDOG = 'issue 12, item 3 (an archive that answers not at all: timeout); 30 s is this project\'s choice';
 
 /** The screen opens with its link once; later OPENs are not the screen opening. */
@@ -45,6 +46,7 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       onFinding: view.findingsOnImage.length > 0,
       finding: view.finding?.number ?? null,
       findingCount: view.finding?.count ?? 0,
+      position: view.current?.position ?? null,
     };
   },
   derive: (trace) => ({ ...imagesSeen(trace), ...findingsAnswered(trace) }),
@@ -329,6 +331,32 @@ export const viewerOracle: Oracle<SnapshotFrom<ViewerMachine>> = {
       says: 'Images dropped from the cache are forgotten by the app too, and the cache holds less for it.',
       source: MEMORY,
       rule: { kind: 'always', if: { effect: 'dropImages' }, then: { sees: { roomInCache: { above: 0 } } } },
+    },
+    {
+      id: 'follows-nearest-position',
+      says: 'Told where the study beside it is, the viewer shows the slice nearest that position in the series on screen.',
+      source: PRIOR,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'FOLLOW_POSITION', with: { position: 9.2 } }, { saw: { position: { oneOf: [9, 10] } } }] },
+        then: { sees: { position: 9 } },
+      },
+    },
+    {
+      id: 'following-never-echoes',
+      says: 'Following the study beside it never tells that study back: the two cannot chase each other.',
+      source: PRIOR,
+      rule: { kind: 'always', if: { input: 'FOLLOW_POSITION' }, then: { not: { effect: 'sliceMoved' } } },
+    },
+    {
+      id: 'patient-moves-told',
+      says: 'When the patient moves to another slice, the viewer tells where the slice on screen now is, for the study beside it.',
+      source: PRIOR,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: ['STEP_SLICE', 'GO_TO_SLICE'] }, { saw: { state: { oneOf: ['imageLoading', 'imageReady', 'imageFailed'] } } }, { not: { sees: { slice: { sameAs: 'saw.slice' } } } }] },
+        then: { effect: 'sliceMoved', with: { position: { sameAs: 'sees.position' } } },
+      },
     },
   ],
 };

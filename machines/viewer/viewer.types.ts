@@ -109,6 +109,8 @@ export interface ImageRef {
   frame: number;
   /** Frames of the instance: more than one, and its frames share one fetch. */
   frames: number;
+  /** Where the slice is along the patient's long axis (mm), when the image list says: the prior study follows by it. */
+  position?: number | null;
 }
 
 export const imageKey = (sopUid: string, frame: number) => `${sopUid}:${frame}`;
@@ -345,4 +347,6 @@ export type ViewerEvent =
   | { type: 'PREVIOUS_FINDING' }
   | { type: 'GO_TO_FINDING' }
   /** Cine (issue 25 §4): the player's own step, to the next frame of the clip on screen. */
-  | { type: 'CINE_ADVANCE' };
+  | { type: 'CINE_ADVANCE' }
+  /** The study beside this one moved (issue 27 §3): to the slice nearest that position, without telling it back. */
+  | { type: 'FOLLOW_POSITION'; position: number };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ComparePriorAnswer as Answer } from '../../src/shared/api/compareSchemas';
+import type { ComparePriorAnswer as Answer } from '../../machines/compare/compare.types';
 import { isArchiveStudy } from '../archives/pacsStudies';
 import { proxiedWadoUrl } from '../archives/pacsImages';
 import { ok } from '../envelope';

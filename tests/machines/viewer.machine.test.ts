@@ -24,7 +24,7 @@ describeModel({
   machine: viewerMachine,
   events: viewerEvents as never,
   input: viewerInput,
-  pinnedPaths: 3826,
+  pinnedPaths: 4082,
   oracle: viewerOracle,
   start: () => startViewer(),
 });

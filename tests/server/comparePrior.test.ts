@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { collectedStudyRepository } from '../../server/repositories/collectedStudies';
 import { demoStudyRecords } from '../../server/seed';
-import { comparePriorSchema } from '../../src/shared/api/compareSchemas';
+import { comparePriorSchema } from '../../machines/compare/compare.types';
 import { studyImagesSchema } from '../../src/shared/api/studySchemas';
 import { PUBLIC_ORIGIN, TEST_MODE } from './helpers';
 import { sharedSandbox } from './sharedSandbox';
@@ -82,7 +82,7 @@ describe('Compare/prior tells nothing it should not', () => {
     const { passes } = sandbox.app().sandbox;
     const newest = CHEST_CTS[0]!;
     const patientId = sandbox.app().sandbox.studies.findById(newest.id)!.patientId;
-    const { token } = passes.issue({ scope: 'experience', patientId, studyIds: [newest.id], shareId: null, ttlSeconds: 3600 });
+    const { token } = passes.issue({ scope: 'experience', patientId, studyIds: [newest.id], ttlSeconds: 3600 });
     // A visitor with the pass alone is refused outright: the call needs a signed-in patient.
     const visitor = await sandbox.app().inject({ url: `${PRIOR}?studyUId=${newest.studyUid}`, headers: { 'x-study-pass': token } });
     expect(visitor.statusCode).toBe(401);

@@ -45,7 +45,14 @@ export function toStudyStack(images: StudyImages): StudyStack {
       images: [...s.instances]
         .sort((a, b) => a.instanceNumber - b.instanceNumber)
         .flatMap((instance) =>
-          Array.from({ length: instance.frames }, (_, i) => ({ key: imageKey(instance.sopUid, i + 1), sopUid: instance.sopUid, frame: i + 1, frames: instance.frames })),
+          Array.from({ length: instance.frames }, (_, i) => ({
+            key: imageKey(instance.sopUid, i + 1),
+            sopUid: instance.sopUid,
+            frame: i + 1,
+            frames: instance.frames,
+            // A slice's place in the patient; the frames of a clip are one place in time, not in space.
+            position: instance.frames === 1 ? (instance.position ?? null) : null,
+          })),
         ),
     }))
     .filter((s) => s.images.length > 0);
