@@ -12,7 +12,9 @@ export function connectCompare(snapshot: SnapshotFrom<CompareMachine>, send: Act
   return {
     state,
     /** The earlier study, once found: "Compare with prior" is offered. */
-    prior: snapshot.context.prior,
+    prior: snapshot.context.found?.prior ?? null,
+    /** The film detail id of the study on screen, for its report (with a prior only). */
+    currentFilmId: snapshot.context.found?.currentFilmId ?? null,
     comparing,
     /** Scrolling in step (also while the prior opens: it will be taken to the study on screen). */
     linked: state === 'linked' || state === 'opening',

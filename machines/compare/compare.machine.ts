@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CompareContext, CompareEvent, PriorRequest, PriorStudy } from './compare.types';
+import type { CompareContext, CompareEvent, FoundPrior, PriorRequest } from './compare.types';
 
 const followPrior = { type: 'followOnPrior', params: ({ context }: { context: CompareContext }) => ({ position: context.currentPosition }) } as const;
 
@@ -21,18 +21,18 @@ export const compareMachine = setup({
     input: {} as PriorRequest,
   },
   actors: {
-    findPrior: fromPromise<PriorStudy | null, PriorRequest>(() => Promise.reject(new Error('compare: no findPrior'))),
+    findPrior: fromPromise<FoundPrior | null, PriorRequest>(() => Promise.reject(new Error('compare: no findPrior'))),
   },
   actions: {
     followOnPrior: (_, _params: { position: number | null }) => {},
     followOnCurrent: (_, _params: { position: number | null }) => {},
   },
   guards: {
-    found: (_, prior: PriorStudy | null) => prior !== null,
+    found: (_, found: FoundPrior | null) => found !== null,
   },
 }).createMachine({
   id: 'compare',
-  context: ({ input }) => ({ request: input, prior: null, currentPosition: null }),
+  context: ({ input }) => ({ request: input, found: null, currentPosition: null }),
   initial: 'asking',
   on: {
     CURRENT_MOVED: { actions: assign({ currentPosition: ({ event }) => event.position }) },
@@ -44,7 +44,7 @@ export const compareMachine = setup({
         src: 'findPrior',
         input: ({ context }) => context.request,
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'ready', actions: assign({ prior: ({ event }) => event.output }) },
+          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'ready', actions: assign({ found: ({ event }) => event.output }) },
           { target: 'alone', description: 'No earlier study of the same modality and body part: no control.' },
         ],
         onError: { target: 'alone', description: 'The prior is an extra: a failure hides the control and says nothing.' },

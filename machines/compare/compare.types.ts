@@ -24,7 +24,11 @@ export const priorStudySchema = z.object({
 });
 export type PriorStudy = z.infer<typeof priorStudySchema>;
 
-export const comparePriorSchema = z.object({ prior: z.nullable(priorStudySchema) });
+/** With a prior, the film detail id of the study asked about too, for its report. */
+export const comparePriorSchema = z.object({
+  prior: z.nullable(priorStudySchema),
+  currentFilmId: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+});
 export type ComparePrior = z.infer<typeof comparePriorSchema>;
 /** What the server sends (ids may be numbers). */
 export type ComparePriorAnswer = z.input<typeof comparePriorSchema>;
@@ -35,9 +39,15 @@ export interface PriorRequest {
   hospId: string;
 }
 
+/** What `findPrior` gives: the prior, and the film detail id of the study on screen. */
+export interface FoundPrior {
+  prior: PriorStudy;
+  currentFilmId: string | null;
+}
+
 export interface CompareContext {
   request: PriorRequest;
-  prior: PriorStudy | null;
+  found: FoundPrior | null;
   /** Where the slice of the study on screen is (mm), as it last said; null before it said or when it has no positions. */
   currentPosition: number | null;
 }

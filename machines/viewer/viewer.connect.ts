@@ -77,6 +77,8 @@ export function connectViewer(snapshot: SnapshotFrom<ViewerMachine>, send: Actor
     nextFinding: () => send({ type: 'NEXT_FINDING' }),
     previousFinding: () => send({ type: 'PREVIOUS_FINDING' }),
     goToFinding: () => send({ type: 'GO_TO_FINDING' }),
+    /** The study beside this one moved (issue 27 §3). */
+    followPosition: (position: number) => send({ type: 'FOLLOW_POSITION', position }),
   };
 }
 export type ViewerView = ReturnType<typeof connectViewer>;

@@ -38,6 +38,7 @@ export async function compareRoutes(app: FastifyInstance): Promise<void> {
     if (!prior) return ok({ prior: null } satisfies Answer);
     const origin = app.sandbox.publicOrigin;
     return ok({
+      currentFilmId: String(current.study.id),
       prior: {
         collectFilmId: String(prior.id),
         studyUId: prior.studyUId,

@@ -28,10 +28,10 @@ describe('compare, details', () => {
   it('opens the prior at the position on screen, follows both ways while linked, and not once unlinked', async () => {
     const { fakes, actions, view } = startCompare();
     expect(fakes.findPrior.inputs).toEqual([compareInput]);
-    fakes.findPrior.resolve(compareFixtures.prior);
+    fakes.findPrior.resolve(compareFixtures.found);
     await flush();
     view().currentMoved(-40);
-    expect(view()).toMatchObject({ state: 'ready', prior: compareFixtures.prior });
+    expect(view()).toMatchObject({ state: 'ready', prior: compareFixtures.prior, currentFilmId: '1' });
     view().open();
     view().priorMoved(0);
     expect(actions.followOnPrior).toHaveBeenLastCalledWith(expect.anything(), { position: -40 });

@@ -51,6 +51,7 @@ describe('Compare/prior for the patient\'s own study', () => {
       modality: 'CT',
       bodyPart: expect.any(String),
     });
+    expect(comparePriorSchema.parse((await ask(newest!, own)).result).currentFilmId).toBe(String(newest!.id));
     expect((await priorOf(middle!, own))?.studyUId).toBe(oldest!.studyUid);
     expect(await priorOf(oldest!, own)).toBeNull();
   });

@@ -10,6 +10,9 @@ import { useViewer, useViewerViewport } from './useViewer';
 import { viewerQuery } from './viewerSettings';
 import { CineControl } from './CineControl';
 import { FindingControl } from './FindingControl';
+import { PaneBand, PriorPane } from './PriorPane';
+import { useCompare, useFollower, type Followers } from './useCompare';
+import type { CompareView } from '../../../machines/compare/compare.connect';
 import { aheadOf } from './paintClient';
 import { ViewerCanvas, type Upcoming } from './ViewerCanvas';
 import * as css from './viewer.css';
@@ -27,8 +30,10 @@ export default function ViewerScreen() {
 function ViewerPage({ search }: { search: string }) {
   const { t } = useI18n();
   const query = useMemo(() => viewerQuery(search), [search]);
-  const { viewer, store } = useViewer(query);
-  if (viewer.viewport && viewer.study && viewer.current) return <ViewerStage viewer={viewer} viewportRef={viewer.viewport} store={store} />;
+  const { compare, followers, tell } = useCompare(query);
+  const { viewer, store } = useViewer(query, tell.current);
+  useFollower(followers, 'current', viewer.followPosition);
+  if (viewer.viewport && viewer.study && viewer.current) return <ViewerStage viewer={viewer} viewportRef={viewer.viewport} store={store} compare={compare} followers={followers} tellPrior={tell.prior} />;
   let body: ReactNode;
   switch (viewer.state) {
     case 'refused':
@@ -81,7 +86,21 @@ function useUpcoming(viewer: ViewerView, store: ImageStore, viewport: { preset: 
 }
 
 /** A study on screen: the series strip, the image, and below it the progress, the scrubber and the tools. */
-function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewportRef: ActorRefFrom<ViewerViewportMachine>; store: ImageStore }) {
+function ViewerStage({
+  viewer,
+  viewportRef,
+  store,
+  compare,
+  followers,
+  tellPrior,
+}: {
+  viewer: ViewerView;
+  viewportRef: ActorRefFrom<ViewerViewportMachine>;
+  store: ImageStore;
+  compare: CompareView;
+  followers: Followers;
+  tellPrior: (position: number | null) => void;
+}) {
   const { t } = useI18n();
   const viewport = useViewerViewport(viewportRef);
   const current = viewer.current!;
@@ -99,6 +118,8 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
       data-series-index={viewer.seriesIndex}
       data-window={windowAttribute(imageWindow)}
       data-gesture={viewport.gesture}
+      data-position={current.position ?? undefined}
+      data-compare-state={compare.state}
     >
       <nav className={css.strip} aria-label={t('viewer.series')} data-testid="viewer-series-strip">
         {viewer.study!.series.map((series, index) => {
@@ -125,7 +146,17 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
           );
         })}
       </nav>
-      <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} upcoming={upcoming} />
+      {compare.comparing ? (
+        <div className={css.pair} data-testid="compare-pair">
+          <div className={css.pane} data-testid="compare-current">
+            <PaneBand which="current" date={viewer.study!.studyDate} filmId={compare.currentFilmId} viewport={viewport} />
+            <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} upcoming={upcoming} />
+          </div>
+          <PriorPane compare={compare} followers={followers} tellPrior={tellPrior} />
+        </div>
+      ) : (
+        <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} upcoming={upcoming} />
+      )}
       <div className={css.panel}>
         <FindingControl viewer={viewer} />
         <div
@@ -194,6 +225,16 @@ function ViewerStage({ viewer, viewportRef, store }: { viewer: ViewerView; viewp
           <button type="button" className={css.tool.plain} onClick={viewport.reset} data-testid="viewer-reset">
             {t('viewer.reset')}
           </button>
+          {compare.comparing && (
+            <button type="button" className={css.tool[compare.linked ? 'chosen' : 'plain']} aria-pressed={compare.linked} onClick={compare.toggleLink} data-testid="compare-link">
+              {t('viewer.compare.link')}
+            </button>
+          )}
+          {compare.prior && (
+            <button type="button" className={css.tool.plain} onClick={compare.comparing ? compare.close : compare.open} data-testid="compare-toggle">
+              {t(compare.comparing ? 'viewer.compare.close' : 'viewer.compare.open')}
+            </button>
+          )}
           {viewer.ai !== 'off' && (
             <button
               type="button"

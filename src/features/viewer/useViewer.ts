@@ -32,8 +32,10 @@ function lazyDecoder(): FrameDecoder {
  * The viewer's wiring: the chart with its calls (the study image list, each image fetched from the
  * archive and decoded off the main thread), the pixel store the chart keeps within its cap, and for
  * the view the chart's values and intents. The link is read once: another link is another screen.
+ * `onSliceMoved` hears where the slice on screen is when it is shown or the patient moves it (the
+ * comparison with the prior study, issue 27 §3).
  */
-export function useViewer(query: ViewerQuery) {
+export function useViewer(query: ViewerQuery, onSliceMoved?: (position: number | null) => void) {
   const { api, config } = useServices();
   const reportFailure = useReportFailure();
   const [store] = useState(createImageStore);
@@ -56,9 +58,10 @@ export function useViewer(query: ViewerQuery) {
         actions: {
           reportFailure: (_, { error }) => reportFailure(error),
           dropImages: (_, { keys }) => store.drop(keys),
+          sliceMoved: (_, { position }) => onSliceMoved?.(position),
         },
       }),
-    [api, config, decoder, store, reportFailure],
+    [api, config, decoder, store, reportFailure, onSliceMoved],
   );
   const [snapshot, send] = useAppMachine(logic, {
     input: {

@@ -268,3 +268,18 @@ export const action = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: `3px solid ${TEXT}`, outlineOffset: 2 } },
 });
+
+/** The prior study beside this one (issue 27 §3): stacked on a phone in portrait, side by side when wide or turned. */
+export const pair = style({
+  position: 'relative',
+  flex: 1,
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  background: LINE,
+  '@media': { '(orientation: landscape), (min-width: 700px)': { flexDirection: 'row' } },
+});
+export const pane = style({ position: 'relative', flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column', background: '#000' });
+export const paneBand = style({ flex: 'none', display: 'flex', alignItems: 'center', gap: 6, padding: '0 6px', minHeight: 48, background: '#0B0F17' });
+export const paneLabel = style({ flex: 1, minWidth: 0, fontSize: 13, overflowWrap: 'anywhere' });

@@ -1,3 +1,4 @@
+import { comparePriorSchema, type FoundPrior, type PriorRequest } from '../../../machines/compare/compare.types';
 import { imageKey, type LoadedStudy, type StudyArchive, type SeriesStack, type StudyRequest, type StudyStack } from '../../../machines/viewer/viewer.types';
 import type { ApiClient } from '../../shared/api/client';
 import { ENDPOINTS } from '../../shared/api/endpoints';
@@ -67,4 +68,10 @@ export function toStudyStack(images: StudyImages): StudyStack {
     hospitalName: images.hospitalName ?? null,
     series,
   };
+}
+
+/** The compare chart's `findPrior` (issue 27 §3): the prior of the study on screen, or null. */
+export async function findPrior(api: ApiClient, request: PriorRequest, signal: AbortSignal): Promise<FoundPrior | null> {
+  const { prior, currentFilmId } = await api.request(ENDPOINTS.compare.prior, { params: { studyUId: request.studyUid, hospId: request.hospId }, schema: comparePriorSchema, signal, background: true });
+  return prior ? { prior, currentFilmId: currentFilmId ?? null } : null;
 }

@@ -610,6 +610,17 @@ export const en: Record<MessageKey, string> = {
   'viewer.window': 'W {width} L {center}',
   'viewer.zoom': '{zoom}x',
   'viewer.seriesLabel': 'Se {number}',
+  // The prior study beside this one (issue 27 §3).
+  'viewer.compare.open': 'Compare with prior',
+  'viewer.compare.close': 'Close comparison',
+  'viewer.compare.link': 'Scroll together',
+  'viewer.compare.current': 'This study {date}',
+  'viewer.compare.prior': 'Prior {date}',
+  'viewer.compare.preset.current': 'Window of this study',
+  'viewer.compare.preset.prior': 'Window of the prior study',
+  'viewer.compare.report': 'Report',
+  'viewer.compare.report.current': 'Report of this study, {date}',
+  'viewer.compare.report.prior': 'Report of the prior study, {date}',
 
   'qa.open': 'Open the QA panel',
   'qa.title': 'QA · statecharts',

@@ -608,6 +608,17 @@ export const zhCN = {
   'viewer.window': 'W {width} L {center}',
   'viewer.zoom': '{zoom}x',
   'viewer.seriesLabel': 'Se {number}',
+  // 与上次对比（issue 27 §3）
+  'viewer.compare.open': '与上次对比',
+  'viewer.compare.close': '关闭对比',
+  'viewer.compare.link': '同步滚动',
+  'viewer.compare.current': '本次 {date}',
+  'viewer.compare.prior': '上次 {date}',
+  'viewer.compare.preset.current': '本次检查的窗宽窗位',
+  'viewer.compare.preset.prior': '上次检查的窗宽窗位',
+  'viewer.compare.report': '报告',
+  'viewer.compare.report.current': '本次检查报告，{date}',
+  'viewer.compare.report.prior': '上次检查报告，{date}',
 
   'qa.open': '打开QA面板',
   'qa.title': 'QA · 状态图',
