@@ -80,6 +80,7 @@ beforeEach(() => {
   server.use(
     http.get(`${API_BASE}V1.0/Package/GetPatientStudyImageList`, () => HttpResponse.json(envelope(images))),
     http.get(`${API_BASE}V2.0/YJPIndex/ReportAiInfo`, () => HttpResponse.json(envelope({ orders: [], findings }))),
+    http.get(`${API_BASE}V1.0/Compare/prior`, () => HttpResponse.json(envelope({ prior: null }))),
     http.get(WADO, ({ request }) => {
       const url = new URL(request.url);
       asked.push({ url, authorization: request.headers.get('authorization'), cookie: request.headers.get('cookie') });
@@ -372,5 +373,34 @@ describe('the AI findings control (issue 24 §2)', () => {
     renderApp(link({ showAi: 'false' }));
     await settled();
     expect(screen.queryByTestId('viewer-finding')).not.toBeInTheDocument();
+  });
+
+  it('offers no comparison when the study has no prior', async () => {
+    renderApp(link());
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-compare-state', 'alone'));
+    expect(screen.queryByTestId('compare-toggle')).toBeNull();
+  });
+
+  it('with a prior: "Compare with prior" opens it beside this one, each with its window and its report a tap away', async () => {
+    const PRIOR = '1.2.840.98';
+    const positioned = { ...images, series: images.series.map((one) => ({ ...one, instances: one.instances.map((instance, index) => ({ ...instance, position: -index * 3 })) })) };
+    server.use(
+      http.get(`${API_BASE}V1.0/Compare/prior`, () =>
+        HttpResponse.json(envelope({ currentFilmId: 7, prior: { collectFilmId: 3, studyUId: PRIOR, hospId: 'DEMO001', wadoUrl: WADO, studyDate: '2026-02-09', studyDescription: 'CT chest', modality: 'CT', bodyPart: 'CHEST' } })),
+      ),
+      http.get(`${API_BASE}V1.0/Package/GetPatientStudyImageList`, () => HttpResponse.json(envelope(positioned))),
+    );
+    renderApp(link());
+    await settled();
+    const open = await screen.findByRole('button', { name: 'Compare with prior' });
+    open.click();
+    await screen.findByTestId('compare-prior');
+    await waitFor(() => expect(screen.getByTestId('compare-prior')).toHaveAttribute('data-viewer-state', 'imageReady'), { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Report of the prior study, 2026-02-09' })).toHaveAttribute('href', '/index?id=3#report');
+    expect(screen.getByRole('link', { name: /Report of this study/ })).toHaveAttribute('href', '/index?id=7#report');
+    expect(screen.getByRole('button', { name: 'Scroll together' })).toHaveAttribute('aria-pressed', 'true');
+    screen.getByRole('button', { name: 'Close comparison' }).click();
+    await waitFor(() => expect(screen.queryByTestId('compare-prior')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Compare with prior' })).toBeInTheDocument();
   });
 });

@@ -179,7 +179,7 @@ describe('the viewer\'s link and study list', () => {
       ['s1', '/t.jpg', ['a:1', 'b:1']],
       ['s2', null, ['u:1', 'u:2']],
     ]);
-    expect(study.series[1]!.images[1]).toEqual({ key: 'u:2', sopUid: 'u', frame: 2, frames: 2 });
+    expect(study.series[1]!.images[1]).toEqual({ key: 'u:2', sopUid: 'u', frame: 2, frames: 2, position: null });
   });
 
   it('takes the archive the image list names: a DICOMweb root before a WADO-URI address, else none (the link\'s)', () => {
