@@ -588,3 +588,45 @@ journey('14. a family member’s studies', async (walk) => {
   const refused = (await page.request.get('/api/V1.0/Package/HospitalStudyList?pageIndex=1&pageLength=10', { headers: { authorization: `Bearer ${token}`, 'X-Family-Member': memberId } })).status();
   expect(refused).toBe(403);
 });
+
+// Issue 27 §3: from the viewer of the 2026-11-18 chest CT, the 2026-02-09 one opens beside it
+// (stacked on a phone held upright); scrolling one takes the other to the same slice position, each
+// keeps its own window, and each report is a tap away.
+journey('15. the prior study beside this one', async (walk) => {
+  const { page, t } = walk;
+  await walk.signIn();
+  await walk.open(`/index?id=${NEWEST}`);
+  await page.getByTestId('film-open-viewer').click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer).toHaveAttribute('data-viewer-state', 'imageReady', { timeout: 40_000 });
+  await expect(page.getByTestId('compare-toggle')).toHaveText(t('viewer.compare.open'));
+  await page.getByTestId('compare-toggle').click();
+  const prior = page.getByTestId('compare-prior');
+  await expect(prior).toHaveAttribute('data-position', /\d/, { timeout: 40_000 });
+  // Stacked: the prior below this study, on a phone held upright.
+  const [top, bottom] = [await page.getByTestId('compare-current').boundingBox(), await prior.boundingBox()];
+  expect(bottom!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);
+  await walk.look('the prior study beside this one');
+
+  // In step by slice position: the prior follows this study to the nearest slice.
+  await page.getByTestId('viewer-scrubber').fill('150');
+  await expect(viewer).toHaveAttribute('data-slice-index', '150');
+  const here = Number(await viewer.getAttribute('data-position'));
+  await expect.poll(async () => Math.abs(Number(await prior.getAttribute('data-position')) - here)).toBeLessThanOrEqual(2.5);
+  await walk.look('both on the same slice position');
+
+  // Each its own window: a preset on the prior leaves this study's window as it was.
+  const windowHere = await viewer.getAttribute('data-window');
+  const windowThere = await prior.getAttribute('data-window');
+  const presets = page.getByTestId('compare-presets-prior');
+  const other = await presets.locator('option:not([disabled])').evaluateAll((options, chosen) => options.map((option) => (option as HTMLOptionElement).value).find((value) => value !== chosen), await presets.inputValue());
+  await presets.selectOption(other!);
+  await expect(prior).not.toHaveAttribute('data-window', windowThere!);
+  await expect(viewer).toHaveAttribute('data-window', windowHere!);
+
+  // The prior's report, a tap away.
+  await page.getByTestId('compare-report-prior').click();
+  await expect(page.getByTestId('film-report')).toBeVisible();
+  await expect(page.getByTestId('film-detail')).toContainText('2026-02-09');
+  await walk.look("the prior study's report");
+});

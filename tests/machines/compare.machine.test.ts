@@ -52,3 +52,37 @@ describe('compare, details', () => {
     expect(view()).toMatchObject({ state: 'ready', comparing: false });
   });
 });
+
+describe('compare, what the view reads in each state', () => {
+  it('says comparing and linked exactly where it should, and the link button asks the right way', async () => {
+    const { fakes, view, actor } = startCompare();
+    const seen = () => ({ state: view().state, comparing: view().comparing, linked: view().linked });
+    expect(seen()).toEqual({ state: 'asking', comparing: false, linked: false });
+    expect(view().prior).toBeNull();
+    expect(view().currentFilmId).toBeNull();
+    fakes.findPrior.resolve(compareFixtures.found);
+    await flush();
+    expect(seen()).toEqual({ state: 'ready', comparing: false, linked: false });
+    view().open();
+    expect(seen()).toEqual({ state: 'opening', comparing: true, linked: true });
+    view().priorMoved(0);
+    expect(seen()).toEqual({ state: 'linked', comparing: true, linked: true });
+    const sent = vi.spyOn(actor, 'send');
+    view().toggleLink();
+    expect(sent).toHaveBeenLastCalledWith({ type: 'UNLINK' });
+    expect(seen()).toEqual({ state: 'unlinked', comparing: true, linked: false });
+    view().toggleLink();
+    expect(sent).toHaveBeenLastCalledWith({ type: 'LINK' });
+    expect(seen()).toEqual({ state: 'linked', comparing: true, linked: true });
+    view().close();
+    expect(sent).toHaveBeenLastCalledWith({ type: 'CLOSE_PRIOR' });
+    expect(seen()).toEqual({ state: 'ready', comparing: false, linked: false });
+  });
+
+  it('is alone, never comparing, when there is no prior', async () => {
+    const { fakes, view } = startCompare();
+    fakes.findPrior.resolve(null);
+    await flush();
+    expect({ state: view().state, comparing: view().comparing, linked: view().linked, prior: view().prior }).toEqual({ state: 'alone', comparing: false, linked: false, prior: null });
+  });
+});

@@ -33,7 +33,7 @@ export function PaneBand({ which, date, filmId, viewport }: { which: 'current' |
         ))}
       </select>
       {filmId && (
-        <Link className={css.tool.plain} to={`${filmDetailHref(filmId)}#report`} aria-label={t(`viewer.compare.report.${which}`, { date: date ?? '' })} data-testid={`compare-report-${which}`}>
+        <Link className={css.toolLink} to={`${filmDetailHref(filmId)}#report`} aria-label={t(`viewer.compare.report.${which}`, { date: date ?? '' })} data-testid={`compare-report-${which}`}>
           {t('viewer.compare.report')}
         </Link>
       )}

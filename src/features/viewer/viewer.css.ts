@@ -228,6 +228,8 @@ export const tool = styleVariants({
   chosen: [toolBase, { background: brandVars.brandStrong, borderColor: brandVars.brandStrong, color: brandVars.onBrand }],
 });
 export const presetSelect = style([toolBase, { appearance: 'auto', background: '#111827', paddingRight: 6 }]);
+/** A tool that is a link (a study's report): its words centred like a button's. */
+export const toolLink = style([toolBase, { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none' }]);
 
 /** The AI findings control: which finding, what and where, between its two buttons (or before "go to the finding"). */
 // Room for three lines of words (a long label takes two) in a fixed height, so the canvas never moves between findings.
