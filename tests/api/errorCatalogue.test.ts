@@ -67,10 +67,13 @@ describe('error catalogue (spec section 8)', () => {
 });
 
 describe('endpoint table', () => {
-  it('holds every call path of spec section 7 once, plus the analytics endpoint, share revoke and the experience pass', () => {
+  it('holds every call path of spec section 7 once, plus the analytics endpoint, share revoke, the experience pass and the extensions of docs/extensions.md', () => {
     const paths = allEndpoints().map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(66 + 3);
+    // Issue 27: who opened my share (2), family members (3), the prior study (1).
+    const extensions = ['V1.0/ShareLog/detail', 'V1.0/ShareLog/notify', 'V1.0/Family/list', 'V1.0/Family/add', 'V1.0/Family/remove', 'V1.0/Compare/prior'];
+    for (const path of extensions) expect(paths).toContain(path);
+    expect(paths).toHaveLength(66 + 3 + extensions.length);
     expect(paths).toContain('V1.0/Package/ExperiencePass');
     expect(paths).toContain('V1.0/Share/revoke');
     expect(paths).toContain('V1.0/Analytics/Collect');

@@ -24,6 +24,7 @@ export const STORAGE_KEYS: readonly StorageKey[] = [
   // Session storage: this tab's, gone with it.
   { key: 'cf.state', storage: 'session', holds: 'the client state of spec §3 (film detail, AI result, hospital setting, user info)', owner: 'src/shared/state/clientState.ts', on401: 'cleared' },
   { key: 'cf.studyPass', storage: 'session', holds: 'the study pass that opens the studies collected without signing in', owner: 'src/shared/session/studyPass.ts', on401: 'cleared' },
+  { key: 'cf.actingMember', storage: 'session', holds: 'the family member this tab acts for (issue 27 §2): their id, name and relation', owner: 'src/shared/session/familyMember.ts', on401: 'cleared' },
   { key: 'cf.pendingPayment', storage: 'session', holds: 'the payment waiting for the server to say how it ended (H5 return)', owner: 'src/features/payment/pendingPayment.ts', on401: 'cleared' },
   { key: 'cf.entryUrl', storage: 'session', holds: 'the address the tab was entered by (WeChat signature on iOS)', owner: 'src/shared/navigation/navigation.ts', on401: 'cleared' },
   { key: 'cf.returnTo', storage: 'session', holds: 'where the last sign-in was headed', owner: 'src/features/session/sessionService.ts', on401: 'cleared' },
