@@ -21,7 +21,7 @@ export const chip = style({
   overflowWrap: 'anywhere',
   cursor: 'pointer',
   selectors: {
-    '&[aria-pressed="true"]': { background: brandVars.brand, borderColor: brandVars.brand, color: brandVars.onBrand, fontWeight: 600 },
+    '&[aria-pressed="true"]': { background: brandVars.brandStrong, borderColor: brandVars.brandStrong, color: brandVars.onBrand, fontWeight: 600 },
     '&:focus-visible': { outline: `3px solid ${brandVars.brand}`, outlineOffset: 2 },
   },
 });

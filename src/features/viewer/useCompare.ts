@@ -30,18 +30,22 @@ export type Followers = ReturnType<typeof createFollowers>;
  * own). A position null moves nothing.
  */
 export function useCompare(query: ViewerQuery) {
-  const { api } = useServices();
+  const { api, session } = useServices();
   const [followers] = useState(createFollowers);
   const logic = useMemo(
     () =>
       compareMachine.provide({
-        actors: { findPrior: fromPromise(({ input, signal }) => findPrior(api, input, signal)) },
+        actors: {
+          // Only a signed-in patient has a prior to see: a visitor's pass covers its own studies (the
+          // server answers null to a pass, and 401 to no token at all, which the console would show).
+          findPrior: fromPromise(({ input, signal }) => (session.status() === 'signedIn' ? findPrior(api, input, signal) : Promise.resolve(null))),
+        },
         actions: {
           followOnPrior: (_, { position }) => followers.follow('prior', position),
           followOnCurrent: (_, { position }) => followers.follow('current', position),
         },
       }),
-    [api, followers],
+    [api, session, followers],
   );
   const [snapshot, send] = useAppMachine(logic, { input: { studyUid: query.studyuid?.trim() ?? '', hospId: query.hospid?.trim() ?? '' } });
   // Stable for as long as the chart is: each viewer's chart is made once with its listener.
