@@ -171,10 +171,10 @@ test.describe('faults land on the right page with the right text', () => {
     test.use({ allowConsoleErrors: FAILED_RESOURCE });
 
     test('offers a reload that recovers, never a blank page', async ({ page }) => {
-      await page.route('**/assets/HubScreen-*.js', (route) => route.abort('internetdisconnected'));
+      await page.route('**/assets/HomePage-*.js', (route) => route.abort('internetdisconnected'));
       await page.goto('/index');
       await expect(page.getByTestId('chunk-error')).toBeVisible();
-      await page.unroute('**/assets/HubScreen-*.js');
+      await page.unroute('**/assets/HomePage-*.js');
       await page.getByRole('button', { name: /重新加载|Reload/ }).click();
       await expect(page.getByTestId('hub')).toBeVisible();
     });
