@@ -232,6 +232,14 @@ export class PatientApp {
 }
 
 /**
+ * The viewer's image drawn. Its canvas stays hidden until then, and decoding and painting the
+ * first slice can take longer on a busy two-core machine than an assertion's 5 s.
+ */
+export async function expectViewerDrawn(page: Page) {
+  await expect(page.getByTestId('viewer-canvas').first()).toHaveAttribute('data-drawn', /\S/, { timeout: 20_000 });
+}
+
+/**
  * Waits until the screen has settled: the app shows a screen with content, and nothing on it is
  * still loading (no skeleton, spinner or busy region), twice in a row a frame apart, fonts in.
  */

@@ -5,7 +5,7 @@ import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
 import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
-import { collectBySms, expect, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { collectBySms, expect, expectViewerDrawn, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 import { lookAsPatient, lookAtLayout } from './patientEyes';
 import { WECHAT_UA } from '../playwright.config';
 
@@ -121,7 +121,7 @@ journey('1. signing in and reading a study', async (walk) => {
   expect(saved.suggestedFilename()).toMatch(/\.(png|jpe?g)$/i);
   await printed.getByTestId('zoom-close').click();
   await aiLink.click();
-  await expect(page.locator('canvas').first()).toBeVisible();
+  await expectViewerDrawn(page);
   // The viewer lands on the finding and says what and where it is.
   await expect(page.getByTestId('viewer-finding-text')).toContainText(/\d/);
   await expect(page.getByTestId('viewer-finding-go')).toBeVisible();
@@ -340,7 +340,7 @@ journey('10. understanding my report', async (walk) => {
   await expect(word).toBeFocused();
   // The item the AI located opens the viewer on its finding.
   await summary.getByTestId('report-plain-images').click();
-  await expect(page.locator('canvas').first()).toBeVisible();
+  await expectViewerDrawn(page);
   expect(new URL(page.url()).searchParams.get('finding')).toBe('lung-nodule-1');
   await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-finding', '1');
   await expect(page.getByTestId('viewer-finding')).toHaveAttribute('data-on-screen', 'true');

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { DEMO_HOSPITAL } from '../server/demoData';
 import { demoStudyRecords } from '../server/seed';
-import { expect, PatientApp, test } from './fixtures';
+import { expect, expectViewerDrawn, PatientApp, test } from './fixtures';
 import { CONSULTATION_PATH } from '../server/sandboxUrls';
 
 /**
@@ -38,7 +38,7 @@ test.describe('experience: the demo study, without signing in', () => {
     }
     await expect(detail.getByTestId('film-report')).toBeVisible();
     await detail.getByTestId('film-open-viewer').click();
-    await expect(page.locator('canvas').first()).toBeVisible();
+    await expectViewerDrawn(page);
     // Nobody signed in on the way.
     expect(await app.storedAccessToken()).toBeNull();
   });

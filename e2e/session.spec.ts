@@ -268,6 +268,9 @@ test.describe('sign-in and session against the sandbox provider', () => {
     test('a session revoked mid-flow: 401, sign-in, and back to the same page', async ({ page }) => {
       const app = new PatientApp(page);
       await app.signIn();
+      // Mid-flow: Home's own reads are answered first. On a busy machine they can still be on
+      // their way, and then Home meets the 401 itself and signs in again before the tap.
+      await page.waitForLoadState('networkidle');
       // Revoked elsewhere (another device, the hospital): only this tab's grant ends, so tests
       // running in parallel for the same patient are not touched.
       await app.revokeThisSession();

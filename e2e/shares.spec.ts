@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, PatientApp, test } from './fixtures';
+import { expect, expectViewerDrawn, PatientApp, test } from './fixtures';
 
 const who = (testInfo: TestInfo) => (testInfo.project.name === 'wechat' ? { login: 'patient3', nth: 0 } : { login: 'patient1', nth: 1 });
 
@@ -26,6 +26,9 @@ async function openAsRecipient(page: Page, url: URL) {
 }
 
 test.describe('sharing a study', () => {
+  // Each test drives two browsers, the owner's and the recipient's, through sign-in, sharing and the viewer.
+  test.describe.configure({ timeout: 60_000 });
+
   test('create a share for 7 days; the recipient needs the access code (a wrong one says the tries left) and sees the study read-only, report and viewer', async ({ page }, testInfo) => {
     const { url, accessCode } = await createShare(page, testInfo, 7);
     if (testInfo.project.name === 'wechat') {
@@ -52,7 +55,7 @@ test.describe('sharing a study', () => {
     await expect(other.getByTestId('film-download')).toHaveCount(0);
     await expect(other.getByTestId('film-report')).toBeVisible();
     await other.getByTestId('film-open-viewer').click();
-    await expect(other.locator('canvas').first()).toBeVisible();
+    await expectViewerDrawn(other);
     await close();
 
     await page.reload();
