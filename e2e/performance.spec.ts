@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { demoStudyRecords } from '../server/seed';
-import { expect, PatientApp, test } from './fixtures';
+import { expect, PatientApp, screenSettled, test } from './fixtures';
 
 /**
  * What a phone downloads, and when (issue 26), in a real Chromium against the sandbox: the public
@@ -150,4 +150,44 @@ test("the first screen replaces the frame; the entry's style sheets come inline,
   // The inline styles apply: the page's own background, not the browser's white.
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(243, 245, 247)');
   expect(violations).toEqual([]);
+});
+
+/** Every layout shift the page makes without input, with what moved (PerformanceObserver, from the first paint). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map(({ node }) => (node instanceof Element ? node.getAttribute('data-testid') ?? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName)));
+        shifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts);
+}
+
+test("nothing on a signed-in patient's home moves as its late parts arrive: the family's chips among them (CLS within issue 26's 0.02)", async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  // A family of two whose list arrives well after the page has painted.
+  await page.route('**/api/V1.0/Family/list', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const member = { sex: '女', birthDate: '1960-01-01', addedAt: '2026-11-01 10:00:00' };
+    body.result.members = [
+      { ...member, memberId: '9001', name: '李梅', relation: 'parent' },
+      { ...member, memberId: '9002', name: '张小明', relation: 'child', sex: '男', birthDate: '2015-06-01' },
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ response, json: body });
+  });
+  const shifts = await watchLayoutShifts(page);
+  await page.goto('/Home');
+  await expect(page.getByTestId('family-member')).toHaveCount(2);
+  await screenSettled(page);
+  const seen = await shifts();
+  const total = seen.reduce((sum, shift) => sum + shift.value, 0);
+  expect(total, `layout shifts: ${JSON.stringify(seen)}`).toBeLessThanOrEqual(0.02);
 });

@@ -7,7 +7,6 @@ import { addMemberHref, FAMILY_SECTION_HREF } from '../../shared/navigation/fami
 import { useFamily } from './useFamily';
 import { useMemberLabel } from './memberLabel';
 
-
 /**
  * Home (signed in): whose records the app shows, the patient's own or a family member's, one tap
  * to switch (issue 27 §2), and the way to add someone.
@@ -18,16 +17,21 @@ export function FamilySwitcher() {
   const label = useMemberLabel();
   return (
     <section className={css.switcher} aria-labelledby="family-switcher-heading" data-testid="family-switcher">
-      <h3 id="family-switcher-heading" className={css.heading}>{t('family.whose')}</h3>
+      <div className={css.switcherTop}>
+        <h3 id="family-switcher-heading" className={css.heading}>{t('family.whose')}</h3>
+        <Link className={css.addLink} to={FAMILY_SECTION_HREF} data-testid="family-add">
+          {t('family.addShort')}
+        </Link>
+      </div>
       <div className={css.chips}>
-        <button type="button" className={css.chip} aria-pressed={view.acting === null} onClick={() => view.actAs(null)} data-testid="family-self">
+        <button type="button" className={css.personChip} aria-pressed={view.acting === null} onClick={() => view.actAs(null)} data-testid="family-self">
           {t('family.me')}
         </button>
         {(view.members ?? []).map((member) => (
           <button
             key={member.memberId}
             type="button"
-            className={css.chip}
+            className={css.personChip}
             aria-pressed={view.acting?.memberId === member.memberId}
             onClick={() => view.actAs(member)}
             data-testid="family-member"
@@ -36,9 +40,6 @@ export function FamilySwitcher() {
             {label(member)}
           </button>
         ))}
-        <Link className={css.addChip} to={FAMILY_SECTION_HREF} data-testid="family-add">
-          {t('family.addShort')}
-        </Link>
       </div>
       {view.actingGone && <p className={css.note} role="alert" data-testid="family-gone">{t('family.gone')}</p>}
     </section>

@@ -84,7 +84,6 @@ export default function HubScreen({ family }: { family?: ReactNode }) {
         </div>
       </header>
       <div className={css.services}>
-        <FollowPrompt />
         {signedIn && family}
         {visitor && (
           <section className={css.experience} aria-label={t('visitor.heading')} data-testid="hub-visitor">
@@ -124,6 +123,8 @@ export default function HubScreen({ family }: { family?: ReactNode }) {
         })}
       </ul>
       <div className={css.place}>
+        {/* Below the tiles: it shows only once its read answers, and there it moves nothing above it. */}
+        <FollowPrompt />
         <HospitalPlace />
       </div>
       <div className={css.footer}>

@@ -88,7 +88,7 @@ export const badge = style({
 /** Issue 14: the follow prompt, the demo study for a visitor, and the scan entry, between the header and the tiles. */
 export const services = style({ display: 'grid', gap: tokens.size.gap, marginBottom: tokens.size.gap });
 export const scanEntry = style({ width: '100%' });
-export const place = style({ marginTop: tokens.size.gap });
+export const place = style({ display: 'grid', gap: tokens.size.gap, marginTop: tokens.size.gap });
 export const experience = style({
   display: 'grid',
   gap: 8,
