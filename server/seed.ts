@@ -405,8 +405,19 @@ export function seedDemoAiOrders(db: SqliteDatabase): number {
 /** The demo staff: one auditor, who reads the audit trail (server/oidc/staffAccounts.ts). */
 const DEMO_STAFF = [DEMO_AUDITOR] as const;
 
+/**
+ * The demo password's hashes, each with a salt of its own, made once per process and handed out in
+ * order to every database the process seeds. Hashing is slow on purpose (scrypt, about 0.1 s of CPU
+ * each), and a test run seeds hundreds of sandboxes, each with every demo account.
+ */
+const demoHashes: Promise<string>[] = [];
+function demoPasswordHashes(count: number): Promise<string[]> {
+  while (demoHashes.length < count) demoHashes.push(hashPassword(DEMO_PASSWORD));
+  return Promise.all(demoHashes.slice(0, count));
+}
+
 /** Adds the demo staff a database does not have yet (one seeded before they existed too), with the demo password. */
-async function seedDemoStaff(db: SqliteDatabase): Promise<void> {
+async function seedDemoStaff(db: SqliteDatabase, hashes: readonly string[]): Promise<void> {
   const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff_accounts WHERE login_name = ?');
   const patient = db.prepare<[string], { id: number }>('SELECT id FROM patients WHERE login_name = ?');
   const missing = DEMO_STAFF.filter(({ loginName }) => !exists.get(loginName));
@@ -414,7 +425,6 @@ async function seedDemoStaff(db: SqliteDatabase): Promise<void> {
     // Patients and staff share one namespace of login names (server/oidc/accounts.ts).
     if (patient.get(loginName)) throw new Error(`demo staff login ${loginName} is already a patient's`);
   }
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
   const insert = db.prepare<[string, string, string, string, string]>(
     'INSERT OR IGNORE INTO staff_accounts (login_name, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -429,13 +439,15 @@ async function seedDemoStaff(db: SqliteDatabase): Promise<void> {
  * many patients got a password.
  */
 export async function seedDemoPasswords(db: SqliteDatabase): Promise<number> {
-  await seedDemoStaff(db);
+  // Staff and patients take different hashes of the one set: no two accounts share a salt.
+  const staffHashes = await demoPasswordHashes(DEMO_STAFF.length);
+  await seedDemoStaff(db, staffHashes);
   const demoLogins = new Set(DEMO_PATIENTS.map((patient) => patient.loginName));
   const missing = db
     .prepare<[], { loginName: string }>('SELECT login_name AS loginName FROM patients WHERE password_hash IS NULL')
     .all()
     .filter(({ loginName }) => demoLogins.has(loginName));
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashes = (await demoPasswordHashes(DEMO_STAFF.length + missing.length)).slice(DEMO_STAFF.length);
   const setHash = db.prepare('UPDATE patients SET password_hash = ? WHERE login_name = ? AND password_hash IS NULL');
   return db.transaction(() => missing.reduce((n, { loginName }, i) => n + setHash.run(hashes[i], loginName).changes, 0))();
 }
