@@ -7,11 +7,11 @@ import type { CompareView } from '../../../machines/compare/compare.connect';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import type { ImageStore } from './imageStore';
-import { useViewer, useViewerViewport } from './useViewer';
+import { useShownSlice, useViewer, useViewerViewport } from './useViewer';
 import { useFollower, type Followers } from './useCompare';
 import { ViewerCanvas } from './ViewerCanvas';
 import * as css from './viewer.css';
-import { effectiveWindow } from './windowing';
+import { windowAttribute } from './windowing';
 
 /** A viewport's band in the comparison: which study (its date), its report a tap away, and its own window. */
 export function PaneBand({ which, date, filmId, viewport }: { which: 'current' | 'prior'; date: string | null; filmId: string | null; viewport: ViewerViewportView }) {
@@ -65,9 +65,7 @@ export function PriorPane({ compare, followers, tellPrior }: { compare: CompareV
 
 function PriorStage({ viewer, store, date, filmId }: { viewer: ViewerView; store: ImageStore; date: string; filmId: string }) {
   const viewport = useViewerViewport(viewer.viewport!);
-  const current = viewer.current!;
-  const decoded = viewer.isReady(current.key) ? (store.get(current.key) ?? null) : null;
-  const imageWindow = useMemo(() => (decoded ? effectiveWindow(decoded, viewport) : viewport.window), [decoded, viewport]);
+  const { current, decoded, imageWindow } = useShownSlice(viewer, store, viewport);
   return (
     <div
       className={css.pane}
@@ -75,7 +73,7 @@ function PriorStage({ viewer, store, date, filmId }: { viewer: ViewerView; store
       data-viewer-state={viewer.state}
       data-slice-index={current.index}
       data-position={current.position ?? undefined}
-      data-window={imageWindow ? `${Math.round(imageWindow.center)}/${Math.round(imageWindow.width)}` : undefined}
+      data-window={windowAttribute(imageWindow)}
     >
       <PaneBand which="prior" date={date} filmId={filmId} viewport={viewport} />
       <ViewerCanvas viewer={viewer} viewport={viewport} decoded={decoded} imageWindow={imageWindow} />

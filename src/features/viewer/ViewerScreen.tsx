@@ -6,7 +6,7 @@ import type { ViewerViewportMachine } from '../../../machines/viewer/viewerViewp
 import { TOOLS, type PresetId, type Window } from '../../../machines/viewer/viewerViewport.types';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ImageStore } from './imageStore';
-import { useViewer, useViewerViewport } from './useViewer';
+import { useShownSlice, useViewer, useViewerViewport } from './useViewer';
 import { viewerQuery } from './viewerSettings';
 import { CineControl } from './CineControl';
 import { FindingControl } from './FindingControl';
@@ -16,7 +16,7 @@ import type { CompareView } from '../../../machines/compare/compare.connect';
 import { aheadOf } from './paintClient';
 import { ViewerCanvas, type Upcoming } from './ViewerCanvas';
 import * as css from './viewer.css';
-import { effectiveWindow } from './windowing';
+import { effectiveWindow, windowAttribute } from './windowing';
 
 /**
  * cloudFilm, the film viewer (issue 12, item 3): opened with checkWay, result, showAi, wadourl,
@@ -66,7 +66,6 @@ function ViewerPage({ search }: { search: string }) {
   );
 }
 
-const windowAttribute = (window: Window | null) => (window ? `${Math.round(window.center)}/${Math.round(window.width)}` : undefined);
 
 /** Slices painted ahead of the patient's scrolling (paintClient.ts): those decoded, the way the last step went. */
 const PAINT_AHEAD = 6;
@@ -103,10 +102,8 @@ function ViewerStage({
 }) {
   const { t } = useI18n();
   const viewport = useViewerViewport(viewportRef);
-  const current = viewer.current!;
-  const decoded = viewer.isReady(current.key) ? (store.get(current.key) ?? null) : null;
   const { preset, window: chosenWindow } = viewport;
-  const imageWindow = useMemo(() => (decoded ? effectiveWindow(decoded, { preset, window: chosenWindow }) : chosenWindow), [decoded, preset, chosenWindow]);
+  const { current, decoded, imageWindow } = useShownSlice(viewer, store, viewport);
   const upcoming = useUpcoming(viewer, store, { preset, window: chosenWindow });
   const progress = viewer.progress!;
   return (

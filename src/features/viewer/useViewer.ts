@@ -1,20 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { connectViewer } from '../../../machines/viewer/viewer.connect';
+import { connectViewer, type ViewerView } from '../../../machines/viewer/viewer.connect';
 import { viewerMachine } from '../../../machines/viewer/viewer.machine';
 import type { ViewerQuery } from '../../../machines/viewer/viewer.types';
 import { connectViewerViewport } from '../../../machines/viewer/viewerViewport.connect';
 import type { ViewerViewportMachine } from '../../../machines/viewer/viewerViewport.machine';
+import type { PresetId, Window } from '../../../machines/viewer/viewerViewport.types';
 import { useReportFailure } from '../../shared/api/useReportFailure';
 import { useAppMachine } from '../../shared/charts/useAppMachine';
 import { allowedArchiveOrigins } from '../../shared/config/imageArchives';
 import { useServices } from '../../shared/services';
 import { createDecoder } from './dicom/decoderClient';
 import { createImageLoader, type FrameDecoder } from './imageLoader';
-import { createImageStore } from './imageStore';
+import { createImageStore, type ImageStore } from './imageStore';
 import { loadStudy } from './viewerCalls';
 import { cacheBudget, CONCURRENCY } from './viewerSettings';
+import { effectiveWindow } from './windowing';
 
 /** A decoder made on first use and disposed with the screen (made again if the screen comes back, as React's strict mode does). */
 function lazyDecoder(): FrameDecoder {
@@ -90,4 +92,15 @@ export function useViewer(query: ViewerQuery, onSliceMoved?: (position: number |
 export function useViewerViewport(ref: ActorRefFrom<ViewerViewportMachine>) {
   const snapshot = useSelector(ref, (current) => current);
   return connectViewerViewport(snapshot, ref.send);
+}
+
+/**
+ * A pane's slice on screen: its decoded image once the chart says it is ready, and the window it
+ * is drawn with (the viewport's, else the image's own).
+ */
+export function useShownSlice(viewer: ViewerView, store: ImageStore, { preset, window }: { preset: PresetId; window: Window | null }) {
+  const current = viewer.current!;
+  const decoded = viewer.isReady(current.key) ? (store.get(current.key) ?? null) : null;
+  const imageWindow = useMemo(() => (decoded ? effectiveWindow(decoded, { preset, window }) : window), [decoded, preset, window]);
+  return { current, decoded, imageWindow };
 }

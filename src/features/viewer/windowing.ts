@@ -17,6 +17,9 @@ export function effectiveWindow(decoded: DecodedFrame, viewport: { preset: Prese
   return autoWindow(decoded.frame);
 }
 
+/** A window as the screen's data attributes tell it to tests and QA: `center/width`, rounded. */
+export const windowAttribute = (window: Window | null) => (window ? `${Math.round(window.center)}/${Math.round(window.width)}` : undefined);
+
 /** Values spanning at most this many integers get a lookup table; wider ones are mapped one by one. */
 const LUT_SPAN = 1 << 16;
 
