@@ -231,6 +231,16 @@ export class PatientApp {
   }
 }
 
+/** A share's recipient, at its access-code page: a wrong code (told so), then the right one, which opens the study. */
+export async function openWithWrongCodeFirst(recipient: Page, accessCode: string) {
+  await recipient.getByTestId('share-access-input').fill(accessCode === '0000' ? '1111' : '0000');
+  await recipient.getByTestId('share-open').click();
+  await expect(recipient.getByTestId('share-open-problem')).toHaveAttribute('data-problem', 'codeWrong');
+  await recipient.getByTestId('share-access-input').fill(accessCode);
+  await recipient.getByTestId('share-open').click();
+  await expect(recipient.getByTestId('film-detail')).toBeVisible();
+}
+
 /**
  * The viewer's image drawn. Its canvas stays hidden until then, and decoding and painting the
  * first slice can take longer on a busy two-core machine than an assertion's 5 s.

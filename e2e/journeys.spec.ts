@@ -5,7 +5,7 @@ import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
 import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
-import { collectBySms, expect, expectViewerDrawn, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { collectBySms, expect, expectViewerDrawn, openWithWrongCodeFirst, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 import { lookAsPatient, lookAtLayout } from './patientEyes';
 import { WECHAT_UA } from '../playwright.config';
 
@@ -36,6 +36,8 @@ const RADIOGRAPH = studyOf('patient1', '2026-10-27');
 /** The chest CT whose lung nodule analysis found one nodule (drawn on several slices). */
 const WITH_AI = studyOf('patient1', '2026-02-09');
 
+const addressOf = (login: string) => `${login}@example.com`;
+
 /** One walk: the patient's page, in one language, and everything wrong seen on the way. */
 class Walk {
   readonly app: PatientApp;
@@ -60,6 +62,29 @@ class Walk {
     await this.open('/');
     await this.app.completeSignIn(login);
     await expect.poll(() => this.app.path()).toBe('/Home');
+  }
+
+  /**
+   * How the hospital tells this patient (issue 27 §4, §5): the Chinese walk follows the official
+   * account, the English one gives an e-mail address instead.
+   */
+  async asksToBeTold(login: string) {
+    if (this.language === 'zh-CN') {
+      expect((await this.page.request.post(`/sandbox/test/follow?login=${login}&subscribed=true`)).ok()).toBe(true);
+      return;
+    }
+    await this.open('/modify');
+    await this.page.getByTestId('modify-email').fill(addressOf(login));
+    await this.page.getByTestId('modify-email-save').click();
+    await expect(this.page.getByTestId('modify-email')).toHaveValue(addressOf(login));
+  }
+
+  /** The link in the newest message the patient was told by ('' before any): the official account's, or the first in the e-mail matching `inMail`. */
+  async toldLink(login: string, inMail: RegExp): Promise<string> {
+    const { request } = this.page;
+    if (this.language === 'zh-CN') return ((await (await request.get(`/sandbox/test/official-account-messages?login=${login}`)).json()).messages[0]?.link as string | undefined) ?? '';
+    const mail = (await (await request.get(`/sandbox/test/outbox?to=${addressOf(login)}`)).json()).messages[0]?.body as string | undefined;
+    return inMail.exec(mail ?? '')?.[0] ?? '';
   }
 
   /** Looks at the screen as the patient; what is wrong is said at the end, all of it. */
@@ -353,15 +378,8 @@ journey('10. understanding my report', async (walk) => {
 journey('11. told when my report is ready', async (walk) => {
   const { page, t, language } = walk;
   const login = REPORT_WAITERS[language];
-  const address = `${login}@example.com`;
   await walk.signIn(login);
-  if (language === 'zh-CN') expect((await page.request.post(`/sandbox/test/follow?login=${login}&subscribed=true`)).ok()).toBe(true);
-  else {
-    await walk.open('/modify');
-    await page.getByTestId('modify-email').fill(address);
-    await page.getByTestId('modify-email-save').click();
-    await expect(page.getByTestId('modify-email')).toHaveValue(address);
-  }
+  await walk.asksToBeTold(login);
   // Asking: the film detail checks the report, which has not arrived.
   await walk.open('/myStudyList');
   const status = page.getByTestId('study-report-status').first();
@@ -373,10 +391,7 @@ journey('11. told when my report is ready', async (walk) => {
 
   // The hospital sends it.
   expect((await page.request.post(`/sandbox/reports/sync?collectId=${id}`)).ok()).toBe(true);
-  const link =
-    language === 'zh-CN'
-      ? ((await (await page.request.get(`/sandbox/test/official-account-messages?login=${login}`)).json()).messages[0]?.link as string)
-      : (/https?:\/\/\S+#report/.exec(((await (await page.request.get(`/sandbox/test/outbox?to=${address}`)).json()).messages[0]?.body as string) ?? '')?.[0] ?? '');
+  const link = await walk.toldLink(login, /https?:\/\/\S+#report/);
   expect(new URL(link).pathname + new URL(link).search + new URL(link).hash).toBe(`/index?id=${id}#report`);
 
   await walk.open('/myStudyList');
@@ -400,15 +415,8 @@ journey('11. told when my report is ready', async (walk) => {
 journey('12. who opened my share', async (walk) => {
   const { page, t, language } = walk;
   const login = SHARE_OWNERS[language];
-  const address = `${login}@example.com`;
   await walk.signIn(login);
-  if (language === 'zh-CN') expect((await page.request.post(`/sandbox/test/follow?login=${login}&subscribed=true`)).ok()).toBe(true);
-  else {
-    await walk.open('/modify');
-    await page.getByTestId('modify-email').fill(address);
-    await page.getByTestId('modify-email-save').click();
-    await expect(page.getByTestId('modify-email')).toHaveValue(address);
-  }
+  await walk.asksToBeTold(login);
   await walk.open('/myStudyList');
   await page.getByTestId('study-link').first().click();
   await page.getByTestId('film-share').click();
@@ -420,18 +428,10 @@ journey('12. who opened my share', async (walk) => {
   const recipient = await page.context().browser()!.newContext({ viewport: { width: WIDTH, height: 640 }, userAgent: WECHAT_UA });
   const other = await recipient.newPage();
   await other.goto(`${url.pathname}${url.search}&lang=${language}`);
-  await other.getByTestId('share-access-input').fill(accessCode === '0000' ? '1111' : '0000');
-  await other.getByTestId('share-open').click();
-  await expect(other.getByTestId('share-open-problem')).toHaveAttribute('data-problem', 'codeWrong');
-  await other.getByTestId('share-access-input').fill(accessCode);
-  await other.getByTestId('share-open').click();
-  await expect(other.getByTestId('film-detail')).toBeVisible();
+  await openWithWrongCodeFirst(other, accessCode);
 
   // The owner is told, and the message leads to the share's log.
-  const messageLink = async () =>
-    language === 'zh-CN'
-      ? (((await (await page.request.get(`/sandbox/test/official-account-messages?login=${login}`)).json()).messages[0]?.link as string | undefined) ?? '')
-      : (/https?:\/\/\S+shareList\S+/.exec(((await (await page.request.get(`/sandbox/test/outbox?to=${address}`)).json()).messages[0]?.body as string) ?? '')?.[0] ?? '');
+  const messageLink = () => walk.toldLink(login, /https?:\/\/\S+shareList\S+/);
   await expect.poll(messageLink, { message: 'the owner is told' }).toMatch(/\/shareList\?share=\d+$/);
   const link = await messageLink();
   const target = new URL(link);

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectViewerDrawn, PatientApp, test } from './fixtures';
+import { expect, expectViewerDrawn, openWithWrongCodeFirst, PatientApp, test } from './fixtures';
 
 const who = (testInfo: TestInfo) => (testInfo.project.name === 'wechat' ? { login: 'patient3', nth: 0 } : { login: 'patient1', nth: 1 });
 
@@ -45,12 +45,7 @@ test.describe('sharing a study', () => {
 
     const { other, close } = await openAsRecipient(page, url);
     await expect(other.getByTestId('share-preview')).toBeVisible();
-    await other.getByTestId('share-access-input').fill(accessCode === '0000' ? '1111' : '0000');
-    await other.getByTestId('share-open').click();
-    await expect(other.getByTestId('share-open-problem')).toHaveAttribute('data-problem', 'codeWrong');
-    await other.getByTestId('share-access-input').fill(accessCode);
-    await other.getByTestId('share-open').click();
-    await expect(other.getByTestId('film-detail')).toBeVisible();
+    await openWithWrongCodeFirst(other, accessCode);
     await expect(other.getByTestId('film-shared-note')).toBeVisible();
     await expect(other.getByTestId('film-download')).toHaveCount(0);
     await expect(other.getByTestId('film-report')).toBeVisible();
