@@ -36,7 +36,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Two browsers, the sandbox and its provider share two cores in CI: a test of 15-25 s alone ran past
+  // 30 s there (packing a study, sharing with a second browser, paging to a list's end). A test
+  // that hangs still fails, and each expectation keeps its own few seconds.
+  timeout: 60_000,
   globalSetup: './e2e/warmDicom.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -110,9 +110,6 @@ test.describe('AI orders against the sandbox', () => {
   });
 
   test('AI result opens the viewer or the allowed external report', async ({ page }) => {
-    // Up to four round trips to the end of a paged list and two pages opened and left: more than
-    // 30 s on a busy two-core machine.
-    test.slow();
     const app = await openOrders(page);
     await scrollToEnd(page);
     const succeeded = page.locator('[data-testid="order-card"][data-status="3"]');

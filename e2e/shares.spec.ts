@@ -26,9 +26,6 @@ async function openAsRecipient(page: Page, url: URL) {
 }
 
 test.describe('sharing a study', () => {
-  // Each test drives two browsers, the owner's and the recipient's, through sign-in, sharing and the viewer.
-  test.describe.configure({ timeout: 60_000 });
-
   test('create a share for 7 days; the recipient needs the access code (a wrong one says the tries left) and sees the study read-only, report and viewer', async ({ page }, testInfo) => {
     const { url, accessCode } = await createShare(page, testInfo, 7);
     if (testInfo.project.name === 'wechat') {
