@@ -267,10 +267,13 @@ test.describe('sign-in and session against the sandbox provider', () => {
 
     test('a session revoked mid-flow: 401, sign-in, and back to the same page', async ({ page }) => {
       const app = new PatientApp(page);
+      // Mid-flow: Home's own reads are answered first. On a busy machine they can still be on their
+      // way (or not yet sent: the network looked idle for half a second before them), and then Home
+      // meets the 401 itself and signs in again before the tap.
+      const HOME_READS = ['/V1.0/Family/list', '/V1.0/WeChat/GetUserScribeGZHTag', '/V1.0/AI/OrderList', '/V2.0/YJPIndex/CheckExpireStorage'];
+      const homeAnswered = HOME_READS.map((path) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(path)));
       await app.signIn();
-      // Mid-flow: Home's own reads are answered first. On a busy machine they can still be on
-      // their way, and then Home meets the 401 itself and signs in again before the tap.
-      await page.waitForLoadState('networkidle');
+      await Promise.all(homeAnswered);
       // Revoked elsewhere (another device, the hospital): only this tab's grant ends, so tests
       // running in parallel for the same patient are not touched.
       await app.revokeThisSession();
