@@ -24,6 +24,7 @@ describe('hasForbiddenCharacter: what typed text may hold', () => {
     ['a family: pictographs joined by zero-width joiners', '👨‍👩‍👧‍👦'],
     ['a rainbow flag (joiner after a selector)', '🏳️‍🌈'],
     ['a profession with a skin tone', '👩🏽‍⚕️'],
+    ['a pictograph joined to ®, which Unicode counts as a pictograph too', '😀\u200D®'],
     ['the flag of Scotland (tag characters after a black flag)', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
     ['a CJK glyph variant (one ideographic variation selector)', '葛\u{E0100}'],
     ['a private-use character (some hospitals keep rare name characters there)', '\uE000'],
@@ -179,6 +180,8 @@ describe('properties', () => {
   it('one forbidden character anywhere inside refuses the whole text, in every field', () => {
     fc.assert(
       fc.property(typedText, fc.oneof(forbidden, loneSurrogate), typedText, fc.constantFrom(...Object.values(TEXT_FIELDS)), (before, bad, after, field) => {
+        // A joiner between two pictographs (😀‍® too: ® is one) is an emoji sequence, taken above.
+        fc.pre(!(bad === '\u200D' && /\p{Extended_Pictographic}$/u.test(before) && /^\p{Extended_Pictographic}/u.test(after)));
         expect(textProblem(field, `x${before}${bad}${after}x`)).toBe('characters');
       }),
     );
