@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { allRecords, dicomParser, readDicomdir } from '../tests/server/dicomdirReader';
-import { expect, PatientApp, test } from './fixtures';
+import { atPackageChoice, expect, PatientApp, test } from './fixtures';
 
 /**
  * Who packages what. patient1: sending a link saves the address to the profile, and no test reads
@@ -25,12 +25,10 @@ async function openPackagePage(page: Page, testInfo: TestInfo, which: 'dicom' | 
 
 /** Chooses, asks for a package, and waits until it is ready, reloading once in the middle. */
 async function makePackage(page: Page, options: { format: 'dicom' | 'jpeg'; desensitize: boolean }) {
-  const film = page.getByTestId('download-film');
-  await expect(film).not.toHaveAttribute('data-step', 'finding');
-  if ((await film.getAttribute('data-step')) !== 'choosing') await page.getByTestId('package-new').click();
+  await atPackageChoice(page);
   await page.getByTestId(`package-format-${options.format}`).click();
-  const toggle = page.getByTestId('package-desensitize');
-  if ((await toggle.getAttribute('aria-checked')) !== String(options.desensitize)) await toggle.click();
+  // A native switch (a checkbox): its state is the checked property, there is no aria-checked to read.
+  await page.getByTestId('package-desensitize').setChecked(options.desensitize);
   await page.getByTestId('package-request').click();
   await expect(page.getByTestId('package-progress')).toBeVisible();
   // A reload (or a closed tab) in the middle: the page finds the package again and follows it.

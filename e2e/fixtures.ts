@@ -241,6 +241,15 @@ export async function openWithWrongCodeFirst(recipient: Page, accessCode: string
   await expect(recipient.getByTestId('film-detail')).toBeVisible();
 }
 
+/** On a study's download page, at the choice of format: a package asked for before is set aside ("another package"). */
+export async function atPackageChoice(page: Page) {
+  const film = page.getByTestId('download-film');
+  // Until the study's packages are found, the page cannot say whether one exists.
+  await expect(film).not.toHaveAttribute('data-step', 'finding');
+  if ((await film.getAttribute('data-step')) !== 'choosing') await page.getByTestId('package-new').click();
+  await expect(film).toHaveAttribute('data-step', 'choosing');
+}
+
 /**
  * The viewer's image drawn. Its canvas stays hidden until then, and decoding and painting the
  * first slice can take longer on a busy two-core machine than an assertion's 5 s.

@@ -5,7 +5,7 @@ import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
 import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
-import { collectBySms, expect, expectViewerDrawn, openWithWrongCodeFirst, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { atPackageChoice, collectBySms, expect, expectViewerDrawn, openWithWrongCodeFirst, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 import { lookAsPatient, lookAtLayout } from './patientEyes';
 import { WECHAT_UA } from '../playwright.config';
 
@@ -182,9 +182,7 @@ journey('3. downloading a study', async (walk) => {
   await walk.signIn();
   await walk.open(`/index?id=${RADIOGRAPH}`);
   await page.getByTestId('film-download').click();
-  const film = page.getByTestId('download-film');
-  await expect(film).toBeVisible();
-  if ((await film.getAttribute('data-step')) !== 'choosing') await page.getByTestId('package-new').click();
+  await atPackageChoice(page);
   await walk.look('download: choose a format');
   await page.getByTestId('package-format-jpeg').click();
   await page.getByTestId('package-request').click();
