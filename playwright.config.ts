@@ -43,7 +43,9 @@ export default defineConfig({
   globalSetup: './e2e/warmDicom.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast, which cost a quarter of the browser tests'
+    // time, and CI keeps only what the run prints: traces are for a run on this machine.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -325,6 +325,16 @@ async function axeViolations(page: Page): Promise<Violation[]> {
     const loaded = await frame.evaluate(() => 'axe' in window).catch(() => true);
     if (!loaded) await frame.addScriptTag({ path: AXE_SOURCE }).catch(() => undefined);
   }
+  // A colour in the middle of its transition (a button turning from disabled to enabled) is not
+  // what the patient reads: the contrast is measured once every finite animation has ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] };
   const results = await page.evaluate(
     (runOptions) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, runOptions),
