@@ -6,8 +6,7 @@ import { expect, PatientApp, test } from './fixtures';
 
 async function openOrders(page: Page, login = 'patient1', tab?: string) {
   const app = new PatientApp(page);
-  await app.open(tab ? `/aiOrder?tab=${tab}` : '/aiOrder');
-  await app.completeSignIn(login);
+  await app.signIn(login, tab ? `/aiOrder?tab=${tab}` : '/aiOrder');
   await expect(page.getByTestId('order-card').first().or(page.getByTestId('list-empty'))).toBeVisible();
   return app;
 }

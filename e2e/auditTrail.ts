@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { request, test } from '@playwright/test';
-import type { APIResponse, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_AUDITOR } from '../server/oidc/staffAccounts';
 import { AUDIT_PATH } from '../server/sandboxUrls';
 import { UUID_KEY } from '../src/shared/state/clientState';
-import { DEMO_PASSWORD, expect, PROVIDER_ORIGIN } from './fixtures';
+import { DEMO_PASSWORD, expect, PROVIDER_ORIGIN, signInOverHttp } from './fixtures';
 
 /** One audit record as an auditor compares it: what happened, between which states, what the server said. */
 export type TrailStep = [event: string, from: string, to: string, statusCode: number | null, result: unknown];
@@ -33,32 +32,9 @@ let auditor: { token: string; until: number } | undefined;
  */
 async function auditorToken(): Promise<string> {
   if (auditor && auditor.until > Date.now()) return auditor.token;
-  const appOrigin = new URL(test.info().project.use.baseURL!).origin;
-  const redirectUri = `${appOrigin}/oidc-callback`;
-  const verifier = randomBytes(32).toString('base64url');
   const context = await request.newContext();
   try {
-    const authorization = new URL('/auth', PROVIDER_ORIGIN);
-    authorization.search = new URLSearchParams({
-      client_id: 'cloud-film-web',
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid',
-      state: randomBytes(8).toString('hex'),
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-    }).toString();
-    const next = (response: APIResponse) => new URL(response.headers().location!, PROVIDER_ORIGIN);
-    const loginPage = next(await context.get(authorization.href, { maxRedirects: 0 }));
-    let url = next(
-      await context.post(`${loginPage.href}/login`, { form: { login: DEMO_AUDITOR.loginName, password: DEMO_PASSWORD }, maxRedirects: 0 }),
-    );
-    while (url.origin === PROVIDER_ORIGIN) url = next(await context.get(url.href, { maxRedirects: 0 }));
-    const exchanged = await context.post(`${PROVIDER_ORIGIN}/token`, {
-      form: { grant_type: 'authorization_code', code: url.searchParams.get('code')!, redirect_uri: redirectUri, client_id: 'cloud-film-web', code_verifier: verifier },
-    });
-    expect(exchanged.ok(), await exchanged.text()).toBe(true);
-    const tokens = (await exchanged.json()) as { access_token: string; expires_in: number };
+    const tokens = await signInOverHttp(context, DEMO_AUDITOR.loginName, 'openid');
     auditor = { token: tokens.access_token, until: Date.now() + (tokens.expires_in - 60) * 1000 };
     return auditor.token;
   } finally {

@@ -13,8 +13,7 @@ async function withQaPanel(page: Page, on: boolean) {
 /** patient2's one order to be paid: the panel only thinks again, and no other test audits it. */
 async function openOrders(page: Page) {
   const app = new PatientApp(page);
-  await app.open('/aiOrder?tab=toBePaid');
-  await app.completeSignIn('patient2');
+  await app.signIn('patient2', '/aiOrder?tab=toBePaid');
   await expect(page.getByTestId('order-card').first()).toBeVisible();
   return app;
 }

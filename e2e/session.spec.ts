@@ -33,7 +33,7 @@ function watchRefreshRequests(context: BrowserContext): Request[] {
 test.describe('sign-in and session against the sandbox provider', () => {
   test('signs in as a demo patient from the start page and lands on Home', async ({ page }) => {
     const app = new PatientApp(page);
-    await app.signIn('patient1');
+    await app.signInAtProvider('patient1');
     await expect(page.getByTestId('hub')).toContainText('云胶片示范医院');
     expect(await app.storedAccessToken()).toBeTruthy();
   });
@@ -83,7 +83,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
     test('from Home after a sign-in started at the start page leaves the app as the patient came in', async ({ page }) => {
       const app = new PatientApp(page);
       await app.open('/help');
-      await app.signIn();
+      await app.signInAtProvider();
       await page.goBack();
       await expect.poll(() => app.path()).toBe('/help');
       // Forward again is the app, signed in, not the provider's pages ahead of it.
@@ -204,7 +204,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
   test('tokens renew silently before they expire, with no visible interruption', async ({ page, context }) => {
     await page.clock.install();
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signInAtProvider();
     await settled(app);
     const first = await app.storedAccessToken();
     const refreshes = watchRefreshRequests(context);
@@ -229,7 +229,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
     // neither, so the two tabs here are two pages of one context, as a patient's tabs are.
     await page.clock.install();
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signInAtProvider();
     await settled(app);
     const before = await app.storedAccessToken();
     // A tab opened from the app gets a copy of its sessionStorage: the same tokens, the same
@@ -272,7 +272,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
       // meets the 401 itself and signs in again before the tap.
       const HOME_READS = ['/V1.0/Family/list', '/V1.0/WeChat/GetUserScribeGZHTag', '/V1.0/AI/OrderList', '/V2.0/YJPIndex/CheckExpireStorage'];
       const homeAnswered = HOME_READS.map((path) => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(path)));
-      await app.signIn();
+      await app.signInAtProvider();
       await Promise.all(homeAnswered);
       // Revoked elsewhere (another device, the hospital): only this tab's grant ends, so tests
       // running in parallel for the same patient are not touched.
@@ -288,7 +288,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
 
   test('a second tab does not break the first', async ({ page, context }) => {
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signInAtProvider();
     const second = new PatientApp(await context.newPage());
     await second.open('/myStudyList');
     // A tab keeps its own tokens: the provider still knows the patient and answers at once, or asks again.
@@ -303,7 +303,7 @@ test.describe('sign-in and session against the sandbox provider', () => {
 
   test('logout leaves no token and no health data in any browser storage', async ({ page }) => {
     const app = new PatientApp(page);
-    await app.signIn();
+    await app.signInAtProvider();
     await app.tapTile(/我的检查|My studies/);
     await expect(page.getByTestId('study-card').first()).toBeVisible();
     await app.open('/logout');
