@@ -57,7 +57,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: [SECURITY_SPECS, ARCHIVE_SPECS] },
     { name: 'wechat', use: { ...devices['iPhone 13'], browserName: 'chromium', userAgent: WECHAT_UA, locale: 'zh-CN' }, testIgnore: [SECURITY_SPECS, ARCHIVE_SPECS] },
     { name: 'archive', use: { ...devices['Pixel 7'] }, testMatch: ARCHIVE_SPECS },
-    // The attacks as a browser makes them (npm run test:security runs this project; test:e2e the two above).
+    // The attacks as a browser makes them (npm run test:security runs this project; test:e2e runs phone and wechat, then archive).
     { name: 'security', use: { ...devices['Pixel 7'] }, testMatch: SECURITY_SPECS },
   ],
   webServer: [

@@ -85,9 +85,10 @@ export const badge = style({
   fontWeight: 600,
   lineHeight: 1.4,
 });
-/** Issue 14: the follow prompt, the demo study for a visitor, and the scan entry, between the header and the tiles. */
+/** Issue 14: the demo study for a visitor and the scan entry, between the header and the tiles. */
 export const services = style({ display: 'grid', gap: tokens.size.gap, marginBottom: tokens.size.gap });
 export const scanEntry = style({ width: '100%' });
+/** Below the tiles: the follow prompt (it arrives late, and here moves nothing above it) and the hospital's address. */
 export const place = style({ display: 'grid', gap: tokens.size.gap, marginTop: tokens.size.gap });
 export const experience = style({
   display: 'grid',
