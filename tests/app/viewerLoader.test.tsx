@@ -123,6 +123,32 @@ describe('loading one image', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(decoder.decode.mock.calls.map((call) => (call as unknown[])[1])).toEqual([0, 1]);
   });
+  it('closing the viewer aborts a multi-frame download its frames were waiting for: nothing is fetched for no one', async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = vi.fn((_url: string, init?: RequestInit) => {
+      signals.push(init!.signal!);
+      return new Promise<Response>(() => {});
+    });
+    const logic = createImageLoader({ fetch: fetch as unknown as typeof globalThis.fetch, decoder: { decode: async () => frame(), dispose: () => {} }, store: createImageStore() });
+    const parent = setup({ actors: { load: logic } }).createMachine({
+      initial: 'open',
+      states: {
+        open: {
+          invoke: [
+            { src: 'load', input: request({ key: '1.2:1', frame: 1, frames: 2 }) },
+            { src: 'load', input: request({ key: '1.2:2', frame: 2, frames: 2 }) },
+          ],
+          on: { CLOSE: 'closed' },
+        },
+        closed: {},
+      },
+    });
+    const viewer = createActor(parent).start();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(signals[0]!.aborted).toBe(false);
+    viewer.send({ type: 'CLOSE' });
+    expect(signals[0]!.aborted).toBe(true);
+  });
 });
 
 describe('telling a refusal from the network (issue 25 §3)', () => {

@@ -3,6 +3,7 @@ import type { ImageProblem, ImageRequest, ViewerEvent } from '../../../machines/
 import { ArchiveError, archiveFetcher, bodyOf, type ArchiveFetchOptions } from './archiveFetch';
 import { DecodeError, type DecodedFrame } from './dicom/decoded';
 import { frameBytes, type ImageStore } from './imageStore';
+import { sharedRequests } from './sharedRequests';
 import { SYNTAXES_TO_ASK, wadoRsRetriever } from './wadoRs';
 
 /** What decoding needs: the worker pool of `dicom/decoderClient.ts`, or a fake in tests. */
@@ -27,7 +28,7 @@ const SHARED_INSTANCES = 2;
 export function createImageLoader(options: ArchiveFetchOptions & { decoder: FrameDecoder; store: ImageStore }) {
   const archiveFetch = archiveFetcher(options);
   const wadoRs = wadoRsRetriever(archiveFetch);
-  const shared = new Map<string, Promise<ArrayBuffer>>();
+  const instances = sharedRequests<ArrayBuffer>(SHARED_INSTANCES);
 
   async function download(url: string, signal: AbortSignal): Promise<ArrayBuffer> {
     return bodyOf(await archiveFetch(url, 'application/dicom', signal), signal);
@@ -36,15 +37,7 @@ export function createImageLoader(options: ArchiveFetchOptions & { decoder: Fram
   /** One fetch per multi-frame instance, shared by its frames; a copy for each, since decoding may take the buffer. */
   async function bytesOf(request: ImageRequest, signal: AbortSignal): Promise<ArrayBuffer> {
     if (request.frames <= 1) return download(request.url, signal);
-    let pending = shared.get(request.url);
-    if (!pending) {
-      // Not tied to one frame's signal: another frame may still want it.
-      pending = download(request.url, new AbortController().signal);
-      pending.catch(() => shared.delete(request.url));
-      shared.set(request.url, pending);
-      if (shared.size > SHARED_INSTANCES) shared.delete(shared.keys().next().value!);
-    }
-    return (await pending).slice(0);
+    return (await instances(request.url, (shared) => download(request.url, shared), signal)).slice(0);
   }
 
   /** WADO-RS: the stored syntax first; explicit VR little endian when the archive will not give that one or the decoder cannot read it. */

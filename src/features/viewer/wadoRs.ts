@@ -2,6 +2,7 @@ import { dicomWebUrl } from '../../../machines/viewer/viewer.types';
 import { ArchiveError, bodyOf, type ArchiveFetch } from './archiveFetch';
 import { EXPLICIT_LITTLE, frameAsPart10, needsBulkData, type DicomJson } from './dicom/dicomJson';
 import { mediaTypeParameters, MultipartError, parseMultipart, type BodyPart } from './dicom/multipart';
+import { sharedRequests } from './sharedRequests';
 
 /**
  * WADO-RS retrieval (DICOM PS3.18 chapter 10) of one image: a single-frame instance whole
@@ -62,26 +63,19 @@ async function firstPart(response: Response, signal: AbortSignal): Promise<{ par
 }
 
 export function wadoRsRetriever(archiveFetch: ArchiveFetch) {
-  const metadata = new Map<string, Promise<DicomJson>>();
+  const metadata = sharedRequests<DicomJson>(KEPT_METADATA);
 
-  async function fetchMetadata(instance: string): Promise<DicomJson> {
-    const response = await archiveFetch(dicomWebUrl(instance, 'metadata'), 'application/dicom+json', new AbortController().signal);
+  async function fetchMetadata(instance: string, signal: AbortSignal): Promise<DicomJson> {
+    const response = await archiveFetch(dicomWebUrl(instance, 'metadata'), 'application/dicom+json', signal);
     const body: unknown = await response.json().catch(() => null);
     const first = Array.isArray(body) ? (body[0] as unknown) : null;
     if (!first || typeof first !== 'object') throw new ArchiveError('corrupt');
     return first as DicomJson;
   }
 
-  /** The instance's metadata, fetched once for all its frames (not tied to one frame's signal: another frame may want it). */
-  function metadataOf(instance: string): Promise<DicomJson> {
-    let pending = metadata.get(instance);
-    if (!pending) {
-      pending = fetchMetadata(instance);
-      pending.catch(() => metadata.delete(instance));
-      metadata.set(instance, pending);
-      if (metadata.size > KEPT_METADATA) metadata.delete(metadata.keys().next().value!);
-    }
-    return pending;
+  /** The instance's metadata, fetched once for all its frames. */
+  function metadataOf(instance: string, signal: AbortSignal): Promise<DicomJson> {
+    return metadata(instance, (shared) => fetchMetadata(instance, shared), signal);
   }
 
   /** The instance whole, as a Part 10 file; null when the archive will not give it in that syntax. */
@@ -103,7 +97,7 @@ export function wadoRsRetriever(archiveFetch: ArchiveFetch) {
         return part10 && { part10, frameIndex };
       };
       if (frames <= 1) return whole(0);
-      const described = await metadataOf(instance);
+      const described = await metadataOf(instance, signal);
       if (needsBulkData(described)) return whole(frame - 1);
       const asked = syntax === '*' ? FRAME_NOT_AS_STORED : NOT_THAT_SYNTAX;
       const response = await archiveFetch(dicomWebUrl(instance, 'frames', String(frame)), `multipart/related; type="application/octet-stream"; transfer-syntax=${syntax}`, signal, asked);
