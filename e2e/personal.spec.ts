@@ -169,8 +169,8 @@ test.describe('feedback', () => {
       const images = [await pngFile(page, 'a.png', '#264653'), await pngFile(page, 'b.png', '#e9c46a')];
       await page.evaluate((urls) => ((window as unknown as { __wxChosenImages: string[] }).__wxChosenImages = urls), images.map((image) => image.dataUrl));
       await page.getByTestId('feedback-add-images').click();
-      const asked = await page.evaluate(() => (window as unknown as { __wxChooseImage?: { count: number } }).__wxChooseImage?.count);
-      expect(asked).toBe(9);
+      // The chooser is asked once the SDK's configuration is through, which may come after the tap.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __wxChooseImage?: { count: number } }).__wxChooseImage?.count)).toBe(9);
     } else {
       await page.getByTestId('feedback-file-input').setInputFiles([await pngFile(page, 'a.png', '#264653'), await pngFile(page, 'b.png', '#e9c46a')]);
     }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { test as playwright, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as playwright, type BrowserContext, type Page, type Route, type TestInfo } from '@playwright/test';
 import { HOSTILE_PATIENT_HOOK_PATH, SCRIPT_PAYLOADS, type HostilePatient } from '../server/routes/hostileTestRoutes';
 import { DEMO_PATIENTS } from '../server/demoData';
 import { HELP_ARTICLES } from '../server/helpContent';
@@ -660,14 +660,34 @@ test.describe('the CSP, on', () => {
   });
 });
 
-/** Replaces one API call's answer (its `result`) for this page, as a hostile server would send it. */
+/**
+ * Replaces one API call's answer (its `result`) for this page, as a hostile server would send it.
+ * The world's pages outlive a test: stopping waits for an answer still under way, and one that the
+ * page gave up on after the stop fails nothing (it would fail whichever test runs next).
+ */
 async function answerWith(page: Page, endpoint: Endpoint, change: (result: Record<string, unknown>) => Record<string, unknown>) {
-  await page.route(`**/api/${endpoint.path}?*`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { result: Record<string, unknown> };
-    await route.fulfill({ response, json: { ...body, result: change(body.result) } });
-  });
-  return () => page.unroute(`**/api/${endpoint.path}?*`);
+  const url = `**/api/${endpoint.path}?*`;
+  const underWay = new Set<Promise<void>>();
+  let stopped = false;
+  const handler = (route: Route) => {
+    const answered = (async () => {
+      try {
+        const response = await route.fetch();
+        const body = (await response.json()) as { result: Record<string, unknown> };
+        await route.fulfill({ response, json: { ...body, result: change(body.result) } });
+      } catch (error) {
+        if (!stopped) throw error;
+      }
+    })();
+    underWay.add(answered);
+    return answered.finally(() => underWay.delete(answered));
+  };
+  await page.route(url, handler);
+  return async () => {
+    stopped = true;
+    await page.unroute(url, handler);
+    await Promise.allSettled(underWay);
+  };
 }
 
 test.describe('open redirects through the app', () => {
