@@ -240,6 +240,13 @@ const walk = playwright.extend<{ signedIn: boolean; language: Language; walkPage
         page.on('request', (request) => inFlight.add(request));
         page.on('requestfinished', (request) => inFlight.delete(request));
         page.on('requestfailed', (request) => inFlight.delete(request));
+        // A worker ended while its script was still coming (the viewer left at once) has that request
+        // neither finished nor failed in Playwright's events: it is over with the worker.
+        page.on('worker', (worker) =>
+          worker.on('close', () => {
+            for (const request of inFlight) if (request.url() === worker.url()) inFlight.delete(request);
+          }),
+        );
         if (signedIn) await new PatientApp(page).signIn(PATIENT);
         return { page, problems, inFlight };
       };
@@ -421,6 +428,8 @@ async function keepInSession(page: Page, entries: Record<string, string>, langua
   };
 }
 const ROUTE_INDEX = ROUTES.find((route) => route.name === 'index')!.path;
+/** The about page: it makes no call. */
+const ROUTE_QUIET = ROUTES.find((route) => route.name === 'about')!.path;
 
 /** The visits the WeChat project runs too (see the top of this file). */
 const IN_WECHAT = '@inWeChat';
@@ -481,8 +490,12 @@ function walkCase(route: RouteDef, visit: Visit | undefined, state: (typeof STAT
       checker.finish();
     } finally {
       // Off the screen before its session entries go: a screen still loading (the viewer's images)
-      // would otherwise ask on without the pass, and the next visit would see its refusals.
-      if (visit.session && (await showsApp(page))) await openInApp(page, ROUTE_INDEX, language);
+      // would otherwise ask on without the pass, and the next visit would see its refusals. The
+      // screen left to is one that asks for nothing (the hub would fetch the study's pictures).
+      if (visit.session && (await showsApp(page))) {
+        await openInApp(page, ROUTE_QUIET, language);
+        await expect.poll(() => inFlight.size, { message: 'the requests of the screen left end', timeout: 15_000 }).toBe(0);
+      }
       await forget();
     }
   });

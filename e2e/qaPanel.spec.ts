@@ -31,9 +31,12 @@ test.describe('the QA panel', () => {
     await withQaPanel(page, true);
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    // The HTTP client's chunk comes once the first screen has had its time (it reads without it).
+    const client = page.waitForEvent('requestfinished', (request) => /\/assets\/axios-/.test(request.url()));
     await openOrders(page);
     expect(scripts.filter((url) => /qaEntry/.test(url)).length).toBeGreaterThan(0);
     // Offline from here on: the panel needs nothing from the network, and audit records wait.
+    await client;
     await page.context().setOffline(true);
     await page.getByTestId('order-card').first().getByTestId('action-cancelOrder').click();
     await page.getByTestId('qa-toggle').click();
