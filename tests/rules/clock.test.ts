@@ -105,6 +105,37 @@ describe("the hospital's zone comes from the runtime configuration", () => {
     expect(formatDate(' 2026-11-27 09:30 ', 'YYYY-MM-DD HH:mm')).toBe('2026-11-27 09:30');
   });
 
+  it("reads a steady zone's instants by its offset, without asking Intl, and as Intl reads them", () => {
+    const hospital = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const byIntl = (ms: number) => {
+      const part = Object.fromEntries(hospital.formatToParts(ms).map(({ type, value }) => [type, value]));
+      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+    };
+    showTimesIn('Asia/Shanghai');
+    const asked = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      fc.assert(
+        fc.property(fc.integer({ min: Date.UTC(1991, 8, 14, 17), max: Date.UTC(2100, 0, 1) }), (ms) => {
+          const shown = formatDate(ms, 'YYYY-MM-DD HH:mm:ss');
+          expect(shown).toBe(byIntl(ms));
+        }),
+        { numRuns: 300 },
+      );
+      // Only the test's own reading asked Intl, once a case.
+      expect(asked).toHaveBeenCalledTimes(300);
+      asked.mockClear();
+      formatDate(Date.UTC(2026, 10, 18), 'YYYY-MM-DD HH:mm');
+      expect(asked).not.toHaveBeenCalled();
+      // Before China's last summer time ended, Intl reads the clock: 01:59:59 at +09, then 01:00:00 at +08.
+      expect(formatDate(Date.UTC(1991, 8, 14, 16, 59, 59), 'YYYY-MM-DD HH:mm:ss')).toBe('1991-09-15 01:59:59');
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(formatDate(Date.UTC(1991, 8, 14, 17), 'YYYY-MM-DD HH:mm:ss')).toBe('1991-09-15 01:00:00');
+      expect(formatDate(Date.UTC(1991, 6, 1), 'YYYY-MM-DD HH:mm')).toBe('1991-07-01 09:00');
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
   it("knows a canonical zone from the engine's list without building a formatter, and an alias by building one", () => {
     const alias = ['UTC', 'US/Eastern', 'Etc/GMT+8', 'Asia/Calcutta'].find((zone) => !Intl.supportedValuesOf('timeZone').includes(zone))!;
     const built = vi.spyOn(Intl, 'DateTimeFormat');

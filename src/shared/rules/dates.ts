@@ -17,12 +17,28 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
+ * Zones that have kept one offset since a known instant (IANA tzdata): from then on their wall
+ * clock is the instant plus the offset, read without Intl. The first Intl formatter with a zone
+ * loads ICU's zone and calendar data, 30 ms on the bench machine inside a screen's first render,
+ * a long task at a phone's 4x (issue 26); the hospital's zone is one of these almost always.
+ */
+const STEADY_ZONES: Readonly<Record<string, { offsetMinutes: number; sinceMs: number }>> = {
+  // China's last summer time ended at 02:00 (+09) on 15 September 1991.
+  'Asia/Shanghai': { offsetMinutes: 480, sinceMs: Date.UTC(1991, 8, 14, 17) },
+  UTC: { offsetMinutes: 0, sinceMs: -Infinity },
+  'Etc/UTC': { offsetMinutes: 0, sinceMs: -Infinity },
+};
+
+/**
  * The hospital's wall clock at an instant, as a dayjs in UTC mode (so nothing consults the phone's
- * zone afterwards), read through Intl alone. dayjs's timezone plugin parses through the phone's
+ * zone afterwards), read from a steady zone's offset or else through Intl, never through the
+ * phone's zone. dayjs's timezone plugin parses through the phone's
  * zone, and on a day that zone skipped (Kiritimati's 31 December 1994) it came out a day off.
  */
 function onHospitalClock(instant: Dayjs): Dayjs {
   const zone = shownTimeZone();
+  const steady = STEADY_ZONES[zone];
+  if (steady && instant.valueOf() >= steady.sinceMs) return dayjs.utc(instant.valueOf() + steady.offsetMinutes * 60_000);
   let clock = wallClocks.get(zone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
