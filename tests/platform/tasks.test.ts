@@ -3,7 +3,7 @@
  * needs yet only after the first screen has had its time.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_FIRST_SCREEN_MS, nextTask, whenIdle } from '../../src/shared/platform/tasks';
+import { AFTER_FIRST_SCREEN_MS, nextTask, SOON_IDLE_MS, soonIdle, whenIdle } from '../../src/shared/platform/tasks';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,6 +52,32 @@ describe('whenIdle', () => {
     const work = vi.fn();
     whenIdle(work);
     vi.advanceTimersByTime(AFTER_FIRST_SCREEN_MS);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('soonIdle', () => {
+  it('runs in the next idle moment, a second at most away', () => {
+    let idle: (() => void) | undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBe(SOON_IDLE_MS);
+      idle = callback;
+      return 1;
+    });
+    const work = vi.fn();
+    soonIdle(work);
+    expect(work).not.toHaveBeenCalled();
+    idle!();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs in a task of its own where the browser has no idle callback', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const work = vi.fn();
+    soonIdle(work);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
     expect(work).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,7 @@ import { PagedList } from '../../shared/list/PagedList';
 import { usePagedList } from '../../shared/list/usePagedList';
 import { filmDetailHref } from '../../shared/navigation/navigation';
 import { useServices } from '../../shared/services';
+import { soonIdle } from '../../shared/platform/tasks';
 import { tappableLink } from '../../shared/views/tappable.css';
 import { StudyCard } from './StudyCard';
 import { loadStudyPage } from './studyCalls';
@@ -21,7 +22,11 @@ export default function StudyListScreen() {
   return <StudyPicker hrefFor={filmDetailHref} />;
 }
 
-/** The film detail's chunk, asked for once a card it opens is on screen: the likely next screen (issue 26). */
+/**
+ * The film detail's chunk, asked for once a card it opens is on screen, when the page is next idle:
+ * the likely next screen (issue 26), but not inside the render that shows the cards, whose paint
+ * would wait for it.
+ */
 const preloadFilmDetail = () => void import('./FilmDetailScreen').catch(() => {});
 
 /** The patient's studies, each a link to `hrefFor` its id: the study history, or "choose a study" for a page that shows one. */
@@ -39,7 +44,7 @@ export function StudyPicker({ hrefFor }: { hrefFor: (collectFilmId: string) => s
   const list = usePagedList({ machine: studyListMachine, filter: null, load, staleOnReturn });
   const cardsShown = list.items.length > 0;
   useEffect(() => {
-    if (cardsShown && hrefFor === filmDetailHref) preloadFilmDetail();
+    if (cardsShown && hrefFor === filmDetailHref) soonIdle(preloadFilmDetail);
   }, [cardsShown, hrefFor]);
   return (
     <PagedList

@@ -27,3 +27,16 @@ export function whenIdle(work: () => void): void {
     else work();
   }, AFTER_FIRST_SCREEN_MS);
 }
+
+/** The longest {@link soonIdle} waits for an idle moment. */
+export const SOON_IDLE_MS = 1_000;
+
+/**
+ * Runs `work` in a task of its own once the browser is idle (a second at most), so the frame that
+ * shows a screen does not wait for it: a likely next screen's chunk, asked for as the cards that
+ * open it appear (its preloads, one link each, cost a cheap phone tens of milliseconds).
+ */
+export function soonIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: SOON_IDLE_MS });
+  else setTimeout(work);
+}
