@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { englishTerms, hospitalTerm, RADIOLOGY_GLOSSARY } from '../../src/shared/i18n/glossary';
 
@@ -23,6 +23,18 @@ describe('the radiology glossary (English UI only)', () => {
     ['云胶片示范医院服务号', '云胶片示范医院 official account'],
   ])('%s → %s', (chinese, english) => {
     expect(hospitalTerm('en', chinese)).toBe(english);
+  });
+
+  it('reads each text once: the same card on the next render costs a look-up', () => {
+    const text = '右肩关节MR平扫';
+    const first = englishTerms(text);
+    const looked = vi.spyOn(String.prototype, 'startsWith');
+    try {
+      expect(englishTerms(text)).toBe(first);
+      expect(looked).not.toHaveBeenCalled();
+    } finally {
+      looked.mockRestore();
+    }
   });
 
   it('is for English only: Chinese readers see what the hospital wrote', () => {

@@ -89,11 +89,28 @@ const TERMS = Object.keys(RADIOLOGY_GLOSSARY).sort((a, b) => b.length - a.length
 const CJK = /[\u3400-\u9fff]/;
 
 /**
+ * Each text read once: a list repeats its items' terms on every card and every render, and a
+ * cold read at a phone's 4x was a few milliseconds of each tap that re-renders one (issue 26).
+ */
+const read = new Map<string, string>();
+const READ_KEPT = 500;
+
+/**
  * `text` with every glossary term in English, words spaced, the first letter capital:
  * 胸部CT平扫 → "Chest CT non-contrast", 放射科CT室 → "Radiology CT room". What is not a term
  * (a hospital's name) is kept as written.
  */
 export function englishTerms(text: string): string {
+  let english = read.get(text);
+  if (english === undefined) {
+    if (read.size >= READ_KEPT) read.clear();
+    english = inEnglish(text);
+    read.set(text, english);
+  }
+  return english;
+}
+
+function inEnglish(text: string): string {
   const words: string[] = [];
   let rest = '';
   for (let at = 0; at < text.length; ) {
