@@ -172,7 +172,7 @@ async function start() {
   startTransition(() =>
     root.render(
       <App
-        services={{ config, api, session: appSession, store, entryUrl, wechat, analytics, sessionStorage: session, passes, family, textSize, inspect }}
+        services={{ config, api, session: appSession, store, entryUrl, address: currentPath, wechat, analytics, sessionStorage: session, passes, family, textSize, inspect }}
         navigator={appNavigator}
         locale={locale}
         onLocaleChange={saveLocale}

@@ -19,6 +19,12 @@ export interface AppServices {
   session: AppSession;
   store: ClientStateStore;
   entryUrl: EntryUrlMemory;
+  /**
+   * The address the browser is at now (path, query, hash). It runs ahead of the screen on view
+   * while the next screen's chunk is coming: the router moves in a transition, and until it ends
+   * the last screen is still up, its calls still answering.
+   */
+  address: () => string;
   wechat: WechatPort;
   analytics: Analytics;
   /** This tab's session storage, never throwing (a payment handed to the H5 page waits here). */

@@ -1,6 +1,7 @@
 /**
  * A failure knows where it came from: the error catalogue routes by the call that failed. 7001
  * ("the hospital has disabled the cloud film") stops the app only on the study and report calls.
+ * And only while the patient is still where the failing screen was drawn.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/shared/api/endpoints';
 import { ApiFailure } from '../../src/shared/api/failure';
 import { useReportFailure } from '../../src/shared/api/useReportFailure';
+import { ServicesProvider, type AppServices } from '../../src/shared/services';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -77,18 +79,53 @@ describe('7001 on the study and report calls', () => {
         return null;
       }
       const router = testRouter();
+      // The only service a failure's routing reads: where the browser is (still at the report).
+      const services = { address: () => '/report' } as Partial<AppServices> as AppServices;
       render(
-        <MemoryRouter initialEntries={['/report']}>
-          <RouterProbe router={router} />
-          <Routes>
-            <Route path="/report" element={<FailingReportCall />} />
-            <Route path="*" element={null} />
-          </Routes>
-        </MemoryRouter>,
+        <ServicesProvider services={services}>
+          <MemoryRouter initialEntries={['/report']}>
+            <RouterProbe router={router} />
+            <Routes>
+              <Route path="/report" element={<FailingReportCall />} />
+              <Route path="*" element={null} />
+            </Routes>
+          </MemoryRouter>
+        </ServicesProvider>,
       );
       await waitFor(() => expect(router.state.location.pathname).toBe('/errorStop'));
       await act(async () => {});
       expect(router.state.location.search).toContain('code=7001');
     },
   );
+});
+
+describe('a failure that lands after the patient has moved on', () => {
+  function FailingCall() {
+    const report = useReportFailure();
+    useEffect(() => report(new ApiFailure({ kind: 'business', statusCode: 7001, message: '医院已停用云胶片' }, ENDPOINTS.report.detail)), [report]);
+    return null;
+  }
+
+  it.each([
+    ['the browser is already at the next address (its screen still coming): it stays there', '/help', '/report'],
+    ['the browser is still where the screen was drawn: the stopped page', '/report', '/errorStop'],
+  ])('%s', async (_name, browserAt, shown) => {
+    const router = testRouter();
+    const services = { address: () => browserAt } as Partial<AppServices> as AppServices;
+    render(
+      <ServicesProvider services={services}>
+        <MemoryRouter initialEntries={['/report']}>
+          <RouterProbe router={router} />
+          <Routes>
+            <Route path="/report" element={<FailingCall />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+      </ServicesProvider>,
+    );
+    await act(async () => {});
+    await waitFor(() => expect(router.state.location.pathname).toBe(shown));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe(shown);
+  });
 });

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { MemoryRouter, Outlet, useLocation, useNavigate, useNavigationType, useRoutes, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router-dom';
+import { Outlet, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter, useLocation, useNavigate, useNavigationType, useRoutes, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { familyMemberStore } from '../../src/shared/session/familyMember';
 import { studyPassStore } from '../../src/shared/session/studyPass';
 import { textSizeStore } from '../../src/shared/theme/textSize';
 import { createApiClient } from '../../src/shared/api/client';
 import type { Prefetched } from '../../src/shared/api/prefetch';
-import { createEntryUrlMemory } from '../../src/shared/navigation/navigation';
+import { createEntryUrlMemory, fullPath } from '../../src/shared/navigation/navigation';
 import { appRoutes } from '../../src/app/router';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
 import type { RuntimeConfig } from '../../src/shared/config/runtimeConfig';
@@ -102,8 +102,12 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
   const config = { ...testConfig, ...options.config };
   // As src/main.tsx does: every time shown is on the configured hospital clock.
   showTimesIn(config.timeZone);
+  // The app's router, on a history the test holds: `address` reads it as src/main.tsx reads the
+  // browser's, ahead of the screen on view while a route's chunk is coming.
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const services: AppServices = {
     config,
+    address: () => fullPath(history.location),
     api: (options.api ?? ((api) => api))(createApiClient({ baseURL: API_BASE, session, studyPass: () => passes.current()?.token ?? null, actingMember: () => family.current()?.memberId ?? null, prefetched: options.prefetched })),
     session,
     store,
@@ -141,10 +145,10 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>
         <ToastProvider>
-          <MemoryRouter initialEntries={[path]}>
+          <HistoryRouter history={history}>
             <RouterProbe router={router} />
             <RoutesOf routes={tree} />
-          </MemoryRouter>
+          </HistoryRouter>
         </ToastProvider>
       </ServicesProvider>
     </I18nProvider>,
