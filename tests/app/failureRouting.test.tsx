@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/shared/api/endpoints';
+import { ENDPOINTS, type Endpoint } from '../../src/shared/api/endpoints';
 import { ApiFailure } from '../../src/shared/api/failure';
 import { useReportFailure } from '../../src/shared/api/useReportFailure';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
@@ -73,25 +73,7 @@ describe('7001 on the study and report calls', () => {
   it.each([ENDPOINTS.report.GetSyncReportStatus, ENDPOINTS.report.detail, ENDPOINTS.reportCheck.GetReportList])(
     'from $path: the stopped page',
     async (endpoint) => {
-      function FailingReportCall() {
-        const report = useReportFailure();
-        useEffect(() => report(new ApiFailure({ kind: 'business', statusCode: 7001, message: '医院已停用云胶片' }, endpoint)), [report]);
-        return null;
-      }
-      const router = testRouter();
-      // The only service a failure's routing reads: where the browser is (still at the report).
-      const services = { address: () => '/report' } as Partial<AppServices> as AppServices;
-      render(
-        <ServicesProvider services={services}>
-          <MemoryRouter initialEntries={['/report']}>
-            <RouterProbe router={router} />
-            <Routes>
-              <Route path="/report" element={<FailingReportCall />} />
-              <Route path="*" element={null} />
-            </Routes>
-          </MemoryRouter>
-        </ServicesProvider>,
-      );
+      const router = failAt(endpoint, '/report');
       await waitFor(() => expect(router.state.location.pathname).toBe('/errorStop'));
       await act(async () => {});
       expect(router.state.location.search).toContain('code=7001');
@@ -100,32 +82,40 @@ describe('7001 on the study and report calls', () => {
 });
 
 describe('a failure that lands after the patient has moved on', () => {
-  function FailingCall() {
-    const report = useReportFailure();
-    useEffect(() => report(new ApiFailure({ kind: 'business', statusCode: 7001, message: '医院已停用云胶片' }, ENDPOINTS.report.detail)), [report]);
-    return null;
-  }
-
   it.each([
     ['the browser is already at the next address (its screen still coming): it stays there', '/help', '/report'],
     ['the browser is still where the screen was drawn: the stopped page', '/report', '/errorStop'],
   ])('%s', async (_name, browserAt, shown) => {
-    const router = testRouter();
-    const services = { address: () => browserAt } as Partial<AppServices> as AppServices;
-    render(
-      <ServicesProvider services={services}>
-        <MemoryRouter initialEntries={['/report']}>
-          <RouterProbe router={router} />
-          <Routes>
-            <Route path="/report" element={<FailingCall />} />
-            <Route path="*" element={null} />
-          </Routes>
-        </MemoryRouter>
-      </ServicesProvider>,
-    );
+    const router = failAt(ENDPOINTS.report.detail, browserAt);
     await act(async () => {});
     await waitFor(() => expect(router.state.location.pathname).toBe(shown));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.pathname).toBe(shown);
   });
 });
+
+/**
+ * A screen drawn at /report whose call to `endpoint` fails with 7001 as it mounts, while the
+ * browser is at `browserAt` (the only service a failure's routing reads).
+ */
+function failAt(endpoint: Endpoint, browserAt: string) {
+  function FailingCall() {
+    const report = useReportFailure();
+    useEffect(() => report(new ApiFailure({ kind: 'business', statusCode: 7001, message: '医院已停用云胶片' }, endpoint)), [report]);
+    return null;
+  }
+  const router = testRouter();
+  const services = { address: () => browserAt } as Partial<AppServices> as AppServices;
+  render(
+    <ServicesProvider services={services}>
+      <MemoryRouter initialEntries={['/report']}>
+        <RouterProbe router={router} />
+        <Routes>
+          <Route path="/report" element={<FailingCall />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </MemoryRouter>
+    </ServicesProvider>,
+  );
+  return router;
+}
