@@ -6,6 +6,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { criticalPathBudgetPlugin } from './scripts/build/budget.ts';
 import { inlineCssPlugin } from './scripts/build/inlineCss.ts';
+import { routePagesPlugin } from './scripts/build/routePages.ts';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
@@ -31,7 +32,7 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), routePagesPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
   resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
   build: {
     target: 'es2020',

@@ -80,6 +80,27 @@ test('the film detail opened from a link reads the study as the app starts', asy
   expect(detail.map((r) => r.resourceType())).toEqual(['fetch']);
 });
 
+test("a screen's chunks are asked for as the HTML is read, beside the entry, not after it has run", async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  const id = String(demoStudyRecords().findIndex((one) => one.patient.loginName === 'patient1') + 1);
+  // The entry is held until the screen's chunk has been asked for (or 5 s): a chunk the entry
+  // asked for would never be asked for while it is held.
+  let chunkAsked = () => {};
+  const asked = new Promise<void>((resolve) => (chunkAsked = resolve));
+  page.on('request', (r) => void (/\/assets\/FilmDetailScreen-[\w-]+\.js$/.test(new URL(r.url()).pathname) && chunkAsked()));
+  let chunkBeforeEntry = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    chunkBeforeEntry = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    await route.continue();
+  });
+  await page.goto(`/index?id=${id}`);
+  await expect(page.getByTestId('film-study')).toBeVisible();
+  expect(chunkBeforeEntry).toBe(true);
+  // The entry found the page's links and added none of its own.
+  expect(await page.locator('link[rel=modulepreload][href*="/FilmDetailScreen-"]').count()).toBe(1);
+});
+
 test('the build is served precompressed and immutable, and its source maps are not public', async ({ page, request }) => {
   const requests = record(page);
   await page.goto('/index');

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePageAt } from '../src/shared/navigation/routePages';
 import { fail } from './envelope';
 import { isApiPath, isHashedAssetPath, isPrivateBuildFile, isReservedPath, pathnameOf } from './paths';
 
@@ -45,17 +46,24 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string | 
       !isReservedPath(pathname) &&
       !isHashedAssetPath(pathname) &&
       !isPrivateBuildFile(pathname);
-    if (isHistoryRoute) return sendIndexHtml(distDir, reply);
+    if (isHistoryRoute) return sendIndexHtml(distDir, reply, request.url);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 }
 
-/** History-mode routing: the app's own router decides what `/aiOrder?x=1` shows. */
-async function sendIndexHtml(distDir: string | undefined, reply: FastifyReply) {
+/**
+ * History-mode routing: the app's own router decides what `/aiOrder?x=1` shows. The page sent is
+ * the route's own copy of index.html when the build wrote one (its screen's chunks named in it,
+ * src/shared/navigation/routePages.ts), index.html otherwise.
+ */
+async function sendIndexHtml(distDir: string | undefined, reply: FastifyReply, url: string) {
   const indexPath = distDir && join(distDir, 'index.html');
   reply.header('cache-control', REVALIDATE);
-  if (!indexPath || !existsSync(indexPath)) {
+  if (!distDir || !indexPath || !existsSync(indexPath)) {
     return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
   }
-  return reply.type('text/html; charset=utf-8').send(await readFile(indexPath));
+  const pathname = pathnameOf(url);
+  const routePage = routePageAt(pathname, url.slice(pathname.length).replace(/#.*/, ''));
+  const page = routePage && existsSync(join(distDir, routePage)) ? join(distDir, routePage) : indexPath;
+  return reply.type('text/html; charset=utf-8').send(await readFile(page));
 }

@@ -10,27 +10,22 @@ import {
   SilentRenewScreen,
 } from '../features/session/SessionScreens';
 import { lazyScreen } from './chunk';
-import { filmIdOf, type RouteName, type ScreenProps } from '../shared/navigation/routes';
+import { indexPageOf, type IndexPage, type RouteName, type ScreenProps } from '../shared/navigation/routes';
 
 type Screen = ComponentType<ScreenProps>;
 
 const hub = lazyScreen(() => import('./HomePage'));
-
-const filmDetail = lazyScreen(() => import('../features/studies/FilmDetailScreen'));
 const newCheck = lazyScreen<ScreenProps>(() => import('../features/collect/CollectScreen').then((module) => ({ default: module.NewCheckScreen })));
 
-/**
- * index with a film id is the film detail (spec section 2); with a film bag's code (the QR code on
- * the bag, which the selfhelp redirect brings here) it is collecting that study, newCheck's form
- * (issue 13); otherwise the entry page, the hub.
- */
-function indexScreenFor(search: string) {
-  if (filmIdOf(search)) return filmDetail;
-  return new URLSearchParams(search).get('code') ? newCheck : hub;
-}
+/** What /index shows, by its query (indexPageOf). */
+const INDEX_SCREENS: Record<IndexPage, Screen> = {
+  film: lazyScreen(() => import('../features/studies/FilmDetailScreen')),
+  collect: newCheck,
+  hub,
+};
 
 function IndexScreen() {
-  return createElement(indexScreenFor(useLocation().search));
+  return createElement(INDEX_SCREENS[indexPageOf(useLocation().search)]);
 }
 
 /**
@@ -87,6 +82,6 @@ export function screenFor(name: RouteName): Screen {
 
 /** Asks for the chunk of the screen this address shows, if it has one of its own. */
 export function preloadScreen(name: RouteName, search: string): void {
-  const screen = name === 'index' ? indexScreenFor(search) : SCREENS[name];
+  const screen = name === 'index' ? INDEX_SCREENS[indexPageOf(search)] : SCREENS[name];
   if ('preload' in screen && typeof screen.preload === 'function') screen.preload();
 }

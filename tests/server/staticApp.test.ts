@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,37 @@ describe('static app', () => {
       expect(response.body).toBe(INDEX_HTML);
     },
   );
+
+  describe("a route's own page (src/shared/navigation/routePages.ts)", () => {
+    const withRoutePages = () => {
+      const dir = makeDistDir();
+      mkdirSync(join(dir, 'routes'));
+      for (const page of ['myStudyList', 'index.film', 'index.hub', 'index.collect']) writeFileSync(join(dir, `routes/${page}.html`), `<!doctype html><title>${page}</title>`);
+      return dir;
+    };
+
+    it.each([
+      ['/myStudyList', 'myStudyList'],
+      ['/MYSTUDYLIST?page=2', 'myStudyList'],
+      ['/index?id=20', 'index.film'],
+      ['/index?collectId=20#top', 'index.film'],
+      ['/index', 'index.hub'],
+      ['/index?id=%20', 'index.hub'],
+      ['/index?code=AB12', 'index.collect'],
+      ['/sl/pic/qr/selfhelp?code=AB12', 'index.collect'],
+    ])('%s answers the page written for it (%s)', async (url, page) => {
+      const app = await startSandbox({ distDir: withRoutePages() });
+      const response = await app.inject({ url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(`<!doctype html><title>${page}</title>`);
+    });
+
+    it.each(['/aiOrder', '/', '/oidc-callback?code=abc&state=xyz', '/no-such-route'])('%s, with no page of its own, answers index.html', async (url) => {
+      const app = await startSandbox({ distDir: withRoutePages() });
+      expect((await app.inject({ url, headers: HTML })).body).toBe(INDEX_HTML);
+    });
+  });
 
   it('serves hashed assets as immutable', async () => {
     const app = await startSandbox({ distDir: makeDistDir() });

@@ -116,3 +116,15 @@ export function filmIdOf(search: string): string | null {
   const query = new URLSearchParams(search);
   return (query.get(FILM_ID_QUERY) ?? query.get(COLLECT_ID_QUERY))?.trim() || null;
 }
+
+/**
+ * What /index shows, by its query: with a film id the film detail (spec section 2); with a film
+ * bag's code (the QR code on the bag, which the selfhelp redirect brings here) collecting that
+ * study, newCheck's form (issue 13); otherwise the entry page, the hub.
+ */
+export type IndexPage = 'film' | 'collect' | 'hub';
+
+export function indexPageOf(search: string): IndexPage {
+  if (filmIdOf(search)) return 'film';
+  return new URLSearchParams(search).get('code') ? 'collect' : 'hub';
+}
