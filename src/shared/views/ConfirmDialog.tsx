@@ -31,7 +31,7 @@ export function ConfirmDialog(props: {
   const safe = useRef<HTMLButtonElement>(null);
   const { returnFocus } = props;
   useFocusBackOnClose(returnFocus);
-  useEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus(), [tone]);
+  useEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus({ preventScroll: true }), [tone]);
   return (
     <div className={ui.backdrop} onClick={props.onDismiss}>
       <div
