@@ -99,7 +99,17 @@ test.describe('English fits a phone', () => {
 
 /** Opens a route in a language and waits until the screen has settled: no skeleton, no spinner, fonts in. */
 async function openSettled(page: Page, route: PageToMeasure, lang: string) {
-  if (route.session) await page.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => sessionStorage.setItem(key, value)), route.session);
+  // Written as the route's own document starts, not into the page before it: that page (newCheck,
+  // before verification) still saves its own collect draft while it lives, and on a loaded machine
+  // its last save came after ours.
+  if (route.session) {
+    await page.addInitScript(
+      ({ path, entries }) => {
+        if (location.pathname === path) Object.entries(entries).forEach(([key, value]) => sessionStorage.setItem(key, value));
+      },
+      { path: route.path.split('?')[0]!, entries: route.session },
+    );
+  }
   await page.goto(`${route.path}${route.path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`);
   await expect(page.locator(`[data-route="${route.name}"]`), `${route.path} shows its own screen`).toBeVisible();
   if (route.shows) await expect(page.getByTestId(route.shows), `${route.path} shows ${route.shows}`).toBeVisible();
