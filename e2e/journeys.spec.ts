@@ -5,7 +5,7 @@ import { clipboardText } from '../src/features/shares/shareCard';
 import { loadCatalogue } from '../src/shared/i18n/catalogues';
 import { LOCALES } from '../src/shared/i18n/locale';
 import { createTranslate, type Translate } from '../src/shared/i18n/translate';
-import { atPackageChoice, collectBySms, expect, expectViewerDrawn, openWithWrongCodeFirst, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
+import { atPackageChoice, collectBySms, expect, expectViewerDrawn, openAddress, openWithWrongCodeFirst, PatientApp, PROVIDER_ORIGIN, test } from './fixtures';
 import { lookAsPatient, lookAtLayout } from './patientEyes';
 import { WECHAT_UA } from '../playwright.config';
 
@@ -55,7 +55,7 @@ class Walk {
 
   /** Opens an address in this walk's language (a page load, as a link from outside would). */
   async open(path: string) {
-    await this.page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${this.language}`);
+    await openAddress(this.page, `${path}${path.includes('?') ? '&' : '?'}lang=${this.language}`);
   }
 
   /** Signed in before, on Home in this walk's language (journey 1 signs in at the provider's pages). */
