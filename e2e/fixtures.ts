@@ -131,11 +131,6 @@ export interface ProviderTokens {
 }
 
 /**
- * Signs `login` in at the provider by the app's own flow (authorization code with PKCE, the app's
- * callback address), over HTTP through `request`: the page's own (the provider's session cookie
- * is then the browser's, as after its sign-in page) or a context of its own.
- */
-/**
  * A page load, as a link from outside would make it. Another navigation may overtake it before its
  * load event: the app sending a signed-out visitor to the provider, or the page still open going
  * there itself as the test loads the next (journey 13 failed so once, "net::ERR_ABORTED", after
@@ -148,6 +143,11 @@ export async function openAddress(page: Page, url: string) {
   });
 }
 
+/**
+ * Signs `login` in at the provider by the app's own flow (authorization code with PKCE, the app's
+ * callback address), over HTTP through `request`: the page's own (the provider's session cookie
+ * is then the browser's, as after its sign-in page) or a context of its own.
+ */
 export async function signInOverHttp(request: APIRequestContext, login: string, scope: string): Promise<ProviderTokens> {
   const redirectUri = `${new URL(base.info().project.use.baseURL!).origin}/oidc-callback`;
   const verifier = randomBytes(32).toString('base64url');

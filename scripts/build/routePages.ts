@@ -114,11 +114,12 @@ export function routePagesPlugin(): Plugin {
       if (html?.type !== 'asset') return;
       const screensPath = join(root, SCREENS_MODULE);
       const { routes, index } = screenImports(readFileSync(screensPath, 'utf8'));
-      const pages: [string | null, string][] = [
-        ...[...routes].filter(([name]) => name !== 'index').map(([name, specifier]) => [routePageFile(ROUTE[name as RouteName], 'hub'), specifier] as [string | null, string]),
-        ...[...index].map(([page, specifier]) => [routePageFile(ROUTE.index, page as IndexPage), specifier] as [string | null, string]),
+      // /index has no import of its own in SCREENS (its screens are INDEX_SCREENS'), so no page here.
+      const pages = [
+        ...[...routes].map(([name, specifier]) => ({ fileName: routePageFile(ROUTE[name as RouteName], 'hub'), specifier })),
+        ...[...index].map(([page, specifier]) => ({ fileName: routePageFile(ROUTE.index, page as IndexPage), specifier })),
       ];
-      for (const [fileName, specifier] of pages) {
+      for (const { fileName, specifier } of pages) {
         const resolved = await this.resolve(specifier, screensPath);
         const chunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.isDynamicEntry && output.facadeModuleId === resolved?.id);
         if (!fileName || !chunk) this.error(`No chunk for ${specifier} (${SCREENS_MODULE}): its route's page cannot name it.`);
