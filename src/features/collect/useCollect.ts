@@ -107,12 +107,18 @@ export function useCollect(options: { mode: CollectMode; step: CollectInput['ste
     [api, mode, relation, options.step, navigate, passes, sessionStorage, t, toast],
   );
   const input = useMemo(() => ({ step: options.step, draft: readDraft(sessionStorage, mode, options.bagCode) }), [options.step, options.bagCode, mode, sessionStorage]);
-  const [snapshot, send] = useAppMachine(machine, { input });
-  const { method, fields, bagCode, bag, sent, code } = snapshot.context;
+  const [snapshot, send, actor] = useAppMachine(machine, { input });
+  // Saved as the chart moves, not as its view renders: the code sent is in the draft before the
+  // verification page (which the same step opens) reads it, however late this page renders.
   useEffect(() => {
-    if (snapshot.matches('verified')) return;
-    sessionStorage.set(draftKey(mode), JSON.stringify({ method, fields: { ...fields, captchaText: '' }, bagCode, bag, sent, code } satisfies CollectDraft));
-  }, [method, fields, bagCode, bag, sent, code, mode, sessionStorage, snapshot]);
+    const save = (current: typeof snapshot) => {
+      if (current.matches('verified')) return;
+      const { method, fields, bagCode, bag, sent, code } = current.context;
+      sessionStorage.set(draftKey(mode), JSON.stringify({ method, fields: { ...fields, captchaText: '' }, bagCode, bag, sent, code } satisfies CollectDraft));
+    };
+    save(actor.getSnapshot());
+    return actor.subscribe(save).unsubscribe;
+  }, [actor, mode, sessionStorage]);
   return useMemo(() => {
     const view = connectCollect(snapshot, send);
     // The chart keeps what its calls answered: here, the bag hint of collectSchemas.ts.
