@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -22,6 +21,7 @@ import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/ai
 import { cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
 import { AI_ORDER_TABS, type AiOrderTabFilter } from './aiOrderTabs';
+import { useChartSnapshot } from '../../shared/charts/useChartSnapshot';
 
 const orderPage = pageSchema(aiOrderRowSchema);
 const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();
@@ -77,7 +77,7 @@ export function useAiOrderList(payment: PaymentPort) {
   const { orderRef, purchase, ...screen } = useOrderList({ tabs: AI_ORDER_TABS, listMachine: orderListMachine, load, order: useOrderLogic(), port: payment });
   // The order chart of this list is the AI order chart it was handed.
   const aiOrderRef = orderRef as ActorRefFrom<AiOrderMachine>;
-  const orderSnapshot = useSelector(aiOrderRef, (current) => current);
+  const orderSnapshot = useChartSnapshot(aiOrderRef);
   const order = useMemo(() => connectAiOrder(orderSnapshot, aiOrderRef.send), [orderSnapshot, aiOrderRef]);
 
   return {

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectConfirmedAction } from '../../../machines/confirmedAction/confirmedAction.connect';
@@ -8,6 +7,7 @@ import { useReportFailure } from '../api/useReportFailure';
 import { useI18n } from '../i18n/I18nProvider';
 import { useToast } from '../views/Toast';
 import { useAppMachine } from './useAppMachine';
+import { useChartSnapshot } from './useChartSnapshot';
 
 /**
  * An action done to one item after the patient confirms (remove a film, revoke a share, cancel a
@@ -33,7 +33,7 @@ export function useConfirmedActionLogic(act: (item: ActionItem) => Promise<Actio
 
 /** The chart running as a child of a screen's chart, connected for the view. */
 export function useConfirmedActionActor(ref: ActorRefFrom<ConfirmedActionMachine>) {
-  const snapshot = useSelector(ref, (current) => current);
+  const snapshot = useChartSnapshot(ref);
   return useMemo(() => connectConfirmedAction(snapshot, ref.send), [snapshot, ref]);
 }
 

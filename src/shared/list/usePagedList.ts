@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectPagedList } from '../../../machines/pagedList/pagedList.connect';
@@ -7,6 +6,7 @@ import type { ListPage, LoadRequest } from '../../../machines/pagedList/pagedLis
 import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
 import { LIST_STALE_MS, PAGE_SIZE } from '../rules/constants';
+import { useChartSnapshot } from '../charts/useChartSnapshot';
 
 /** Fetches one page; its signal is aborted when the list no longer wants the page. */
 export type PageLoader<T, F> = (request: LoadRequest<F>, signal: AbortSignal) => Promise<ListPage<T>>;
@@ -44,7 +44,7 @@ export function usePagedList<T, F>(options: { machine: PagedListMachine<T, F>; f
 
 /** A list that runs as a child of a screen's chart, connected for the view. */
 export function usePagedListActor<T, F>(actor: ActorRefFrom<PagedListMachine<T, F>>) {
-  const snapshot = useSelector(actor, (current) => current);
+  const snapshot = useChartSnapshot(actor);
   useRevalidateOnReturn(snapshot.matches('idle') || snapshot.matches('finished'), actor.send);
   return useMemo(() => connectPagedList(snapshot, actor.send), [snapshot, actor]);
 }

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { connectPayment } from '../../../machines/payment/payment.connect';
@@ -9,6 +8,7 @@ import type { Purchase } from '../../../machines/payment/payment.types';
 import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
 import type { PaymentPort } from './paymentPort';
+import { useChartSnapshot } from '../charts/useChartSnapshot';
 
 /**
  * The one way a screen sells (issue 23): the purchase chart, its payment child the port's. A
@@ -18,10 +18,10 @@ import type { PaymentPort } from './paymentPort';
 
 /** A purchase chart running (as a screen's chart or a child of one), connected for the view; paying and confirming pay the way the port says now. */
 export function usePurchaseActor<Problem extends string = string>(ref: ActorRefFrom<PurchaseMachine>, port: PaymentPort) {
-  const snapshot = useSelector(ref, (current) => current);
+  const snapshot = useChartSnapshot(ref);
   const paymentRef = snapshot.children.payment;
   if (!paymentRef) throw new Error('purchase: the payment chart is not running');
-  const payment = useSelector(paymentRef, (current) => current);
+  const payment = useChartSnapshot(paymentRef);
   const { howToPay } = port;
   return useMemo(() => {
     const view = connectPurchase<Problem>(snapshot, ref.send);
