@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hospitalTerm } from '../../src/shared/i18n/glossary';
+import type * as Glossary from '../../src/shared/i18n/glossary';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -8,6 +10,12 @@ import * as ui from '../../src/shared/views/ui.css';
 import { renderApp } from './renderApp';
 
 startMswServer();
+
+// Each card reads its item through the glossary as it renders: the calls count the cards drawn.
+vi.mock('../../src/shared/i18n/glossary', async (original) => {
+  const glossary = await original<typeof Glossary>();
+  return { ...glossary, hospitalTerm: vi.fn(glossary.hospitalTerm) };
+});
 
 const cards = () => screen.getAllByTestId('order-card');
 const card = (status: number) => cards().find((c) => c.dataset.status === String(status))!;
@@ -101,6 +109,17 @@ describe('AI order list', () => {
     await waitFor(() => expect(cards()).toHaveLength(8));
     await userEvent.click(card(5));
     expect(app.location()).toBe('/index?id=film-5');
+  });
+
+  it('the cancel question opens over the list without drawing its cards again (a tap whose latency is budgeted)', async () => {
+    renderApp('/aiOrder');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    vi.mocked(hospitalTerm).mockClear();
+    await userEvent.click(within(card(2)).getByTestId('action-cancelOrder'));
+    expect(screen.getByTestId('cancel-dialog')).toBeInTheDocument();
+    expect(hospitalTerm).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Think again' }));
+    expect(hospitalTerm).not.toHaveBeenCalled();
   });
 
   it('cancel asks first; "think again" changes nothing', async () => {

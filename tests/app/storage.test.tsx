@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_CODES } from '../../src/shared/api/storageSchemas';
+import { hospitalTerm } from '../../src/shared/i18n/glossary';
+import type * as Glossary from '../../src/shared/i18n/glossary';
 import { API_BASE, envelope } from '../msw/fixtures';
 import { http, HttpResponse, server } from '../msw/handlers';
 import { startMswServer } from '../msw/server';
@@ -10,6 +12,12 @@ import { renderApp } from './renderApp';
 
 startMswServer();
 afterEach(() => vi.unstubAllGlobals());
+
+// Each order card reads its study through the glossary as it renders: the calls count the cards drawn.
+vi.mock('../../src/shared/i18n/glossary', async (original) => {
+  const glossary = await original<typeof Glossary>();
+  return { ...glossary, hospitalTerm: vi.fn(glossary.hospitalTerm) };
+});
 
 const study = {
   collectFilmId: '8',
@@ -172,6 +180,16 @@ describe('storage orders (storeOrder)', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/h5pay/CF2'));
     expect(pays).toEqual([expect.objectContaining({ payway: '2', checkRecordId: '11' })]);
     expect(calls.filter((call) => call.path === 'cancel')).toEqual([]);
+  });
+
+  it('the cancel question opens over the orders without drawing them again', async () => {
+    ordersServer();
+    renderApp('/storeOrder');
+    const first = (await screen.findAllByTestId('store-order'))[0]!;
+    vi.mocked(hospitalTerm).mockClear();
+    await userEvent.click(within(first).getByTestId('store-cancel'));
+    expect(await screen.findByTestId('store-cancel-dialog')).toBeInTheDocument();
+    expect(hospitalTerm).not.toHaveBeenCalled();
   });
 
   it('cancel after confirming: one call, and the list shows the order closed', async () => {

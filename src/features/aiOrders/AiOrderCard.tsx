@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { AiOrderRow } from '../../shared/api/schemas';
 import { formatSexAge } from '../../shared/i18n/format';
 import { hospitalTerm } from '../../shared/i18n/glossary';
@@ -13,14 +13,33 @@ import { aiAmountTerm, aiDetectionStatus, aiOrderStatusLabel, type AiAmountTerm 
 const AMOUNT_TERMS: Record<AiAmountTerm, MessageKey> = { paid: 'aiOrder.paid', due: 'aiOrder.due', amount: 'aiOrder.amount' };
 import type { CardButton } from './cardButtons';
 
-/** One AI order (spec section 2): time, status label, patient, item, detection status, amount, buttons. */
-export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton[]; busy: boolean; onOpen: () => void; onPress: (button: CardButton) => void }) {
+interface OrderCardProps {
+  row: AiOrderRow;
+  buttons: readonly CardButton[];
+  busy: boolean;
+  onOpen: (row: AiOrderRow) => void;
+  onPress: (button: CardButton, row: AiOrderRow) => void;
+}
+
+/**
+ * One AI order (spec section 2): time, status label, patient, item, detection status, amount,
+ * buttons. Drawn again only when what it shows changed: a dialog opening over the list (a tap
+ * whose latency is budgeted, issue 26) leaves every card as it is.
+ */
+export const OrderCard = memo(
+  OrderCardView,
+  (was, now) => was.row === now.row && was.busy === now.busy && was.onOpen === now.onOpen && was.onPress === now.onPress && sameButtons(was.buttons, now.buttons),
+);
+
+const sameButtons = (a: readonly CardButton[], b: readonly CardButton[]) => a.length === b.length && a.every((button, i) => button === b[i]);
+
+function OrderCardView(props: OrderCardProps) {
   const { row } = props;
   const { t, locale } = useI18n();
   const label = aiOrderStatusLabel(row.status);
   const detection = aiDetectionStatus(row.status);
   return (
-    <article className={`${css.orderCard} ${tappable}`} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={props.onOpen}>
+    <article className={`${css.orderCard} ${tappable}`} data-testid="order-card" data-status={row.status} data-order-id={row.orderId} onClick={() => props.onOpen(row)}>
       <div className={css.head}>
         <span className={css.time}>{row.time}</span>
         {label && <span className={css.label[label]}>{t(`aiOrder.label.${label}`)}</span>}
@@ -52,7 +71,7 @@ export function OrderCard(props: { row: AiOrderRow; buttons: readonly CardButton
               data-testid={`action-${button}`}
               onClick={(e) => {
                 e.stopPropagation();
-                props.onPress(button);
+                props.onPress(button, row);
               }}
             >
               {t(`aiOrder.action.${button}`)}

@@ -28,13 +28,7 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
         list={screen.list}
         itemKey={(row) => row.orderId}
         renderItem={(row) => (
-          <OrderCard
-            row={row}
-            buttons={screen.buttonsFor(row)}
-            busy={screen.isBusy}
-            onOpen={() => screen.open(row)}
-            onPress={(button) => screen.press(button, row)}
-          />
+<OrderCard row={row} buttons={screen.buttonsFor(row)} busy={screen.isBusy} onOpen={screen.open} onPress={screen.press} />
         )}
       />
       <Dialogs purchase={screen.purchase} />

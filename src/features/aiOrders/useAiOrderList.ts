@@ -17,6 +17,7 @@ import { filmDetailHref } from '../../shared/navigation/navigation';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { useServices } from '../../shared/services';
 import { useToast } from '../../shared/views/Toast';
+import { useStableHandler } from '../../shared/views/useStableHandler';
 import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/aiResultLink';
 import { cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
@@ -79,6 +80,11 @@ export function useAiOrderList(payment: PaymentPort) {
   const aiOrderRef = orderRef as ActorRefFrom<AiOrderMachine>;
   const orderSnapshot = useChartSnapshot(aiOrderRef);
   const order = useMemo(() => connectAiOrder(orderSnapshot, aiOrderRef.send), [orderSnapshot, aiOrderRef]);
+  const open = useStableHandler((row: AiOrderRow) => order.openFilm(toRef(row)));
+  const press = useStableHandler((button: CardButton, row: AiOrderRow) => {
+    if (button === 'pay') purchase.pay(purchaseOf('aiOrder', row));
+    else order.act(orderActionOf(button), toRef(row));
+  });
 
   return {
     ...screen,
@@ -89,10 +95,8 @@ export function useAiOrderList(payment: PaymentPort) {
     /** The order "confirm cancelling" is about, as its card shows it. */
     cancelling: screen.list.items.find((row) => row.orderId === order.cancelling) ?? null,
     buttonsFor: (row: AiOrderRow) => cardButtons(order.actionsFor(row), purchase.canPay(row)),
-    open: (row: AiOrderRow) => order.openFilm(toRef(row)),
-    press: (button: CardButton, row: AiOrderRow) => {
-      if (button === 'pay') purchase.pay(purchaseOf('aiOrder', row));
-      else order.act(orderActionOf(button), toRef(row));
-    },
+    /** The same two functions on every render: the cards skip re-rendering while only a dialog changes. */
+    open,
+    press,
   };
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { STORAGE_ORDER_STATUS, type StorageOrderRow } from '../../shared/api/storageSchemas';
 import { hospitalTerm } from '../../shared/i18n/glossary';
 import { useI18n } from '../../shared/i18n/I18nProvider';
@@ -37,7 +38,7 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
         testId="store-orders"
         list={screen.list}
         itemKey={(row) => row.orderId}
-        renderItem={(row) => <OrderCard row={row} busy={screen.isBusy} canPay={screen.canPay(row)} onPay={() => screen.pay(row)} onCancel={() => cancel.ask(row)} />}
+        renderItem={(row) => <OrderCard row={row} busy={screen.isBusy} canPay={screen.canPay(row)} onPay={screen.pay} onCancel={cancel.ask} />}
       />
       <Dialogs purchase={screen.purchase} />
       {cancel.isConfirming && (
@@ -56,7 +57,8 @@ export default function StoreOrderScreen({ payment }: ScreenProps & { payment: P
   );
 }
 
-function OrderCard({ row, busy, canPay, onPay, onCancel }: { row: StorageOrderRow; busy: boolean; canPay: boolean; onPay: () => void; onCancel: () => void }) {
+/** One storage order; drawn again only when its props change, not when a dialog opens over the list. */
+const OrderCard = memo(function OrderCard({ row, busy, canPay, onPay, onCancel }: { row: StorageOrderRow; busy: boolean; canPay: boolean; onPay: (row: StorageOrderRow) => void; onCancel: (row: StorageOrderRow) => void }) {
   const { t, locale } = useI18n();
   const status = statusName(row.status);
   return (
@@ -84,14 +86,14 @@ function OrderCard({ row, busy, canPay, onPay, onCancel }: { row: StorageOrderRo
       </dl>
       {canPay && (
         <div className={css.orderActions}>
-          <Button variant="secondary" disabled={busy} onClick={onCancel} data-testid="store-cancel">
+          <Button variant="secondary" disabled={busy} onClick={() => onCancel(row)} data-testid="store-cancel">
             {t('storeOrder.cancel')}
           </Button>
-          <Button disabled={busy} onClick={onPay} data-testid="store-pay">
+          <Button disabled={busy} onClick={() => onPay(row)} data-testid="store-pay">
             {t('storeOrder.pay')}
           </Button>
         </div>
       )}
     </article>
   );
-}
+});

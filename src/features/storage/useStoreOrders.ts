@@ -10,6 +10,7 @@ import { useConfirmedActionActor, useConfirmedActionLogic } from '../../shared/c
 import { useOrderList } from '../../shared/list/useOrderList';
 import type { PaymentPort } from '../../shared/payment/paymentPort';
 import { useServices } from '../../shared/services';
+import { useStableHandler } from '../../shared/views/useStableHandler';
 import { cancelStorageOrder, loadStorageOrders } from './storageCalls';
 
 type Tab = (typeof STORAGE_ORDER_TABS)[number];
@@ -30,15 +31,18 @@ export function useStoreOrders(port: PaymentPort) {
   const { orderRef, purchase, ...screen } = useOrderList({ tabs: STORAGE_ORDER_TABS, listMachine: storageOrderListMachine, load, order: useConfirmedActionLogic(act), port });
   // The order chart of this list is the confirmed-action chart it was handed.
   const cancel = useConfirmedActionActor(orderRef as ActorRefFrom<ConfirmedActionMachine>);
+  // The same functions on every render: the cards skip re-rendering while only a dialog changes.
+  const pay = useStableHandler((row: StorageOrderRow) => purchase.pay(purchaseOf('storageOrder', row)));
+  const ask = useStableHandler((row: StorageOrderRow) => cancel.ask({ id: row.orderId }));
   return {
     ...screen,
     purchase,
     /** One flow at a time: while a payment or a cancel is under way, buttons wait. */
     isBusy: purchase.isBusy || cancel.isBusy,
     canPay: (row: StorageOrderRow) => purchase.canPay(row),
-    pay: (row: StorageOrderRow) => purchase.pay(purchaseOf('storageOrder', row)),
+    pay,
     cancel: {
-      ask: (row: StorageOrderRow) => cancel.ask({ id: row.orderId }),
+      ask,
       isConfirming: cancel.isConfirming,
       /** The order the question is about, as its card shows it. */
       order: cancel.isConfirming ? (screen.list.items.find((row) => row.orderId === cancel.itemId) ?? null) : null,
