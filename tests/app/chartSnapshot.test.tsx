@@ -61,6 +61,26 @@ describe('useChartSnapshot: what a chart does on its own renders as a transition
     expect(await screen.findByText('1')).toBeInTheDocument();
   });
 
+  it("an answer that arrives inside an event no one made (a request's load) is still a transition", async () => {
+    const actor = createActor(counter).start();
+    let arrive = () => {};
+    const slow = new Promise<void>((resolve) => (arrive = resolve));
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Count actor={actor} slow={slow} />
+      </Suspense>,
+    );
+    const request = document.createElement('div');
+    request.addEventListener('load', () => actor.send({ type: 'ADD' }));
+    request.dispatchEvent(new Event('load'));
+    await nextTask();
+    await nextTask();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(shown()).toBe('0');
+    arrive();
+    expect(await screen.findByText('1')).toBeInTheDocument();
+  });
+
   it('a step taken while the browser dispatches an event (a tap) is on screen before the next task', async () => {
     const actor = createActor(counter).start();
     render(<Count actor={actor} />);
