@@ -4,6 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layers from './eslint/layers.js';
 
+const RUN_CHARTS = { name: '@xstate/react', importNames: ['useMachine', 'useActor', 'useActorRef'], message: 'Use useAppMachine (src/shared/charts/useAppMachine.ts): it audits and shows the chart in the QA panel.' };
+const CONNECT_CHARTS = { name: '@xstate/react', importNames: ['useSelector'], message: "Use useChartSnapshot (src/shared/charts/useChartSnapshot.ts): the chart's own steps render as transitions." };
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', '.sandbox-data', 'test-results', 'playwright-report', 'docs', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
@@ -29,15 +32,17 @@ export default tseslint.config(
     rules: { 'layers/imports': 'error' },
   },
   {
-    // Views run charts through useAppMachine, which gives every actor the app's inspector.
+    // Views run charts through useAppMachine, which gives every actor the app's inspector, and
+    // connect child charts with useChartSnapshot, which renders the chart's own steps as
+    // transitions.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/shared/charts/useAppMachine.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: '@xstate/react', importNames: ['useMachine', 'useActor', 'useActorRef'], message: 'Use useAppMachine (src/shared/charts/useAppMachine.ts): it audits and shows the chart in the QA panel.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [RUN_CHARTS, CONNECT_CHARTS] }] },
+  },
+  {
+    // The viewer's charts follow the patient's finger and the cine clock: every frame is urgent.
+    files: ['src/features/viewer/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [RUN_CHARTS] }] },
   },
   {
     // The statecharts are pure: no app code, no React, no DOM, no HTTP (docs/architecture.md).
