@@ -27,9 +27,7 @@ export default function AiOrderListScreen({ payment }: ScreenProps & { payment: 
         testId="order-list"
         list={screen.list}
         itemKey={(row) => row.orderId}
-        renderItem={(row) => (
-<OrderCard row={row} buttons={screen.buttonsFor(row)} busy={screen.isBusy} onOpen={screen.open} onPress={screen.press} />
-        )}
+        renderItem={(row) => <OrderCard row={row} buttons={screen.buttonsFor(row)} busy={screen.isBusy} onOpen={screen.open} onPress={screen.press} />}
       />
       <Dialogs purchase={screen.purchase} />
       {order.isConfirmingCancel && (

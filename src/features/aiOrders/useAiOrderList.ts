@@ -10,6 +10,7 @@ import { purchaseOf } from '../../../machines/payment/payment.types';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { aiOrderRowSchema, pageSchema, type AiOrderRow } from '../../shared/api/schemas';
 import { useReportFailure } from '../../shared/api/useReportFailure';
+import { useChartSnapshot } from '../../shared/charts/useChartSnapshot';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { useOrderList } from '../../shared/list/useOrderList';
@@ -22,7 +23,6 @@ import { aiResultPageHref, aiViewerHref, lookUpResult } from '../../shared/ai/ai
 import { cancelOrder } from './aiOrderCalls';
 import { cardButtons, orderActionOf, type CardButton } from './cardButtons';
 import { AI_ORDER_TABS, type AiOrderTabFilter } from './aiOrderTabs';
-import { useChartSnapshot } from '../../shared/charts/useChartSnapshot';
 
 const orderPage = pageSchema(aiOrderRowSchema);
 const orderListMachine = createPagedListMachine<AiOrderRow, AiOrderTabFilter>();

@@ -5,8 +5,8 @@ import type { PagedListMachine } from '../../../machines/pagedList/pagedList.mac
 import type { ListPage, LoadRequest } from '../../../machines/pagedList/pagedList.types';
 import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
-import { LIST_STALE_MS, PAGE_SIZE } from '../rules/constants';
 import { useChartSnapshot } from '../charts/useChartSnapshot';
+import { LIST_STALE_MS, PAGE_SIZE } from '../rules/constants';
 
 /** Fetches one page; its signal is aborted when the list no longer wants the page. */
 export type PageLoader<T, F> = (request: LoadRequest<F>, signal: AbortSignal) => Promise<ListPage<T>>;

@@ -7,8 +7,8 @@ import type { SubmitOutcome } from '../../../machines/purchase/purchase.types';
 import type { Purchase } from '../../../machines/payment/payment.types';
 import { useReportFailure } from '../api/useReportFailure';
 import { useAppMachine } from '../charts/useAppMachine';
-import type { PaymentPort } from './paymentPort';
 import { useChartSnapshot } from '../charts/useChartSnapshot';
+import type { PaymentPort } from './paymentPort';
 
 /**
  * The one way a screen sells (issue 23): the purchase chart, its payment child the port's. A
