@@ -60,7 +60,7 @@ async function run(path: ModelPath) {
         await pages.open(() => HttpResponse.error());
         break;
       case 'LOAD_MORE':
-        scrollToEnd();
+        await scrollToEnd();
         break;
       case 'REFRESH':
         fireEvent.touchStart(list(), { touches: [{ clientY: 0 }] });

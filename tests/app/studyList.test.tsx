@@ -26,9 +26,9 @@ describe('my studies (kept alive)', () => {
     const scrollToEnd = stubIntersectionObserver();
     renderApp('/myStudyList');
     await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(8));
-    scrollToEnd();
+    await scrollToEnd();
     await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(16));
-    scrollToEnd();
+    await scrollToEnd();
     await waitFor(() => expect(screen.getAllByTestId('study-card')).toHaveLength(20));
     expect(screen.getByTestId('list-footer')).toHaveTextContent('No more');
     expect(screen.getByTestId('study-list')).toHaveAttribute('data-state', 'finished');

@@ -1,5 +1,5 @@
-import { act, getConfig } from '@testing-library/react';
-import { vi } from 'vitest';
+import { act, getConfig, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /**
  * Answers the test hands out one at a time, to hold a server call until a path says so. Opening
@@ -28,18 +28,28 @@ export function gate<T>() {
   };
 }
 
-/** jsdom has no IntersectionObserver: this one lets the test say "the end of the list is in view". */
-export function stubIntersectionObserver(): () => void {
-  const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+/**
+ * jsdom has no IntersectionObserver: this one lets the test say "the end of the list is in view".
+ * It tells the list's watching observer, once the list has one: a list rendered as a transition
+ * sets its observer up in an effect that runs after the render shows, as a browser does.
+ */
+export function stubIntersectionObserver(): () => Promise<void> {
+  type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
+  const watching = new Set<Callback>();
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-        observers.push(callback);
+      constructor(private readonly callback: Callback) {}
+      observe() {
+        watching.add(this.callback);
       }
-      observe() {}
-      disconnect() {}
+      disconnect() {
+        watching.delete(this.callback);
+      }
     },
   );
-  return () => act(() => observers.at(-1)?.([{ isIntersecting: true }]));
+  return async () => {
+    await waitFor(() => expect(watching.size).toBeGreaterThan(0));
+    act(() => [...watching].at(-1)!([{ isIntersecting: true }]));
+  };
 }

@@ -42,9 +42,9 @@ describe('page size: 8 rows (spec §9)', () => {
     renderApp(path);
     await waitFor(() => expect(screen.getAllByTestId(card)).toHaveLength(8));
     expect(asked).toMatchObject([{ pageIndex: '1', pageLength: '8' }]);
-    scrollToEnd();
+    await scrollToEnd();
     await waitFor(() => expect(screen.getAllByTestId(card)).toHaveLength(16));
-    scrollToEnd();
+    await scrollToEnd();
     await waitFor(() => expect(screen.getAllByTestId(card)).toHaveLength(20));
     expect(asked.map((query) => [query.pageIndex, query.pageLength])).toEqual([['1', '8'], ['2', '8'], ['3', '8']]);
     expect(screen.getByTestId(list)).toHaveAttribute('data-state', 'finished');
