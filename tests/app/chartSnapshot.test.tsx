@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { Suspense, use, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type ActorRefFrom } from 'xstate';
@@ -42,7 +42,8 @@ describe('useChartSnapshot: what a chart does on its own renders as a transition
     globals.IS_REACT_ACT_ENVIRONMENT = wasAct;
   });
 
-  it('a step the chart took with no event being dispatched (an answer arrived) keeps what is on screen while its render waits', async () => {
+  /** After `step` (the chart's own), the page stays as it was (no fallback) until its slow part arrives. */
+  async function expectKeptWhileItRenders(step: (actor: Counter) => void) {
     const actor = createActor(counter).start();
     let arrive = () => {};
     const slow = new Promise<void>((resolve) => (arrive = resolve));
@@ -51,7 +52,7 @@ describe('useChartSnapshot: what a chart does on its own renders as a transition
         <Count actor={actor} slow={slow} />
       </Suspense>,
     );
-    actor.send({ type: 'ADD' });
+    step(actor);
     await nextTask();
     await nextTask();
     // A transition: React keeps the page as it was instead of replacing it with the fallback.
@@ -59,27 +60,17 @@ describe('useChartSnapshot: what a chart does on its own renders as a transition
     expect(shown()).toBe('0');
     arrive();
     expect(await screen.findByText('1')).toBeInTheDocument();
-  });
+  }
 
-  it("an answer that arrives inside an event no one made (a request's load) is still a transition", async () => {
-    const actor = createActor(counter).start();
-    let arrive = () => {};
-    const slow = new Promise<void>((resolve) => (arrive = resolve));
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Count actor={actor} slow={slow} />
-      </Suspense>,
-    );
-    const request = document.createElement('div');
-    request.addEventListener('load', () => actor.send({ type: 'ADD' }));
-    request.dispatchEvent(new Event('load'));
-    await nextTask();
-    await nextTask();
-    expect(screen.queryByText('loading')).toBeNull();
-    expect(shown()).toBe('0');
-    arrive();
-    expect(await screen.findByText('1')).toBeInTheDocument();
-  });
+  it('a step the chart took with no event being dispatched (an answer arrived) keeps what is on screen while its render waits', () =>
+    expectKeptWhileItRenders((actor) => actor.send({ type: 'ADD' })));
+
+  it("an answer that arrives inside an event no one made (a request's load) is still a transition", () =>
+    expectKeptWhileItRenders((actor) => {
+      const request = document.createElement('div');
+      request.addEventListener('load', () => actor.send({ type: 'ADD' }));
+      request.dispatchEvent(new Event('load'));
+    }));
 
   it('a step taken while the browser dispatches an event (a tap) is on screen before the next task', async () => {
     const actor = createActor(counter).start();
@@ -118,6 +109,5 @@ describe('useChartSnapshot: what a chart does on its own renders as a transition
     actor.start();
     actor.send({ type: 'BREAK' });
     expect(() => render(<Count actor={actor} />)).toThrow('the chart broke');
-    await act(async () => {});
   });
 });

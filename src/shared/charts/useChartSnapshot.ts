@@ -20,10 +20,10 @@ function duringInput(): boolean {
 
 /**
  * A running chart's snapshot for its view. A step the patient took (a tap, a key) renders at once,
- * as it would through `useSelector`. A step the chart took on
- * its own (an answer arrived, a timer fired) renders as a transition: React renders it in slices a
- * phone can interrupt, so a list or a report arriving never holds the main thread for one long
- * task (issue 26: TBT), and a tap during it is answered first.
+ * as it would through `useSelector`. A step the chart took on its own (an answer arrived, a timer
+ * fired) renders as a transition: React renders it in slices a phone can interrupt, so a list or a
+ * report arriving never holds the main thread for one long task (issue 26: TBT), and a tap during
+ * it is answered first.
  */
 export function useChartSnapshot<TActor extends AnyActorRef>(actor: TActor): SnapshotFrom<TActor> {
   const [shown, setShown] = useState(() => ({ actor, snapshot: actor.getSnapshot() as SnapshotFrom<TActor> }));
