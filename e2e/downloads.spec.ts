@@ -23,13 +23,36 @@ async function openPackagePage(page: Page, testInfo: TestInfo, which: 'dicom' | 
   return app;
 }
 
-/** Chooses, asks for a package, and waits until it is ready, reloading once in the middle. */
-async function makePackage(page: Page, options: { format: 'dicom' | 'jpeg'; desensitize: boolean }) {
+/** The id of the package the page shows, read through its download link as a recipient would. */
+async function shownPackageId(page: Page): Promise<string> {
+  await page.getByTestId('package-copy-link').click();
+  const link = await page.getByTestId('package-link').inputValue();
+  return page.evaluate(async (token) => {
+    const answer = await fetch('/api/v2/FilmDown/QueryPackageTask', { headers: { 'X-Download-Token': token ?? '' } }).then((response) => response.json());
+    return answer.result.taskId as string;
+  }, new URLSearchParams(new URL(link).hash.slice(1)).get('token'));
+}
+
+/** Chooses and asks for a package of this kind. */
+async function askForPackage(page: Page, options: { format: 'dicom' | 'jpeg'; desensitize: boolean }) {
   await atPackageChoice(page);
   await page.getByTestId(`package-format-${options.format}`).click();
   // A native switch (a checkbox): its state is the checked property, there is no aria-checked to read.
   await page.getByTestId('package-desensitize').setChecked(options.desensitize);
   await page.getByTestId('package-request').click();
+}
+
+/** Chooses, asks for a package, and waits until it is ready, reloading once in the middle. */
+async function makePackage(page: Page, options: { format: 'dicom' | 'jpeg'; desensitize: boolean }) {
+  await askForPackage(page, options);
+  await expect(page.getByTestId('package-progress').or(page.getByTestId('package-ready'))).toBeVisible();
+  if (await page.getByTestId('package-ready').isVisible()) {
+    // The server answers a package of the same kind it already has (a second run on one sandbox):
+    // that one expires, so this run follows a package being made too.
+    expect((await page.request.post(`/sandbox/test/packages/expire?taskId=${await shownPackageId(page)}`)).ok()).toBe(true);
+    await page.reload();
+    await askForPackage(page, options);
+  }
   await expect(page.getByTestId('package-progress')).toBeVisible();
   // A reload (or a closed tab) in the middle: the page finds the package again and follows it.
   await page.reload();
@@ -92,11 +115,7 @@ test.describe('downloading a study', () => {
     await recipient.goto(new URL(link).pathname + new URL(link).hash);
     await expect(recipient.getByTestId('download-received')).toBeVisible();
 
-    const taskId = await page.evaluate(async (token) => {
-      const answer = await fetch('/api/v2/FilmDown/QueryPackageTask', { headers: { 'X-Download-Token': token ?? '' } }).then((response) => response.json());
-      return answer.result.taskId as string;
-    }, new URLSearchParams(new URL(link).hash.slice(1)).get('token'));
-    expect((await page.request.post(`/sandbox/test/packages/expire?taskId=${taskId}`)).ok()).toBe(true);
+    expect((await page.request.post(`/sandbox/test/packages/expire?taskId=${await shownPackageId(page)}`)).ok()).toBe(true);
     await recipient.reload();
     await expect(recipient.getByTestId('download-link-expired')).toBeVisible();
     await recipient.close();
