@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, UNSAFE_createMemoryHistory as createMemoryHistory, unstable_HistoryRouter as HistoryRouter, useLocation, useNavigate, useNavigationType, useRoutes, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { familyMemberStore } from '../../src/shared/session/familyMember';
@@ -8,7 +8,7 @@ import { textSizeStore } from '../../src/shared/theme/textSize';
 import { createApiClient } from '../../src/shared/api/client';
 import type { Prefetched } from '../../src/shared/api/prefetch';
 import { createEntryUrlMemory, fullPath } from '../../src/shared/navigation/navigation';
-import { appRoutes } from '../../src/app/router';
+import { appRoutesAt } from '../../src/app/router';
 import { ServicesProvider, type AppServices } from '../../src/shared/services';
 import type { RuntimeConfig } from '../../src/shared/config/runtimeConfig';
 import type { PayWayNow } from '../../machines/payment/payment.types';
@@ -61,16 +61,18 @@ type RenderOptions = {
 
 /** The whole app on a memory router, with the API served by MSW and a controllable session. */
 export function renderApp(path: string, options: RenderOptions = {}) {
-  return renderRoutes(appRoutes(), path, options);
+  // The app's own routes for each address, as its router takes them (src/app/router.tsx).
+  return renderRoutes(appRoutesAt, path, options);
 }
 
 /** One element as a screen of its own, with the app's services, at `path`: a feature used by a new caller. */
 export function renderWithServices(element: ReactNode, options: RenderOptions & { path?: string } = {}) {
   const path = options.path ?? '/';
-  return renderRoutes([{ path: new URL(path, 'http://localhost').pathname, element }], path, options);
+  const routes = [{ path: new URL(path, 'http://localhost').pathname, element }];
+  return renderRoutes(() => routes, path, options);
 }
 
-function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions) {
+function renderRoutes(routesAt: (pathname: string) => RouteObject[], path: string, options: RenderOptions) {
   let status: SessionStatus = options.session ?? 'signedIn';
   const listeners = new Set<() => void>();
   const session: AppSession = {
@@ -140,14 +142,14 @@ function renderRoutes(routes: RouteObject[], path: string, options: RenderOption
     drawn = where;
   };
   const router = testRouter();
-  const tree = [{ element: <DrawnLocation onDrawn={recordDrawn} />, children: routes }];
+  const drawnLocation = <DrawnLocation onDrawn={recordDrawn} />;
   const view = render(
     <I18nProvider initialLocale={options.locale ?? 'en'}>
       <ServicesProvider services={services}>
         <ToastProvider>
           <HistoryRouter history={history}>
             <RouterProbe router={router} />
-            <RoutesOf routes={tree} />
+            <RoutesOf layout={drawnLocation} routesAt={routesAt} />
           </HistoryRouter>
         </ToastProvider>
       </ServicesProvider>
@@ -194,8 +196,11 @@ export function RouterProbe({ router }: { router: TestRouter }) {
   return null;
 }
 
-function RoutesOf({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+/** The routes for the router's address, under `layout`: one tree per set of routes, as the app's router keeps them. */
+function RoutesOf({ layout, routesAt }: { layout: ReactNode; routesAt: (pathname: string) => RouteObject[] }) {
+  const children = routesAt(useLocation().pathname);
+  const tree = useMemo(() => [{ element: layout, children }], [layout, children]);
+  return useRoutes(tree);
 }
 
 /** Records the address each time the screens drawn for it are committed. */
