@@ -12,7 +12,8 @@ import { useChartSnapshot } from './useChartSnapshot';
 /**
  * An action done to one item after the patient confirms (remove a film, revoke a share, cancel a
  * storage order): the app's call, "operation succeeded" or the server's message. `refreshList` is
- * the list's: a screen chart provides it (as an event) when the chart runs as its child. `act` must be stable.
+ * the list's: a screen chart provides it (as an event) when the chart runs as its child. There
+ * `act` must be stable: a child chart keeps the implementations it started with.
  */
 export function useConfirmedActionLogic(act: (item: ActionItem) => Promise<ActionAnswer>): ConfirmedActionMachine {
   const { t } = useI18n();
@@ -37,7 +38,11 @@ export function useConfirmedActionActor(ref: ActorRefFrom<ConfirmedActionMachine
   return useMemo(() => connectConfirmedAction(snapshot, ref.send), [snapshot, ref]);
 }
 
-/** The chart on its own: `refresh` (stable) reloads the screen's list after the server accepted. */
+/**
+ * The chart on its own: `refresh` reloads the screen's list after the server accepted. It calls
+ * the `act` and `refresh` the view last rendered with: @xstate/react hands the running chart each
+ * render's implementations (tests/app/useConfirmedAction.test.tsx).
+ */
 export function useConfirmedAction(act: (item: ActionItem) => Promise<ActionAnswer>, refresh: () => void) {
   const logic = useConfirmedActionLogic(act);
   const machine = useMemo(() => logic.provide({ actions: { refreshList: () => refresh() } }), [logic, refresh]);
