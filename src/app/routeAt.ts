@@ -17,9 +17,9 @@ function comparable(pathname: string): string {
 
 /**
  * The routes of the table a path can match: by their path or an alias. react-router flattens and
- * ranks every route it is handed on each match (12 ms of a cheap phone's first render, about 1 ms
- * of each navigation on a fast machine: issue 26), so the router and the shell hand it only these,
- * and it still decides the match itself.
+ * ranks every route it is handed on each match (12 ms of the first render in one unthrottled
+ * profile, about 1 ms of each navigation: issue 26), so the router and the shell hand it only
+ * these, and it still decides the match itself.
  */
 export function routesNear(pathname: string): readonly RouteDef[] {
   const wanted = comparable(pathname);
