@@ -3,7 +3,7 @@
  * needs yet only after the first screen has had its time.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_FIRST_SCREEN_MS, nextTask, SOON_IDLE_MS, soonIdle, whenIdle } from '../../src/shared/platform/tasks';
+import { AFTER_FIRST_SCREEN_MS, nextTask, SOON_IDLE_AFTER_MS, SOON_IDLE_MS, soonIdle, whenIdle } from '../../src/shared/platform/tasks';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -57,7 +57,20 @@ describe('whenIdle', () => {
 });
 
 describe('soonIdle', () => {
-  it('runs in the next idle moment, a second at most away', () => {
+  /** The page's frames, one at a time: each call draws one frame (its callbacks run, in order). */
+  function framesByHand() {
+    let waiting: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => waiting.push(callback));
+    return () => {
+      const now = waiting;
+      waiting = [];
+      for (const callback of now) callback(0);
+    };
+  }
+
+  it('runs a moment after the frame being drawn is on the screen, in the next idle moment, a second at most away', () => {
+    vi.useFakeTimers();
+    const drawFrame = framesByHand();
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (callback: () => void, options: { timeout: number }) => {
       expect(options.timeout).toBe(SOON_IDLE_MS);
@@ -66,18 +79,27 @@ describe('soonIdle', () => {
     });
     const work = vi.fn();
     soonIdle(work);
+    drawFrame();
+    vi.advanceTimersByTime(SOON_IDLE_AFTER_MS);
+    expect(idle).toBeUndefined();
+    drawFrame();
+    vi.advanceTimersByTime(SOON_IDLE_AFTER_MS - 1);
+    expect(idle).toBeUndefined();
+    vi.advanceTimersByTime(1);
     expect(work).not.toHaveBeenCalled();
     idle!();
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('runs in a task of its own where the browser has no idle callback', () => {
+  it('waits the same moment in a task of its own where the browser has no frames and no idle callback', () => {
     vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', undefined);
     vi.stubGlobal('requestIdleCallback', undefined);
     const work = vi.fn();
     soonIdle(work);
+    vi.advanceTimersByTime(SOON_IDLE_AFTER_MS - 1);
     expect(work).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(1);
     expect(work).toHaveBeenCalledTimes(1);
   });
 });

@@ -32,11 +32,33 @@ export function whenIdle(work: () => void): void {
 export const SOON_IDLE_MS = 1_000;
 
 /**
- * Runs `work` in a task of its own once the browser is idle (a second at most), so the frame that
- * shows a screen does not wait for it: a likely next screen's chunk, asked for as the cards that
- * open it appear (its preloads, one link each, cost a cheap phone tens of milliseconds).
+ * How long {@link soonIdle} lets the frame that shows a screen stay alone on the link: on a cheap
+ * phone that frame can take tens of milliseconds to reach the screen after it was drawn, and a tap
+ * sooner than this finds its screen asked for by the press (src/app/useIntentPrefetch.ts).
+ */
+export const SOON_IDLE_AFTER_MS = 500;
+
+/**
+ * Runs `work` in a task of its own a moment after the frame being drawn is on the screen, once the
+ * browser is idle (a second at most after that moment): a likely next screen's chunk, asked for as
+ * the cards that open it appear. Its preloads, one link each, cost a cheap phone tens of
+ * milliseconds of main thread, and its bytes would share the link with what shows the cards.
  */
 export function soonIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: SOON_IDLE_MS });
-  else setTimeout(work);
+  afterFrameShown(() =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: SOON_IDLE_MS });
+      else work();
+    }, SOON_IDLE_AFTER_MS),
+  );
+}
+
+/**
+ * Once the frame being prepared has been drawn: a frame callback runs before the frame it belongs
+ * to, so the one it asks for runs after that frame. At once where the page has no frames to wait
+ * for (a hidden tab waits until it is shown).
+ */
+function afterFrameShown(work: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => work()));
+  else work();
 }
