@@ -57,8 +57,9 @@ interface ServedSandbox {
 }
 
 /**
- * A sandbox of the bench's own serving the build; `front`: behind HTTPS and HTTP/2, as production
- * serves it (scripts/bench/tlsFront.ts), for the first screens. The viewer part keeps plain HTTP:
+ * A sandbox of the bench's own serving the build; `front`: behind HTTPS and HTTP/2, with nginx
+ * serving the hashed assets itself, as production serves it (scripts/bench/tlsFront.ts), for the
+ * first screens. The viewer part keeps plain HTTP:
  * its peers' pages are served by a server of their own, which reaches the sandbox over it.
  */
 async function serveSandbox(front: boolean): Promise<ServedSandbox> {
@@ -76,7 +77,7 @@ async function serveSandbox(front: boolean): Promise<ServedSandbox> {
   try {
     await app.sandbox.identity.listen(providerPort, '127.0.0.1');
     await app.listen({ port: appPort, host: '127.0.0.1' });
-    const tls = front ? await startTlsFront(upstream, frontPort) : null;
+    const tls = front ? await startTlsFront(upstream, frontPort, dist) : null;
     return {
       base,
       chromiumArgs: tls ? [`--ignore-certificate-errors-spki-list=${tls.spkiSha256}`] : [],

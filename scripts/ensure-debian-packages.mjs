@@ -18,6 +18,8 @@ const PACKAGES = {
   orthanc: '/usr/sbin/Orthanc',
   'orthanc-dicomweb': '/usr/share/orthanc/plugins/libOrthancDicomWeb.so',
   nginx: '/usr/sbin/nginx',
+  // The bench's nginx serves the build's .br files as they are, as docs/deploy.md's does.
+  'libnginx-mod-http-brotli-static': '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
   openssl: '/usr/bin/openssl',
 };
 

@@ -18,6 +18,9 @@ import { connect } from 'node:tls';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const STARTS_WITHIN_MS = 10_000;
+/** Debian's libnginx-mod-http-brotli-static, as docs/deploy.md's server loads it. */
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const MIME_TYPES = '/etc/nginx/mime.types';
 
 export interface TlsFront {
   origin: string;
@@ -29,10 +32,14 @@ export interface TlsFront {
   close(): Promise<void>;
 }
 
-/** nginx's configuration: TLS and HTTP/2 on `port`, everything passed to `upstream` unbuffered. */
-export function frontConfig(dir: string, port: number, upstream: string): string {
+/**
+ * nginx's configuration: TLS and HTTP/2 on `port`, everything passed to `upstream` unbuffered but
+ * the build's hashed assets, which nginx serves from `assets` (the build's folder) as
+ * docs/deploy.md does: its .br and .gz copies as they are, kept a year, source maps never.
+ */
+export function frontConfig(dir: string, port: number, upstream: string, assets?: string): string {
   const temp = (name: string) => join(dir, name);
-  return `worker_processes 1;
+  return `${assets ? `load_module ${BROTLI_STATIC_MODULE};\n` : ''}worker_processes 1;
 pid ${temp('nginx.pid')};
 error_log ${temp('error.log')} warn;
 events { worker_connections 256; }
@@ -50,7 +57,7 @@ http {
     ssl_certificate ${temp('cert.pem')};
     ssl_certificate_key ${temp('key.pem')};
     client_max_body_size 50m;
-    location / {
+${assets ? assetsLocation(assets) : ''}    location / {
       proxy_pass http://sandbox;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
@@ -64,8 +71,29 @@ http {
 `;
 }
 
-export async function startTlsFront(upstream: string, port: number): Promise<TlsFront> {
+/** docs/deploy.md's `location /assets/`, and its refusal of source maps, with the build at `root`. */
+function assetsLocation(root: string): string {
+  return `    include ${MIME_TYPES};
+    location /assets/ {
+      root ${root};
+      brotli_static on;
+      gzip_static on;
+      gzip_vary on;
+      try_files $uri =404;
+      add_header Cache-Control "public, max-age=31536000, immutable";
+    }
+    location ~ \\.map$ { return 404; }
+`;
+}
+
+/**
+ * `assets`: the build's folder, when nginx should serve its hashed assets itself, as production's
+ * does (the sandbox, one Node process, answers a page's twenty chunk requests one after another:
+ * 100-240 ms to their first byte in a burst, which Lighthouse's simulation adds to every request).
+ */
+export async function startTlsFront(upstream: string, port: number, assets?: string): Promise<TlsFront> {
   if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: node scripts/ensure-debian-packages.mjs installs Debian's`);
+  if (assets && !existsSync(BROTLI_STATIC_MODULE)) throw new Error(`no brotli_static module at ${BROTLI_STATIC_MODULE}: node scripts/ensure-debian-packages.mjs installs Debian's`);
   const dir = mkdtempSync(join(tmpdir(), 'cloud-film-front-'));
   // nginx's worker runs as another user when the bench runs as root: it must reach its temp paths.
   chmodSync(dir, 0o755);
@@ -74,7 +102,7 @@ export async function startTlsFront(upstream: string, port: number): Promise<Tls
     ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
     { stdio: 'ignore' },
   );
-  writeFileSync(join(dir, 'nginx.conf'), frontConfig(dir, port, upstream));
+  writeFileSync(join(dir, 'nginx.conf'), frontConfig(dir, port, upstream, assets));
   const nginx = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   nginx.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));

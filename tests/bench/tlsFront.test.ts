@@ -1,9 +1,14 @@
 /**
  * The bench's HTTPS and HTTP/2 front (scripts/bench/tlsFront.ts) in a real nginx: it speaks
  * HTTP/2, passes requests and answers through as they are (a precompressed body stays the same
- * bytes), names the certificate it serves, and is gone once closed.
+ * bytes), serves the build's hashed assets itself when given the build (as docs/deploy.md's nginx
+ * does: the .br copy as it is, kept a year, source maps never), names the certificate it serves,
+ * and is gone once closed.
  */
 import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { connect as connectHttp2 } from 'node:http2';
 import { connect as connectTls } from 'node:tls';
@@ -15,6 +20,9 @@ const BODY = Buffer.from([0x1b, 0x00, 0xff, 0x10, 0x42]);
 
 let upstream: Server;
 let front: TlsFront;
+let build: string;
+let servingBuild: TlsFront;
+const BROTLI_COPY = Buffer.from([0x8b, 0x02, 0x80, 0x61, 0x03]);
 const seen: { host?: string; proto?: string; url?: string }[] = [];
 
 beforeAll(async () => {
@@ -26,17 +34,27 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const { port } = upstream.address() as { port: number };
   front = await startTlsFront(`http://127.0.0.1:${port}`, await freePort());
+  build = mkdtempSync(join(tmpdir(), 'front-build-'));
+  // As a checkout's build is: readable by nginx's worker, another user when the tests run as root.
+  chmodSync(build, 0o755);
+  mkdirSync(join(build, 'assets'));
+  writeFileSync(join(build, 'assets', 'index-abc.js'), 'export {};\n');
+  writeFileSync(join(build, 'assets', 'index-abc.js.br'), BROTLI_COPY);
+  writeFileSync(join(build, 'assets', 'index-abc.js.map'), '{}');
+  servingBuild = await startTlsFront(`http://127.0.0.1:${port}`, await freePort(), build);
 }, 20_000);
 
 afterAll(async () => {
   await front?.close();
+  await servingBuild?.close();
   upstream?.close();
+  rmSync(build, { recursive: true, force: true });
 });
 
-function get(path: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+function get(path: string, through: TlsFront = front): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     // The front's certificate is this run's own: checked below by its key, not by a CA.
-    const session = connectHttp2(front.origin, { rejectUnauthorized: false });
+    const session = connectHttp2(through.origin, { rejectUnauthorized: false });
     session.once('error', reject);
     const stream = session.request({ ':path': path, 'accept-encoding': 'br' });
     const chunks: Buffer[] = [];
@@ -74,5 +92,21 @@ describe('the HTTPS and HTTP/2 front of the bench', () => {
       socket.once('error', reject);
     });
     expect(spki).toBe(front.spkiSha256);
+  });
+
+  it("given the build, serves its hashed assets itself as production's nginx does, and passes the rest on", async () => {
+    const asked = seen.length;
+    const asset = await get('/assets/index-abc.js', servingBuild);
+    expect(asset.headers[':status']).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body.equals(BROTLI_COPY)).toBe(true);
+    expect((await get('/assets/index-abc.js.map', servingBuild)).headers[':status']).toBe(404);
+    expect((await get('/assets/missing-abc.js', servingBuild)).headers[':status']).toBe(404);
+    expect(seen.length).toBe(asked);
+    const page = await get('/myStudyList', servingBuild);
+    expect(page.body.equals(BODY)).toBe(true);
+    expect(seen.at(-1)?.url).toBe('/myStudyList');
   });
 });
