@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { nextTask } from './shared/platform/tasks';
+import { afterFrame, nextTask } from './shared/platform/tasks';
 import { createApiClient } from './shared/api/client';
 import { studyPassStore } from './shared/session/studyPass';
 import { familyMemberStore } from './shared/session/familyMember';
@@ -146,7 +146,7 @@ async function start() {
     actingMember: () => family.current()?.memberId ?? null,
     prefetched,
   });
-  const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window });
+  const { analytics, outbox } = startAnalytics({ api, session: appSession, local, deviceId: () => store.get().uuid, newId: () => newUuid(), win: window, afterStep: afterFrame });
   const inspect = combineInspectors(createAuditInspector(analytics), probe?.inspect);
   const entryUrl = createEntryUrlMemory(session, window.location.href);
   const wechat = startWechatSdk({

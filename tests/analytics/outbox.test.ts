@@ -65,6 +65,21 @@ describe('analytics outbox', () => {
     expect(outbox.pendingIds().size).toBe(0);
   });
 
+  it("sends when told to after the step (the app: once the step's frame is drawn), the record stored at once", async () => {
+    const storage = memoryStorage();
+    const server = endpoint();
+    const later: Array<() => void> = [];
+    const outbox = createOutbox({ storage: safeStorage(() => storage), send: server.send, canSend: () => true, afterStep: (send) => void later.push(send) });
+    const r = record();
+    outbox.add(r);
+    expect(storage.getItem(OUTBOX_PREFIX + r.id)).not.toBeNull();
+    await flush();
+    expect(server.send).not.toHaveBeenCalled();
+    later.splice(0).forEach((send) => send());
+    await flush();
+    expect([...server.held.keys()]).toEqual([r.id]);
+  });
+
   it('offline: keeps every record, retries later with growing waits, and loses none when back', async () => {
     const storage = memoryStorage();
     const server = endpoint();

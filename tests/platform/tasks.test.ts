@@ -3,7 +3,7 @@
  * needs yet only after the first screen has had its time.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_FIRST_SCREEN_MS, nextTask, SOON_IDLE_AFTER_MS, SOON_IDLE_MS, soonIdle, whenIdle } from '../../src/shared/platform/tasks';
+import { afterFrame, AFTER_FIRST_SCREEN_MS, nextTask, SOON_IDLE_AFTER_MS, SOON_IDLE_MS, soonIdle, whenIdle } from '../../src/shared/platform/tasks';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -56,19 +56,49 @@ describe('whenIdle', () => {
   });
 });
 
-describe('soonIdle', () => {
-  /** The page's frames, one at a time: each call draws one frame (its callbacks run, in order). */
-  function framesByHand() {
-    let waiting: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => waiting.push(callback));
-    return () => {
-      const now = waiting;
-      waiting = [];
-      for (const callback of now) callback(0);
-    };
-  }
+/** The page's frames, one at a time: each call draws one frame (its callbacks run, in order). */
+function framesByHand() {
+  let waiting: FrameRequestCallback[] = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => waiting.push(callback));
+  return () => {
+    const now = waiting;
+    waiting = [];
+    for (const callback of now) callback(0);
+  };
+}
 
-  it('runs a moment after the frame being drawn is on the screen, in the next idle moment, a second at most away', () => {
+describe('afterFrame', () => {
+  it('runs in a task of its own after the frame being prepared is drawn', () => {
+    vi.useFakeTimers();
+    const drawFrame = framesByHand();
+    const work = vi.fn();
+    afterFrame(work);
+    vi.advanceTimersByTime(100);
+    expect(work).not.toHaveBeenCalled();
+    drawFrame();
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(0);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs in the next task where the page draws no frames: hidden, or no frame callbacks at all', () => {
+    vi.useFakeTimers();
+    framesByHand();
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const hidden = vi.fn();
+    afterFrame(hidden);
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const frameless = vi.fn();
+    afterFrame(frameless);
+    expect([hidden, frameless].some((work) => work.mock.calls.length > 0)).toBe(false);
+    vi.advanceTimersByTime(0);
+    expect(hidden).toHaveBeenCalledTimes(1);
+    expect(frameless).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('soonIdle', () => {
+  it('runs a moment after the frame being drawn, in the next idle moment, a second at most away', () => {
     vi.useFakeTimers();
     const drawFrame = framesByHand();
     let idle: (() => void) | undefined;
@@ -79,7 +109,6 @@ describe('soonIdle', () => {
     });
     const work = vi.fn();
     soonIdle(work);
-    drawFrame();
     vi.advanceTimersByTime(SOON_IDLE_AFTER_MS);
     expect(idle).toBeUndefined();
     drawFrame();
@@ -91,7 +120,7 @@ describe('soonIdle', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('waits the same moment in a task of its own where the browser has no frames and no idle callback', () => {
+  it('waits the same moment where the browser has no frames and no idle callback', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', undefined);
     vi.stubGlobal('requestIdleCallback', undefined);

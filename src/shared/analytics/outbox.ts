@@ -53,8 +53,15 @@ export function createOutbox(deps: {
   /** Runs a send alone among this origin's tabs, where the browser can (Web Locks). */
   exclusive?: (work: () => Promise<void>) => Promise<void>;
   setTimer?: (run: () => void, ms: number) => void;
+  /**
+   * When a record just added is sent: after the transition that made it (a microtask unless told).
+   * The app sends once the frame the step changed is drawn (`afterFrame`): reading the queue, the
+   * tab lock and the request then cost the patient's tap nothing. The record itself is stored at once.
+   */
+  afterStep?: (send: () => void) => void;
 }): Outbox {
   const setTimer = deps.setTimer ?? ((run, ms) => void setTimeout(run, ms));
+  const afterStep = deps.afterStep ?? queueMicrotask;
   const exclusive = deps.exclusive ?? ((work) => work());
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
@@ -137,7 +144,7 @@ export function createOutbox(deps: {
       deps.storage.set(OUTBOX_PREFIX + record.id, JSON.stringify(withinSize(record)));
       changed();
       // Sends after the current transition's other effects, never inside them.
-      queueMicrotask(() => void flush());
+      afterStep(() => void flush());
     },
     flush,
     sendLastOf: (userId) => exclusive(async () => void (await sendWhile(() => recordsOf(userId)))).catch(() => {}),

@@ -19,6 +19,8 @@ export function startAnalytics(deps: {
   deviceId: () => string;
   newId: () => string;
   win: Pick<Window, 'addEventListener' | 'navigator'>;
+  /** When a new record is sent (the outbox's `afterStep`): the app's waits for the frame the step drew. */
+  afterStep?: (send: () => void) => void;
 }): { analytics: Analytics; outbox: Outbox } {
   const outbox = createOutbox({
     storage: deps.local,
@@ -27,6 +29,7 @@ export function startAnalytics(deps: {
     canSend: () => deps.session.status() === 'signedIn' && deps.win.navigator.onLine !== false,
     currentUser: deps.session.userId,
     exclusive: (work) => withTabLock('cloud-film-analytics-outbox', work),
+    ...(deps.afterStep && { afterStep: deps.afterStep }),
   });
   const analytics = createAnalytics({ deliver: outbox.add, deviceId: deps.deviceId, userId: deps.session.userId, newId: deps.newId });
 

@@ -45,7 +45,7 @@ export const SOON_IDLE_AFTER_MS = 500;
  * milliseconds of main thread, and its bytes would share the link with what shows the cards.
  */
 export function soonIdle(work: () => void): void {
-  afterFrameShown(() =>
+  afterFrame(() =>
     setTimeout(() => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: SOON_IDLE_MS });
       else work();
@@ -54,11 +54,13 @@ export function soonIdle(work: () => void): void {
 }
 
 /**
- * Once the frame being prepared has been drawn: a frame callback runs before the frame it belongs
- * to, so the one it asks for runs after that frame. At once where the page has no frames to wait
- * for (a hidden tab waits until it is shown).
+ * Runs `work` in a task of its own once the frame being prepared has been drawn, so what a tap
+ * changed reaches the screen without waiting for it (Event Timing counts up to that frame): a
+ * frame callback runs as the frame is drawn, and a task it queues runs after. A task at once where
+ * the page draws no frames (a hidden tab draws none until it is shown).
  */
-function afterFrameShown(work: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => work()));
-  else work();
+export function afterFrame(work: () => void): void {
+  const drawing = typeof requestAnimationFrame === 'function' && (typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  if (drawing) requestAnimationFrame(() => setTimeout(work));
+  else setTimeout(work);
 }
