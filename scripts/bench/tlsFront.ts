@@ -11,7 +11,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
@@ -87,13 +87,15 @@ function assetsLocation(root: string): string {
 }
 
 /**
- * `assets`: the build's folder, when nginx should serve its hashed assets itself, as production's
+ * `build`: the build's folder, when nginx should serve its hashed assets itself, as production's
  * does (the sandbox, one Node process, answers a page's twenty chunk requests one after another:
  * 100-240 ms to their first byte in a burst, which Lighthouse's simulation adds to every request).
+ * nginx serves a copy in its own folder: its worker runs as another user when the bench runs as
+ * root, and may not reach a checkout under a private home.
  */
-export async function startTlsFront(upstream: string, port: number, assets?: string): Promise<TlsFront> {
+export async function startTlsFront(upstream: string, port: number, build?: string): Promise<TlsFront> {
   if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: node scripts/ensure-debian-packages.mjs installs Debian's`);
-  if (assets && !existsSync(BROTLI_STATIC_MODULE)) throw new Error(`no brotli_static module at ${BROTLI_STATIC_MODULE}: node scripts/ensure-debian-packages.mjs installs Debian's`);
+  if (build && !existsSync(BROTLI_STATIC_MODULE)) throw new Error(`no brotli_static module at ${BROTLI_STATIC_MODULE}: node scripts/ensure-debian-packages.mjs installs Debian's`);
   const dir = mkdtempSync(join(tmpdir(), 'cloud-film-front-'));
   // nginx's worker runs as another user when the bench runs as root: it must reach its temp paths.
   chmodSync(dir, 0o755);
@@ -102,6 +104,8 @@ export async function startTlsFront(upstream: string, port: number, assets?: str
     ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
     { stdio: 'ignore' },
   );
+  const assets = build ? join(dir, 'build') : undefined;
+  if (build) cpSync(join(build, 'assets'), join(dir, 'build', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'nginx.conf'), frontConfig(dir, port, upstream, assets));
   const nginx = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

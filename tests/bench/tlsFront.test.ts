@@ -6,7 +6,7 @@
  * and is gone once closed.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -34,9 +34,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const { port } = upstream.address() as { port: number };
   front = await startTlsFront(`http://127.0.0.1:${port}`, await freePort());
+  // Private, as a checkout under a home is: the front serves a copy its worker can read.
   build = mkdtempSync(join(tmpdir(), 'front-build-'));
-  // As a checkout's build is: readable by nginx's worker, another user when the tests run as root.
-  chmodSync(build, 0o755);
   mkdirSync(join(build, 'assets'));
   writeFileSync(join(build, 'assets', 'index-abc.js'), 'export {};\n');
   writeFileSync(join(build, 'assets', 'index-abc.js.br'), BROTLI_COPY);
