@@ -212,3 +212,18 @@ test("nothing on a signed-in patient's home moves as its late parts arrive: the 
   const total = seen.reduce((sum, shift) => sum + shift.value, 0);
   expect(total, `layout shifts: ${JSON.stringify(seen)}`).toBeLessThanOrEqual(0.02);
 });
+
+test("nothing on a visitor's home moves as it starts: the theme is on before its first frame, and a late logo has its box", async ({ page }) => {
+  // The hospital's setting (its theme and logo) answers well after the page has painted.
+  await page.route('**/api/V2.0/YJPIndex/GetHospitalSetting', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ response });
+  });
+  const shifts = await watchLayoutShifts(page);
+  await page.goto('/index');
+  await expect(page.getByTestId('hub-visitor')).toBeVisible();
+  await expect(page.getByTestId('hub-logo')).toHaveAttribute('src', /hospital-logo/);
+  await screenSettled(page);
+  expect(await shifts()).toEqual([]);
+});

@@ -34,8 +34,9 @@ export interface TlsFront {
 
 /**
  * nginx's configuration: TLS and HTTP/2 on `port`, everything passed to `upstream` unbuffered but
- * the build's hashed assets, which nginx serves from `assets` (the build's folder) as
- * docs/deploy.md does: its .br and .gz copies as they are, kept a year, source maps never.
+ * the build's hashed assets, which nginx serves from `assets` (a folder holding the build's
+ * `assets/`) as docs/deploy.md does: its .br and .gz copies as they are, kept a year, source maps
+ * never.
  */
 export function frontConfig(dir: string, port: number, upstream: string, assets?: string): string {
   const temp = (name: string) => join(dir, name);

@@ -18,6 +18,15 @@ describe('app shell and routes', () => {
     expect(screen.getByTestId('page-title')).toHaveTextContent('Cloud film');
   });
 
+  it("holds the hospital's logo box from the first frame: the app's mark, then the logo in the same place", async () => {
+    const app = renderApp('/index', { session: 'signedOut' });
+    const logo = await screen.findByTestId('hub-logo');
+    expect(logo).toHaveAttribute('src', '/favicon.svg');
+    act(() => app.services.store.update({ hospitalSetting: { ...hospitalSetting, logoUrl: 'https://hospital.example/logo.png' } }));
+    expect(screen.getByTestId('hub-logo')).toHaveAttribute('src', 'https://hospital.example/logo.png');
+    expect(screen.getByTestId('hub-logo')).toBe(logo);
+  });
+
   it('shows an unknown path as the error page with [404], without losing the address', async () => {
     const app = renderApp('/no/such/page');
     const page = await screen.findByTestId('error-page');

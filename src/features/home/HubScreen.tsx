@@ -56,6 +56,8 @@ const TILES: readonly Tile[] = [
 ];
 
 const NO_REQUEST = {};
+/** Cloud Film's own mark (the page's icon). */
+const APP_MARK = '/favicon.svg';
 
 /**
  * The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs
@@ -77,7 +79,9 @@ export default function HubScreen({ family }: { family?: ReactNode }) {
   return (
     <div data-testid="hub">
       <header className={css.header}>
-        {hospital?.logoUrl && <img className={css.logo} src={hospital.logoUrl} alt="" width={48} height={48} />}
+        {/* The hospital's logo, or the app's mark until it answers and where it has none: the box
+            is there from the first frame, so the logo arriving moves nothing below it. */}
+        <img className={css.logo} src={hospital?.logoUrl || APP_MARK} alt="" width={48} height={48} data-testid="hub-logo" />
         <div>
           <h2 className={css.hospitalName} data-testid="hub-hospital">{hospital?.hospitalName ?? t('route.index')}</h2>
           <p className={css.welcome}>{t('hub.welcome')}</p>
