@@ -89,8 +89,8 @@ function assetsLocation(root: string): string {
 
 /**
  * `build`: the build's folder, when nginx should serve its hashed assets itself, as production's
- * does (the sandbox, one Node process, answers a page's twenty chunk requests one after another:
- * 100-240 ms to their first byte in a burst, which Lighthouse's simulation adds to every request).
+ * does: the sandbox, one Node process, answers a page's twenty chunk requests one after another,
+ * 100-260 ms to their first byte in a burst, where nginx answers each at once.
  * nginx serves a copy in its own folder: its worker runs as another user when the bench runs as
  * root, and may not reach a checkout under a private home.
  */
