@@ -59,8 +59,8 @@ interface ServedSandbox {
 /**
  * A sandbox of the bench's own serving the build; `front`: behind HTTPS and HTTP/2, with nginx
  * serving the hashed assets itself, as production serves it (scripts/bench/tlsFront.ts), for the
- * first screens. The viewer part keeps plain HTTP:
- * its peers' pages are served by a server of their own, which reaches the sandbox over it.
+ * first screens. The viewer part keeps plain HTTP: its peers' pages are served by a server of
+ * their own, which reaches the sandbox over it.
  */
 async function serveSandbox(front: boolean): Promise<ServedSandbox> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-film-bench-'));

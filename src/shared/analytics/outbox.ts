@@ -56,7 +56,7 @@ export function createOutbox(deps: {
   /**
    * When a record just added is sent: after the transition that made it (a microtask unless told).
    * The app sends once the frame the step changed is drawn (`afterFrame`): reading the queue, the
-   * tab lock and the request then cost the patient's tap nothing. The record itself is stored at once.
+   * tab lock and the request then cost the patient's tap nothing. The record is stored at once.
    */
   afterStep?: (send: () => void) => void;
 }): Outbox {
