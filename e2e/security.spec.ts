@@ -8,7 +8,7 @@ import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
 import { isPublicRoute, ROUTES, type RouteName } from '../src/shared/navigation/routes';
 import { ledger } from '../scripts/security/ledger';
-import { callApi, collectBySms, expect, PatientApp, PROVIDER_ORIGIN, screenSettled } from './fixtures';
+import { callApi, collectBySms, expect, openAddress, PatientApp, PROVIDER_ORIGIN, screenSettled } from './fixtures';
 
 /**
  * The security suite's browser half (issue 22, "Must show" 6), run by `npm run test:security` in
@@ -470,7 +470,8 @@ test.describe('script payloads in every query parameter, on every screen', () =>
     for (const route of ROUTES.filter((one) => !NOT_A_SCREEN.has(one.name) && (signedIn || isPublicRoute(one)))) {
       test(`${route.name}, signed ${signedIn ? 'in' : 'out'}`, async ({ world }) => {
         const visitor = freshVisit(await (signedIn ? world.patientPage() : world.guestPage()));
-        await visitor.page.goto(`${route.path}?${HOSTILE_QUERY}`);
+        // The screen may send the visitor on (to sign in, or to an error page) before the load event.
+        await openAddress(visitor.page, `${route.path}?${HOSTILE_QUERY}`);
         await settleWherever(visitor.page);
         await expectNothingRan(visitor, `query parameters of ${route.name}, signed ${signedIn ? 'in' : 'out'}`);
       });
