@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { ReportTerm } from '../../shared/i18n/reportTerms';
@@ -121,7 +121,7 @@ export function TermSheet({ looked, onClose }: { looked: LookedUp; onClose: () =
   const sheet = useRef<HTMLDivElement>(null);
   // Closed, focus goes back to the word that opened it.
   useFocusBackOnClose();
-  useEffect(() => sheet.current?.focus(), []);
+  useLayoutEffect(() => sheet.current?.focus(), []);
   const { term, written } = looked;
   const name = term.name[locale];
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './Button';
 import * as ui from './ui.css';
 
@@ -31,7 +31,8 @@ export function ConfirmDialog(props: {
   const safe = useRef<HTMLButtonElement>(null);
   const { returnFocus } = props;
   useFocusBackOnClose(returnFocus);
-  useEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus({ preventScroll: true }), [tone]);
+  // Before its first frame (a layout effect): a key pressed as the dialog appears lands on the safe answer.
+  useLayoutEffect(() => (tone === 'question' ? dialog.current : safe.current)?.focus({ preventScroll: true }), [tone]);
   return (
     <div className={ui.backdrop} onClick={props.onDismiss}>
       <div
@@ -75,10 +76,10 @@ const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), texta
 /**
  * Closed, a dialog gives focus back where it was (the control that opened it), so the patient is
  * where they were; `fallback` when nothing on the page had it (a dialog that opened by itself).
- * Call it before the dialog takes focus.
+ * Call it before the dialog takes focus (both in layout effects, this one first).
  */
 export function useFocusBackOnClose(fallback?: RefObject<HTMLElement | null>) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement;
     const other = fallback?.current;
     return () => {
