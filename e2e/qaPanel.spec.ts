@@ -35,8 +35,10 @@ test.describe('the QA panel', () => {
     const client = page.waitForEvent('requestfinished', (request) => /\/assets\/axios-/.test(request.url()));
     await openOrders(page);
     expect(scripts.filter((url) => /qaEntry/.test(url)).length).toBeGreaterThan(0);
-    // Offline from here on: the panel needs nothing from the network, and audit records wait.
+    // Offline from here on: the panel needs nothing from the network, and audit records wait. The
+    // page's own reads finish first (in WeChat, the tab's address change asks for a JS-SDK signature).
     await client;
+    await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     await page.getByTestId('order-card').first().getByTestId('action-cancelOrder').click();
     await page.getByTestId('qa-toggle').click();
