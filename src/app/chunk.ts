@@ -58,7 +58,7 @@ export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>
  * component reads the module as loaded inside its first render and does not suspend. (React calls
  * nothing on a lazy's promise but `then`.)
  */
-export function handedOver<T>(value: T): Promise<T> {
+function handedOver<T>(value: T): Promise<T> {
   const thenable = {
     then(onFulfilled?: (value: T) => unknown) {
       onFulfilled?.(value);

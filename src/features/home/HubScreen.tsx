@@ -15,6 +15,7 @@ import { VisitorEntry } from '../../shared/views/VisitorEntry';
 import * as ui from '../../shared/views/ui.css';
 import { loadHomeBadges, type HomeBadges } from './homeCalls';
 import * as css from './hub.css';
+import { APP_MARK_PATH } from '../../shared/theme/appMark';
 
 interface Tile {
   route: RouteName;
@@ -56,8 +57,6 @@ const TILES: readonly Tile[] = [
 ];
 
 const NO_REQUEST = {};
-/** Cloud Film's own mark (the page's icon). */
-const APP_MARK = '/favicon.svg';
 
 /**
  * The cloud-film home: the hospital, and one large tile per thing a patient can do, with what needs
@@ -81,7 +80,7 @@ export default function HubScreen({ family }: { family?: ReactNode }) {
       <header className={css.header}>
         {/* The hospital's logo, or the app's mark until it answers and where it has none: the box
             is there from the first frame, so the logo arriving moves nothing below it. */}
-        <img className={css.logo} src={hospital?.logoUrl || APP_MARK} alt="" width={48} height={48} data-testid="hub-logo" />
+        <img className={css.logo} src={hospital?.logoUrl || APP_MARK_PATH} alt="" width={48} height={48} data-testid="hub-logo" />
         <div>
           <h2 className={css.hospitalName} data-testid="hub-hospital">{hospital?.hospitalName ?? t('route.index')}</h2>
           <p className={css.welcome}>{t('hub.welcome')}</p>

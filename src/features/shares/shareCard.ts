@@ -2,6 +2,7 @@ import type { CardOutcome } from '../../../machines/share/share.types';
 import type { Share } from '../../shared/api/shareSchemas';
 import type { Translate } from '../../shared/i18n/translate';
 import type { WechatPort } from '../../shared/platform/wechatService';
+import { APP_MARK_PATH } from '../../shared/theme/appMark';
 
 /**
  * Inside WeChat, "send to a friend" sends the share as a card: the patient's name, the study, and
@@ -12,7 +13,7 @@ export function prepareCard(wechat: WechatPort, share: Share, t: Translate, orig
     title: t('share.cardTitle', { name: share.patientName }),
     desc: t('share.cardDesc', { study: [share.studyDate, share.studyDescription || share.modality].filter(Boolean).join(' ') }),
     link: share.url,
-    imgUrl: `${origin}/favicon.svg`,
+    imgUrl: `${origin}${APP_MARK_PATH}`,
   });
 }
 

@@ -19,7 +19,7 @@ export function startAnalytics(deps: {
   deviceId: () => string;
   newId: () => string;
   win: Pick<Window, 'addEventListener' | 'navigator'>;
-  /** When a new record is sent (the outbox's `afterStep`): the app's waits for the frame the step drew. */
+  /** When a new record is sent (the outbox's `afterStep`): the app waits until the step's frame is drawn. */
   afterStep?: (send: () => void) => void;
 }): { analytics: Analytics; outbox: Outbox } {
   const outbox = createOutbox({

@@ -22,10 +22,13 @@ export const AFTER_FIRST_SCREEN_MS = 3_000;
  * (at once after the wait where the browser has no idle callback).
  */
 export function whenIdle(work: () => void): void {
-  setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: AFTER_FIRST_SCREEN_MS });
-    else work();
-  }, AFTER_FIRST_SCREEN_MS);
+  setTimeout(() => onIdle(work, AFTER_FIRST_SCREEN_MS), AFTER_FIRST_SCREEN_MS);
+}
+
+/** Runs `work` in the browser's next idle moment, `timeout` milliseconds at most from now (at once without idle callbacks). */
+function onIdle(work: () => void, timeout: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout });
+  else work();
 }
 
 /** The longest {@link soonIdle} waits for an idle moment. */
@@ -45,12 +48,7 @@ export const SOON_IDLE_AFTER_MS = 500;
  * milliseconds of main thread, and its bytes would share the link with what shows the cards.
  */
 export function soonIdle(work: () => void): void {
-  afterFrame(() =>
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: SOON_IDLE_MS });
-      else work();
-    }, SOON_IDLE_AFTER_MS),
-  );
+  afterFrame(() => setTimeout(() => onIdle(work, SOON_IDLE_MS), SOON_IDLE_AFTER_MS));
 }
 
 /**
