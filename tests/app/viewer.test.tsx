@@ -201,6 +201,8 @@ describe('the film viewer', () => {
     answers[sop(1, 1)] = () => new Promise<Response>(() => {});
     renderApp(link(), { clock });
     await waitFor(() => expect(asked).toHaveLength(1));
+    // The screen as the request left: on a busy machine React may not have drawn it yet.
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-viewer-state', 'imageLoading'));
     act(() => clock.increment(29_999));
     expect(viewer()).toHaveAttribute('data-viewer-state', 'imageLoading');
     expect(screen.getByTestId('viewer-image-loading')).toHaveTextContent('Loading the image…');
