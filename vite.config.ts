@@ -7,6 +7,7 @@ import { precompressPlugin } from './scripts/build/precompress.ts';
 import { criticalPathBudgetPlugin } from './scripts/build/budget.ts';
 import { inlineCssPlugin } from './scripts/build/inlineCss.ts';
 import { routePagesPlugin } from './scripts/build/routePages.ts';
+import { bootScriptPlugin } from './scripts/build/bootScript.ts';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
@@ -32,7 +33,7 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), routePagesPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), bootScriptPlugin(), routePagesPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
   resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
   build: {
     target: 'es2020',

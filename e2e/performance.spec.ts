@@ -101,6 +101,32 @@ test("a screen's chunks are asked for as the HTML is read, beside the entry, not
   expect(await page.locator('link[rel=modulepreload][href*="/FilmDetailScreen-"]').count()).toBe(1);
 });
 
+for (const [lang, shown, other] of [
+  ['en', /\/en-[\w-]+\.js$/, /\/zh-CN-[\w-]+\.js$/],
+  ['zh', /\/zh-CN-[\w-]+\.js$/, /\/en-[\w-]+\.js$/],
+] as const) {
+  test(`the shown language's strings (${lang}) are asked for as the HTML is read, beside the entry, once; the other's not at all`, async ({ page }) => {
+    const requests = record(page);
+    // The entry is held until the strings have been asked for (or 5 s): strings the entry asked
+    // for would never be asked for while it is held.
+    let stringsAsked = () => {};
+    const asked = new Promise<void>((resolve) => (stringsAsked = resolve));
+    page.on('request', (r) => void (shown.test(new URL(r.url()).pathname) && stringsAsked()));
+    let stringsBeforeEntry = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      stringsBeforeEntry = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      await route.continue();
+    });
+    // A violation of the CSP (the boot script is inline, allowed by its hash) fails the test as any console error does.
+    await page.goto(`/error?lang=${lang}`);
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    expect(stringsBeforeEntry).toBe(true);
+    // Once: the app's import took the page's preload.
+    expect(asset(requests, shown)).toHaveLength(1);
+    expect(asset(requests, other)).toHaveLength(0);
+  });
+}
+
 test('the build is served precompressed and immutable, and its source maps are not public', async ({ page, request }) => {
   const requests = record(page);
   await page.goto('/index');

@@ -49,7 +49,7 @@ import { wadoRoutes } from './routes/wado';
 import { wechatRoutes } from './routes/wechat';
 import { buildRuntimeConfig, otherAppOrigins, sandboxDicomWeb } from './runtimeConfig';
 import { registerSecurityHeaders } from './securityHeaders';
-import { inlineStyleSources } from './inlineStyles';
+import { inlineSources } from './inlineSources';
 import { fetchedArchiveOrigins } from '../src/shared/config/imageArchives';
 import { seedDemoAiOrders, seedDemoData, seedDemoPasswords, seedDemoStudyDetails } from './seed';
 import { registerStaticApp } from './staticApp';
@@ -125,7 +125,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   });
 
   try {
-    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: fetchedArchiveOrigins(runtimeConfig), inlineStyles: inlineStyleSources(options.distDir) });
+    await registerSecurityHeaders(app, { identityProviderOrigins: [identity.issuer], imageArchiveOrigins: fetchedArchiveOrigins(runtimeConfig), inline: inlineSources(options.distDir) });
     await app.register(compress, {
       global: true,
       threshold: COMPRESSION_THRESHOLD_BYTES,

@@ -9,20 +9,20 @@ export interface SecurityOptions {
   identityProviderOrigins?: readonly string[];
   /** Image archives (WADO-URI) on other origins the viewer fetches DICOM and thumbnails from. */
   imageArchiveOrigins?: readonly string[];
-  /** The hash sources of the styles the app's index.html carries inline (server/inlineStyles.ts). */
-  inlineStyles?: () => readonly string[];
+  /** The hash sources of the styles and the script the app's index.html carries inline (server/inlineSources.ts). */
+  inline?: () => { styles: readonly string[]; scripts: readonly string[] };
 }
 
 /** The one Content-Security-Policy of the sandbox. No 'unsafe-inline' anywhere. */
-export function contentSecurityPolicyDirectives({ identityProviderOrigins = [], imageArchiveOrigins = [], inlineStyles = () => [] }: SecurityOptions = {}) {
+export function contentSecurityPolicyDirectives({ identityProviderOrigins = [], imageArchiveOrigins = [], inline = () => ({ styles: [], scripts: [] }) }: SecurityOptions = {}) {
   const self = "'self'";
   return {
     'default-src': [self],
     // The viewer's decoders (JPEG, JPEG-LS, JPEG 2000) are WebAssembly; compiling it needs this,
-    // and nothing else (no eval of strings).
-    'script-src': [self, "'wasm-unsafe-eval'"],
+    // and nothing else (no eval of strings). index.html's boot script, by hash.
+    'script-src': [self, "'wasm-unsafe-eval'", () => inline().scripts.join(' ')],
     // index.html's own inline styles, by hash: the first paint waits for no style sheet.
-    'style-src': [self, () => inlineStyles().join(' ')],
+    'style-src': [self, () => inline().styles.join(' ')],
     // Series thumbnails are JPEGs the archive renders (WADO-URI contentType=image/jpeg).
     'img-src': [self, 'data:', 'blob:', ...imageArchiveOrigins],
     'connect-src': [self, ...identityProviderOrigins, ...imageArchiveOrigins],

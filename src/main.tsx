@@ -21,7 +21,7 @@ import { createAuditInspector } from './shared/audit/auditInspector';
 import { combineInspectors } from './shared/charts/inspection';
 import { wantsQaPanel } from './app/qaSwitch';
 import { startWechatSdk } from './shared/platform/wechatService';
-import { matchLocale, resolveLocale, type Locale } from './shared/i18n/locale';
+import { LOCALE_KEY, matchLocale, resolveLocale, type Locale } from './shared/i18n/locale';
 import { ConfigErrorScreen } from './features/errors/ConfigErrorScreen';
 import { createSessionActor, sessionPort } from './features/session/sessionService';
 import { createSignOutTasks } from './shared/session/signOutTasks';
@@ -39,8 +39,6 @@ import { newUuid } from './shared/state/uuid';
 import { installRootFontSize } from './shared/theme/rootFontSize';
 import { textSizeStore } from './shared/theme/textSize';
 import './shared/theme/global.css';
-
-const LOCALE_KEY = 'cf.locale';
 
 async function start() {
   // The library's hidden renewal frame: hand the answer to the parent page and do nothing else.

@@ -36,13 +36,21 @@ export function inlineStyles(html: string): string {
   return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!).join('');
 }
 
+/** The script `index.html` carries in `<script>` elements without a `src` (its boot script), together. */
+export function inlineScripts(html: string): string {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+}
+
 export const INLINE_STYLES = 'index.html <style>';
+export const INLINE_SCRIPT = 'index.html <script>';
 
 export function criticalPath(distDir: string): { files: (Sizes & { file: string })[]; total: Sizes } {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const styles = inlineStyles(html);
+  const script = inlineScripts(html);
   const files = [
     ...(styles ? [{ file: INLINE_STYLES, ...sizesOf(Buffer.from(styles)) }] : []),
+    ...(script ? [{ file: INLINE_SCRIPT, ...sizesOf(Buffer.from(script)) }] : []),
     ...criticalFiles(html).map((file) => ({ file, ...sizesOf(readFileSync(join(distDir, file))) })),
   ];
   const total = files.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });

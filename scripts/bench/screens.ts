@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
-import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, INLINE_STYLES, sizesOf, type Sizes } from './criticalPath';
+import { CRITICAL_PATH_BUDGET_GZIP, criticalFiles, criticalPath, INLINE_SCRIPT, INLINE_STYLES, sizesOf, type Sizes } from './criticalPath';
 import { INTERACTIONS, interactionRun, PHONE, PHONE_SCREEN, SETTLE_BEFORE_TAP_MS } from './interactions';
 import { launchPuppeteer, lighthouseRun, type LighthousePage } from './lighthouse';
 import { BENCH_REPORT_DIR, writeBenchRecord } from './record';
@@ -74,7 +74,7 @@ export async function benchScreens(options: ScreensOptions): Promise<ScreensFigu
   let pages: PageFigures[];
   let serving: Awaited<ReturnType<typeof servingOf>>;
   try {
-    serving = await servingOf(lighthouseBrowser, base, options.distDir, critical.files.find((f) => f.file !== INLINE_STYLES)?.file ?? 'index.html');
+    serving = await servingOf(lighthouseBrowser, base, options.distDir, critical.files.find((f) => f.file !== INLINE_STYLES && f.file !== INLINE_SCRIPT)?.file ?? 'index.html');
     console.log(`Serving ${serving.file} over ${serving.protocol ?? 'an unknown protocol'}: content-encoding ${serving.contentEncoding ?? 'none'}, cache-control ${serving.cacheControl ?? 'none'}, precompressed .br file in the build: ${serving.precompressedFile ? 'yes' : 'no'}`);
     const chosen = smoke ? [HOME, MY_STUDIES] : pagesOf(await filmDetailPath(lighthouseBrowser, base));
     console.log(`\nLighthouse ${smoke ? 'smoke (1 run)' : `mobile, ${runs} runs per page, interleaved`}: ${chosen.map((p) => p.path).join(', ')}`);

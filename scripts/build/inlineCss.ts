@@ -7,7 +7,7 @@
  * screen's own sheet, where it would undo the screen's overrides).
  *
  * The Content-Security-Policy lets exactly these styles apply by their hashes
- * (server/inlineStyles.ts); it keeps refusing every other inline style.
+ * (server/inlineSources.ts); it keeps refusing every other inline style.
  */
 import type { Plugin } from 'vite';
 

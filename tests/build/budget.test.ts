@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkCriticalPath } from '../../scripts/build/budget';
 import { precompress } from '../../scripts/build/precompress';
-import { criticalFiles, criticalPath, INLINE_STYLES } from '../../scripts/bench/criticalPath';
+import { criticalFiles, criticalPath, INLINE_SCRIPT, INLINE_STYLES } from '../../scripts/bench/criticalPath';
 import { inlineCss } from '../../scripts/build/inlineCss';
 
 function dist(files: Record<string, string | Buffer>, html: string) {
@@ -38,6 +38,14 @@ describe("the entry's critical path", () => {
     const { files } = criticalPath(dir);
     expect(files.map((f) => f.file)).toEqual([INLINE_STYLES, 'assets/index-a.js', 'assets/vendor-b.js', 'assets/index-c.css']);
     expect(files[0]!.raw).toBe('a{color:red}'.length);
+  });
+
+  it('counts the boot script index.html carries inline, and not the module script that has a src', () => {
+    const html = `${HTML}<script>(function(){var a=1})();</script>`;
+    const dir = dist({ 'assets/index-a.js': 'a', 'assets/vendor-b.js': 'b', 'assets/index-c.css': 'c' }, html);
+    const { files } = criticalPath(dir);
+    expect(files.map((f) => f.file)).toEqual([INLINE_SCRIPT, 'assets/index-a.js', 'assets/vendor-b.js', 'assets/index-c.css']);
+    expect(files[0]!.raw).toBe('(function(){var a=1})();'.length);
   });
 
   it('passes the build under its gzip budget, and fails it over, naming every file', () => {

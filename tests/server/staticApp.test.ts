@@ -243,29 +243,33 @@ describe('security headers', () => {
   });
 });
 
-describe("index.html's inline styles", () => {
-  const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-  const page = (...styles: string[]) => `<!doctype html><html><head>${styles.map((css) => `<style>${css}</style>`).join('')}</head><body><div id="root"></div></body></html>`;
-  const styleSrc = async (app: Awaited<ReturnType<typeof startSandbox>>) => {
+describe("index.html's inline styles and boot script", () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const page = (styles: string[], scripts: string[] = []) =>
+    `<!doctype html><html><head>${styles.map((css) => `<style>${css}</style>`).join('')}${scripts.map((js) => `<script>${js}</script>`).join('')}</head><body><div id="root"></div><script type="module" crossorigin src="/assets/index-a.js"></script></body></html>`;
+  const sources = async (app: Awaited<ReturnType<typeof startSandbox>>, directive: 'style-src' | 'script-src') => {
     const response = await app.inject({ url: '/aiOrder', headers: HTML });
-    return /style-src ([^;]*)/.exec(response.headers['content-security-policy'] as string)![1]!.trim().split(/\s+/);
+    return new RegExp(`${directive} ([^;]*)`).exec(response.headers['content-security-policy'] as string)![1]!.trim().split(/\s+/);
   };
 
   it('are allowed by their hashes, exactly, and nothing else inline is', async () => {
     const dir = makeDistDir();
-    writeFileSync(join(dir, 'index.html'), page('.boot-bar{min-height:48px}', 'body{margin:0}'));
+    writeFileSync(join(dir, 'index.html'), page(['.boot-bar{min-height:48px}', 'body{margin:0}'], ['(function(){var a=1})();']));
     const app = await startSandbox({ distDir: dir });
-    expect(await styleSrc(app)).toEqual(["'self'", sha256('.boot-bar{min-height:48px}'), sha256('body{margin:0}')]);
+    expect(await sources(app, 'style-src')).toEqual(["'self'", sha256('.boot-bar{min-height:48px}'), sha256('body{margin:0}')]);
+    // The module script has a src: 'self' covers it, and no hash is made of it.
+    expect(await sources(app, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", sha256('(function(){var a=1})();')]);
   });
 
   it('follow a rebuild under a running sandbox', async () => {
     const dir = makeDistDir();
-    writeFileSync(join(dir, 'index.html'), page('a{color:red}'));
+    writeFileSync(join(dir, 'index.html'), page(['a{color:red}'], ['var a=1;']));
     const app = await startSandbox({ distDir: dir });
-    expect(await styleSrc(app)).toEqual(["'self'", sha256('a{color:red}')]);
-    writeFileSync(join(dir, 'index.html'), page('a{color:blue}'));
+    expect(await sources(app, 'style-src')).toEqual(["'self'", sha256('a{color:red}')]);
+    writeFileSync(join(dir, 'index.html'), page(['a{color:blue}'], ['var a=2;']));
     utimesSync(join(dir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
-    expect(await styleSrc(app)).toEqual(["'self'", sha256('a{color:blue}')]);
+    expect(await sources(app, 'style-src')).toEqual(["'self'", sha256('a{color:blue}')]);
+    expect(await sources(app, 'script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", sha256('var a=2;')]);
   });
 });
 

@@ -1,6 +1,8 @@
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
+/** Where the reader's choice of language is kept (localStorage): src/main.tsx writes it. */
+export const LOCALE_KEY = 'cf.locale';
 
 /** Maps a language tag ("en-GB", "zh", "zh-Hans-CN") to a supported locale, or null. */
 export function matchLocale(tag: string | null | undefined): Locale | null {

@@ -42,7 +42,7 @@ export const STORAGE_KEYS: readonly StorageKey[] = [
   { key: 'oidc.', prefix: true, storage: 'session', holds: "the provider's tokens for the patient (oidc-client-ts's user store)", owner: 'src/features/session/userManager.ts', on401: 'cleared' },
   // Local storage: the device's, kept across tabs and sign-ins; nothing of the patient's health.
   { key: 'cf.uuid', storage: 'local', holds: 'the device uuid', owner: 'src/shared/state/clientState.ts', on401: 'untouched' },
-  { key: 'cf.locale', storage: 'local', holds: "the reader's language", owner: 'src/main.tsx', on401: 'untouched' },
+  { key: 'cf.locale', storage: 'local', holds: "the reader's language (src/main.tsx writes it; index.html's boot script reads it too)", owner: 'src/shared/i18n/locale.ts', on401: 'untouched' },
   { key: 'cf.textSize', storage: 'local', holds: "the reader's text size (standard or large)", owner: 'src/shared/theme/textSize.ts', on401: 'untouched' },
   { key: 'cf.followPrompt.dismissedAt', storage: 'local', holds: 'when the follow prompt was put away', owner: 'src/shared/views/useFollowPrompt.ts', on401: 'untouched' },
   { key: 'cf.outbox.', prefix: true, storage: 'local', holds: 'analytics records on their way, one key per record', owner: 'src/shared/analytics/outbox.ts', on401: 'untouched' },
