@@ -4,7 +4,7 @@ import type { HospitalModule } from '../../shared/api/studySchemas';
 import { useResource } from '../../shared/charts/useResource';
 import { useI18n } from '../../shared/i18n/I18nProvider';
 import type { MessageKey } from '../../shared/i18n/translate';
-import { ROUTE, type RouteName } from '../../shared/navigation/routes';
+import { APP_MARK_PATH, ROUTE, type RouteName } from '../../shared/navigation/routes';
 import { useClientState, useServices, useTextSize } from '../../shared/services';
 import { useModules } from '../../shared/state/modules';
 import { useSessionStatus } from '../../shared/session/useSession';
@@ -15,7 +15,6 @@ import { VisitorEntry } from '../../shared/views/VisitorEntry';
 import * as ui from '../../shared/views/ui.css';
 import { loadHomeBadges, type HomeBadges } from './homeCalls';
 import * as css from './hub.css';
-import { APP_MARK_PATH } from '../../shared/theme/appMark';
 
 interface Tile {
   route: RouteName;

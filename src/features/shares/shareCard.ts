@@ -2,7 +2,7 @@ import type { CardOutcome } from '../../../machines/share/share.types';
 import type { Share } from '../../shared/api/shareSchemas';
 import type { Translate } from '../../shared/i18n/translate';
 import type { WechatPort } from '../../shared/platform/wechatService';
-import { APP_MARK_PATH } from '../../shared/theme/appMark';
+import { APP_MARK_PATH } from '../../shared/navigation/routes';
 
 /**
  * Inside WeChat, "send to a friend" sends the share as a card: the patient's name, the study, and

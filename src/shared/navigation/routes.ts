@@ -128,3 +128,10 @@ export function indexPageOf(search: string): IndexPage {
   if (filmIdOf(search)) return 'film';
   return new URLSearchParams(search).get('code') ? 'collect' : 'hub';
 }
+
+/**
+ * Cloud Film's own mark, at a fixed address: the page's icon (index.html), the hub's logo until a
+ * hospital's comes, a WeChat card's image. Here, in the entry, so the screens that show it share
+ * no chunk of their own for it.
+ */
+export const APP_MARK_PATH = '/favicon.svg';
