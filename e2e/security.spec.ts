@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as playwright, type BrowserContext, type Page, type Route, type TestInfo } from '@playwright/test';
 import { HOSTILE_PATIENT_HOOK_PATH, SCRIPT_PAYLOADS, type HostilePatient } from '../server/routes/hostileTestRoutes';
 import { DEMO_PATIENTS } from '../server/demoData';
@@ -183,16 +184,25 @@ test.afterAll(() => book.write());
 const REACT_BLOCKED_URL = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')";
 
 /**
+ * The one inline script the page's own HTML carries (scripts/build/bootScript.ts), exactly as this
+ * run's build wrote it: the CSP allows it by its hash. Read when first needed (the build is made
+ * after the specs are listed).
+ */
+let bootScript: string | undefined;
+const ownBootScript = () => (bootScript ??= /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(process.env.DIST_DIR ?? 'dist', 'index.html'), 'utf8'))?.[1] ?? '');
+
+/**
  * What a payload would leave in a document had it been let in as markup: an element with an event
  * handler attribute, a link, frame, form or object that runs script (`javascript:`, `data:` HTML), a
- * script element that is not one of the page's own files, a frame of another origin, the `x` image.
- * Looked for in every frame of the page.
+ * script element that is neither one of the page's own files nor its own boot script in the head, a
+ * frame of another origin, the `x` image. Looked for in every frame of the page.
  */
 async function injectedElements(page: Page): Promise<string[]> {
+  const boot = ownBootScript();
   const found: string[] = [];
   for (const frame of page.frames()) {
     const inFrame = await frame
-      .evaluate(({ provider, REACT_BLOCKED_URL }) => {
+      .evaluate(({ provider, REACT_BLOCKED_URL, boot }) => {
         const bad: string[] = [];
         const describe = (el: Element) => `<${el.localName}${[...el.attributes].map((a) => ` ${a.name}="${a.value.slice(0, 60)}"`).join('')}>`;
         for (const el of document.querySelectorAll('*')) {
@@ -203,13 +213,15 @@ async function injectedElements(page: Page): Promise<string[]> {
             if (followed && /^\s*(javascript|vbscript|data):/i.test(value) && value !== REACT_BLOCKED_URL) bad.push(`script URL: ${describe(el)}`);
             if (name === 'srcdoc' || (el.localName === 'meta' && /refresh/i.test(el.getAttribute('http-equiv') ?? ''))) bad.push(`document in an attribute: ${describe(el)}`);
           }
-          if (el.localName === 'script' && !((el as HTMLScriptElement).src && new URL((el as HTMLScriptElement).src).origin === location.origin)) bad.push(`script: ${describe(el)}`);
+          const ownFile = (el as HTMLScriptElement).src && new URL((el as HTMLScriptElement).src).origin === location.origin;
+          const ownBoot = boot !== '' && el.parentElement === document.head && !el.hasAttribute('src') && el.textContent === boot;
+          if (el.localName === 'script' && !ownFile && !ownBoot) bad.push(`script: ${describe(el)}`);
           if ((el.localName === 'iframe' || el.localName === 'frame') && ![location.origin, provider].includes(new URL((el as HTMLIFrameElement).src || 'about:blank', location.href).origin)) bad.push(`frame: ${describe(el)}`);
           if ((el.localName === 'object' || el.localName === 'embed')) bad.push(`plugin: ${describe(el)}`);
           if (el.localName === 'img' && el.getAttribute('src') === 'x') bad.push(`image: ${describe(el)}`);
         }
         return bad;
-      }, { provider: PROVIDER_ORIGIN, REACT_BLOCKED_URL })
+      }, { provider: PROVIDER_ORIGIN, REACT_BLOCKED_URL, boot })
       .catch(() => [] as string[]);
     found.push(...inFrame.map((one) => `${frame.url()}: ${one}`));
   }
