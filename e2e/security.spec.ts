@@ -4,6 +4,7 @@ import { test as playwright, type BrowserContext, type Page, type Route, type Te
 import { HOSTILE_PATIENT_HOOK_PATH, SCRIPT_PAYLOADS, type HostilePatient } from '../server/routes/hostileTestRoutes';
 import { DEMO_PATIENTS } from '../server/demoData';
 import { HELP_ARTICLES } from '../server/helpContent';
+import { inlineScriptTexts } from '../server/inlineSources';
 import { CONSULTATION_PATH } from '../server/sandboxUrls';
 import { demoNationalId, demoStudyRecords } from '../server/seed';
 import { ENDPOINTS, type Endpoint } from '../src/shared/api/endpoints';
@@ -189,7 +190,7 @@ const REACT_BLOCKED_URL = "javascript:throw new Error('React has blocked a javas
  * after the specs are listed).
  */
 let bootScript: string | undefined;
-const ownBootScript = () => (bootScript ??= /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(process.env.DIST_DIR ?? 'dist', 'index.html'), 'utf8'))?.[1] ?? '');
+const ownBootScript = () => (bootScript ??= inlineScriptTexts(readFileSync(join(process.env.DIST_DIR ?? 'dist', 'index.html'), 'utf8'))[0] ?? '');
 
 /**
  * What a payload would leave in a document had it been let in as markup: an element with an event

@@ -21,11 +21,14 @@ export function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** The text of each `<style>` in `html`. */
+export const inlineStyleTexts = (html: string): string[] => [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!);
+
+/** The text of each `<script>` without attributes (so without a `src`) in `html`. */
+export const inlineScriptTexts = (html: string): string[] => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
 export function inlineHashes(html: string): InlineSources {
-  return {
-    styles: [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => hashSource(m[1]!)),
-    scripts: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hashSource(m[1]!)),
-  };
+  return { styles: inlineStyleTexts(html).map(hashSource), scripts: inlineScriptTexts(html).map(hashSource) };
 }
 
 /** The sources for index.html in `distDir`, read again whenever the file changes; none without a build. */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineScriptTexts, inlineStyleTexts } from '../../server/inlineSources.ts';
 
 /** Issue 26: the entry's JS + CSS, gzip, at most this. */
 export const CRITICAL_PATH_BUDGET_GZIP = 150 * 1024;
@@ -32,14 +33,10 @@ export function criticalFiles(html: string): string[] {
 }
 
 /** The CSS `index.html` carries in `<style>` elements, together. */
-export function inlineStyles(html: string): string {
-  return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!).join('');
-}
+const inlineStyles = (html: string): string => inlineStyleTexts(html).join('');
 
 /** The script `index.html` carries in `<script>` elements without a `src` (its boot script), together. */
-export function inlineScripts(html: string): string {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
-}
+const inlineScripts = (html: string): string => inlineScriptTexts(html).join('');
 
 export const INLINE_STYLES = 'index.html <style>';
 export const INLINE_SCRIPT = 'index.html <script>';
