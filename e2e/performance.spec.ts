@@ -19,6 +19,22 @@ function record(page: Page) {
   return requests;
 }
 
+/**
+ * Holds the entry until a file matching `asked` has been requested (or 5 s have passed) and tells
+ * whether it came first: a file the entry itself asked for would never be requested while it is held.
+ */
+async function entryHeldUntilAsked(page: Page, asked: RegExp) {
+  let seen = () => {};
+  const requested = new Promise<void>((resolve) => (seen = resolve));
+  page.on('request', (r) => void (asked.test(new URL(r.url()).pathname) && seen()));
+  let first = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    first = await Promise.race([requested.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    await route.continue();
+  });
+  return () => first;
+}
+
 test('a public page fetches one language and no sign-in library; the other language comes on switch', async ({ page }, testInfo) => {
   const requests = record(page);
   await page.goto('/index');
@@ -84,19 +100,10 @@ test("a screen's chunks are asked for as the HTML is read, beside the entry, not
   const app = new PatientApp(page);
   await app.signIn();
   const id = String(demoStudyRecords().findIndex((one) => one.patient.loginName === 'patient1') + 1);
-  // The entry is held until the screen's chunk has been asked for (or 5 s): a chunk the entry
-  // asked for would never be asked for while it is held.
-  let chunkAsked = () => {};
-  const asked = new Promise<void>((resolve) => (chunkAsked = resolve));
-  page.on('request', (r) => void (/\/assets\/FilmDetailScreen-[\w-]+\.js$/.test(new URL(r.url()).pathname) && chunkAsked()));
-  let chunkBeforeEntry = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    chunkBeforeEntry = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
-    await route.continue();
-  });
+  const chunkBeforeEntry = await entryHeldUntilAsked(page, /\/assets\/FilmDetailScreen-[\w-]+\.js$/);
   await page.goto(`/index?id=${id}`);
   await expect(page.getByTestId('film-study')).toBeVisible();
-  expect(chunkBeforeEntry).toBe(true);
+  expect(chunkBeforeEntry()).toBe(true);
   // The entry found the page's links and added none of its own.
   expect(await page.locator('link[rel=modulepreload][href*="/FilmDetailScreen-"]').count()).toBe(1);
 });
@@ -107,20 +114,11 @@ for (const [lang, shown, other] of [
 ] as const) {
   test(`the shown language's strings (${lang}) are asked for as the HTML is read, beside the entry, once; the other's not at all`, async ({ page }) => {
     const requests = record(page);
-    // The entry is held until the strings have been asked for (or 5 s): strings the entry asked
-    // for would never be asked for while it is held.
-    let stringsAsked = () => {};
-    const asked = new Promise<void>((resolve) => (stringsAsked = resolve));
-    page.on('request', (r) => void (shown.test(new URL(r.url()).pathname) && stringsAsked()));
-    let stringsBeforeEntry = false;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      stringsBeforeEntry = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
-      await route.continue();
-    });
+    const stringsBeforeEntry = await entryHeldUntilAsked(page, shown);
     // A violation of the CSP (the boot script is inline, allowed by its hash) fails the test as any console error does.
     await page.goto(`/error?lang=${lang}`);
     await expect(page.getByTestId('page-title')).toBeVisible();
-    expect(stringsBeforeEntry).toBe(true);
+    expect(stringsBeforeEntry()).toBe(true);
     // Once: the app's import took the page's preload.
     expect(asset(requests, shown)).toHaveLength(1);
     expect(asset(requests, other)).toHaveLength(0);

@@ -29,7 +29,7 @@ describe("the boot script's ask for the strings", () => {
     ['the browser when storage is refused', { storage: 'refused' as const, languages: ['en'] }, FILES.en],
   ])('asks for the language the app will show: %s', (_label, options, expected) => {
     preloadStrings(FILES, page(options));
-    expect(preloaded()).toEqual(expected.map((file) => `${file}`));
+    expect(preloaded()).toEqual(expected);
   });
 
   it('asks as the entry imports them (crossorigin), so the import takes this answer', () => {
