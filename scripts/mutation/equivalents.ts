@@ -23,6 +23,7 @@ import { EQUIVALENTS as scanEntryEquivalents } from './equivalents/scanEntry';
 import { EQUIVALENTS as sessionGateEquivalents } from './equivalents/sessionGate';
 import { EQUIVALENTS as clientEquivalents } from './equivalents/client';
 import { EQUIVALENTS as cineEquivalents } from './equivalents/cine';
+import { EQUIVALENTS as compareEquivalents } from './equivalents/compare';
 
 export type { Equivalent };
 const AI_ORDER = 'machines/aiOrder/aiOrder.machine.ts';
@@ -62,6 +63,7 @@ export const EQUIVALENTS: readonly Equivalent[] = [
   ...sessionGateEquivalents,
   ...clientEquivalents,
   ...cineEquivalents,
+  ...compareEquivalents,
   // machines/aiOrder
   { file: AI_ORDER, mutator: 'StringLiteral', line: "present(order, 'order', 'aiOrder')", reason: BUG_ONLY_TEXT },
   { file: AI_ORDER, mutator: 'StringLiteral', line: 'throw new Error(`aiOrder: expected a ${kind} result', reason: BUG_ONLY_TEXT },
