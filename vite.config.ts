@@ -8,6 +8,7 @@ import { criticalPathBudgetPlugin } from './scripts/build/budget.ts';
 import { inlineCssPlugin } from './scripts/build/inlineCss.ts';
 import { routePagesPlugin } from './scripts/build/routePages.ts';
 import { bootScriptPlugin } from './scripts/build/bootScript.ts';
+import { modulePreloadPlugin } from './scripts/build/modulePreload.ts';
 
 const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
 
@@ -33,7 +34,7 @@ function reactRouterProductionBuild() {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), vanillaExtractPlugin(), inlineCssPlugin(), bootScriptPlugin(), routePagesPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
+  plugins: [modulePreloadPlugin(), react(), vanillaExtractPlugin(), inlineCssPlugin(), bootScriptPlugin(), routePagesPlugin(), precompressPlugin(), criticalPathBudgetPlugin()],
   resolve: { alias: mode === 'production' ? reactRouterProductionBuild() : [] },
   build: {
     target: 'es2020',

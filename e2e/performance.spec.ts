@@ -96,6 +96,27 @@ test('the film detail opened from a link reads the study as the app starts', asy
   expect(detail.map((r) => r.resourceType())).toEqual(['fetch']);
 });
 
+test("My studies asks for the film detail's chunks when idle, one script's link per task: no long task of preloads", async ({ page }) => {
+  const app = new PatientApp(page);
+  await app.signIn();
+  // The script preloads the page adds in each task, once recording starts: a MutationObserver is
+  // told of a task's changes together, at its end. (A string: the test bundler's helpers are not in the page.)
+  await page.addInitScript(`window.__linkBatches = [];
+    new MutationObserver((records) => {
+      if (!window.__recording) return;
+      const added = records.flatMap((record) => [...record.addedNodes]).filter((node) => node.nodeName === 'LINK' && node.rel === 'modulepreload');
+      if (added.length) window.__linkBatches.push(added.map((link) => link.getAttribute('href')));
+    }).observe(document, { childList: true, subtree: true });`);
+  await page.goto('/myStudyList');
+  await expect(page.getByTestId('study-card').first()).toBeVisible();
+  await page.evaluate(() => void ((window as unknown as { __recording: boolean }).__recording = true));
+  const batches = () => page.evaluate(() => (window as unknown as { __linkBatches: string[][] }).__linkBatches);
+  await expect.poll(async () => (await batches()).flat().some((href) => /\/FilmDetailScreen-[\w-]+\.js$/.test(href))).toBe(true);
+  await expect.poll(async () => (await batches()).length).toBeGreaterThanOrEqual(5);
+  // Vite's own helper added them all in one task (15 links, a long task on a phone).
+  expect((await batches()).filter((batch) => batch.length > 1)).toEqual([]);
+});
+
 test("a screen's chunks are asked for as the HTML is read, beside the entry, not after it has run", async ({ page }) => {
   const app = new PatientApp(page);
   await app.signIn();

@@ -3,7 +3,7 @@
  * first paint until one more request returns, and on a phone at 150 ms a round trip that is most
  * of the wait for the app's frame (index.html's `.boot-shell`). Each `<link>` stays beside its
  * `<style>`, `disabled`: the browser neither applies nor needs it, and a chunk that imports the same
- * CSS later sees it there, so Vite's preload helper does not add the sheet a second time (after a
+ * CSS later sees it there, so the preload helper does not add the sheet a second time (after a
  * screen's own sheet, where it would undo the screen's overrides).
  *
  * The Content-Security-Policy lets exactly these styles apply by their hashes

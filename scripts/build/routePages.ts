@@ -6,8 +6,9 @@
  * cannot find fails the build, so a page never names a stale file.
  *
  * Style sheets are named with `rel=preload`, not `rel=stylesheet`: a sheet in the head would hold
- * the app frame's first paint, and Vite's preload helper applies the screen's sheets itself, in
- * order, when the screen loads (from the copy the preload fetched).
+ * the app frame's first paint, and the preload helper (src/shared/platform/modulePreload.ts)
+ * applies the screen's sheets itself, in order, when the screen loads (from the copy the preload
+ * fetched).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -44,8 +44,8 @@ export const SOON_IDLE_AFTER_MS = 500;
 /**
  * Runs `work` in a task of its own a moment after the frame being drawn is on the screen, once the
  * browser is idle (a second at most after that moment): a likely next screen's chunk, asked for as
- * the cards that open it appear. Its preloads, one link each, cost a cheap phone tens of
- * milliseconds of main thread, and its bytes would share the link with what shows the cards.
+ * the cards that open it appear. Its bytes would share the link with what shows the cards, and
+ * its preloads cost a cheap phone main thread (one link per task: src/shared/platform/modulePreload.ts).
  */
 export function soonIdle(work: () => void): void {
   afterFrame(() => setTimeout(() => onIdle(work, SOON_IDLE_MS), SOON_IDLE_AFTER_MS));
