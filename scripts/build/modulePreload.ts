@@ -1,7 +1,8 @@
 /**
  * The build's dynamic imports call the app's preload helper instead of Vite's
- * (src/shared/platform/modulePreload.ts): the same calls and the same promise, but one link per
- * task, so asking for a screen of twenty chunks is no longer one long task (issue 26, TBT).
+ * (src/shared/platform/modulePreload.ts): the same calls and the same promise, but each script's
+ * link after the first in a task of its own, so asking for a screen of twenty chunks is no longer
+ * one long task of links (issue 26, TBT).
  * Vite imports its helper from a module of its own; this plugin answers for that module first.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
- * The app's preload helper (issue 26, TBT): a dynamic import's dependencies are linked one per task,
- * the first at once, beside the import; the import resolves once the style sheets have loaded, as
- * with Vite's helper; a failure is reported as Vite reports it. jsdom loads no link, so a test
+ * The app's preload helper (issue 26, TBT): a dynamic import's scripts are linked one per task, the
+ * first at once, beside the import, and its style sheets all at once; the import resolves once the
+ * style sheets have loaded, as with Vite's helper; a failure is reported as Vite reports it. jsdom loads no link, so a test
  * fires a style sheet's load or error.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -74,8 +74,9 @@ function notYetAsked(page: PreloadPage, seen: Seen, deps: readonly string[]) {
   const loading: Promise<void>[] = [];
   let linked: ReturnType<typeof linkedHrefs> | undefined;
   for (const dep of deps) {
-    const href = new URL(page.base + dep, page.document.baseURI).href;
-    const isCss = new URL(href).pathname.endsWith('.css');
+    const url = new URL(page.base + dep, page.document.baseURI);
+    const href = url.href;
+    const isCss = url.pathname.endsWith('.css');
     if (seen.has(href)) {
       const pending = seen.get(href);
       if (pending) loading.push(pending);
@@ -118,16 +119,16 @@ async function linkScripts(page: PreloadPage, seen: Seen, scripts: readonly stri
  * A failed preload, as Vite reports one: a `vite:preloadError` event the page may cancel, and a
  * rejected import when it does not.
  */
-function reportFailure(window: Window, error: unknown): void {
+function reportFailure(view: Window, error: unknown): void {
   const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error });
-  window.dispatchEvent(event);
+  view.dispatchEvent(event);
   if (!event.defaultPrevented) throw error;
 }
 
 /** The helper over a page of its own (the tests'); the build's is {@link __vitePreload}. */
 export function createPreloadHelper(page: PreloadPage) {
   const seen: Seen = new Map();
-  const window = page.document.defaultView!;
+  const view = page.document.defaultView!;
   return function preload<T>(load: () => Promise<T>, deps?: readonly string[]): Promise<T> {
     if (!deps || deps.length === 0) return load();
     const { sheets, scripts, loading } = notYetAsked(page, seen, deps);
@@ -140,10 +141,10 @@ export function createPreloadHelper(page: PreloadPage) {
       (error: unknown) => ({ ok: false as const, error }),
     );
     return sheetsLoaded.then(async (failures) => {
-      for (const failure of failures) reportFailure(window, failure);
+      for (const failure of failures) reportFailure(view, failure);
       const result = await imported;
       if (result.ok) return result.module;
-      reportFailure(window, result.error);
+      reportFailure(view, result.error);
       return undefined as T;
     });
   };
