@@ -17,7 +17,8 @@ export function connectPagedList<T, F>(snapshot: SnapshotFrom<PagedListMachine<T
     isEmpty: snapshot.matches('finished') && items.length === 0,
     isFailed: snapshot.matches('failed'),
     canLoadMore: snapshot.can({ type: 'LOAD_MORE' }),
-    canRefresh: snapshot.can({ type: 'REFRESH' }),
+    /** The patient may pull to refresh: not while page 1 is on its way (the app's own refresh still goes). */
+    canRefresh: snapshot.can({ type: 'REFRESH' }) && !snapshot.hasTag('loading') && !snapshot.hasTag('refreshing'),
     loadMore: () => send({ type: 'LOAD_MORE' }),
     refresh: () => send({ type: 'REFRESH' }),
     retry: () => send({ type: 'RETRY' }),

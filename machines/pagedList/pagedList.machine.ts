@@ -4,7 +4,9 @@ import type { ListPage, LoadRequest, PagedListContext, PagedListEvent, PagedList
 /**
  * The paged-list chart. The app provides `load` (one page), `reportFailure` and `scrollToTop`.
  * A page that arrives after a tab switch or a refresh is dropped: leaving a loading state stops
- * its request, and a stopped request's answer never reaches the chart.
+ * its request, and a stopped request's answer never reaches the chart. A refresh asked while
+ * page 1 is on its way asks for it again: the answer in flight may have been read before the
+ * change the refresh is for (a share just created, an order just cancelled).
  */
 export function createPagedListMachine<T, F>() {
   /** A page that could not be had: remember why, and let the app say so. */
@@ -70,6 +72,9 @@ export function createPagedListMachine<T, F>() {
           ],
           onError: { target: 'failed', actions: failed },
         },
+        on: {
+          REFRESH: { target: 'loading', reenter: true, description: 'Page 1 again: the page on its way may predate what the refresh is for' },
+        },
       },
       idle: {
         on: { LOAD_MORE: 'loadingMore', REFRESH: 'refreshing' },
@@ -107,6 +112,9 @@ export function createPagedListMachine<T, F>() {
             { target: 'idle', actions: { type: 'replaceWithFirstPage', params: ({ event }) => event.output } },
           ],
           onError: { target: 'failed', actions: failed },
+        },
+        on: {
+          REFRESH: { target: 'refreshing', reenter: true, description: 'Page 1 again, the rows kept: the page on its way may predate what the refresh is for' },
         },
       },
       finished: {

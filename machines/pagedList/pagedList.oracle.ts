@@ -118,6 +118,16 @@ export const pagedListOracle: Oracle<SnapshotFrom<PagedListMachine<unknown, unkn
       },
     },
     {
+      id: 'refresh-while-busy-asks-again',
+      says: 'A refresh asked while a page is on its way drops that page and asks for page 1 again: the page in flight may predate the change the refresh is for.',
+      source: `${LIST}; no data lost (a share just created shows in the list)`,
+      rule: {
+        kind: 'always',
+        if: { all: [{ input: 'REFRESH' }, { saw: { isBusy: true } }] },
+        then: { all: [{ stop: 'load' }, { call: 'load', with: { page: 1 } }] },
+      },
+    },
+    {
       id: 'first-page-replaces',
       says: 'Page 1 replaces what the list showed.',
       source: LIST,

@@ -31,7 +31,14 @@ const events = [
 ];
 const all = transitionPaths(machine, { events: events as never, input: { filter: -1, pageSize: 8 }, distinguish: 'value' });
 /** The order list leaves for the error page on a failure, so a path can only end there. */
-const paths = all.filter((path) => path.steps.every((step, i) => !step.state.matches('failed') || i === path.steps.length - 1));
+const endsAtFailure = (path: ModelPath) => path.steps.every((step, i) => !step.state.matches('failed') || i === path.steps.length - 1);
+/**
+ * A refresh while page 1 is on its way comes from the app (a share just created), never from a
+ * pull: the list takes no pull then (pagedList.edges.test.ts, and the shares screen's test).
+ */
+const pullsWhileBusy = (path: ModelPath) =>
+  path.steps.some((step, i) => i > 0 && (step.event as { type: string }).type === 'REFRESH' && ['loading', 'refreshing'].some((tag) => path.steps[i - 1]!.state.hasTag(tag)));
+const paths = all.filter((path) => endsAtFailure(path) && !pullsWhileBusy(path));
 
 
 async function run(path: ModelPath) {
@@ -86,8 +93,14 @@ async function run(path: ModelPath) {
 describe('paged-list chart through the rendered AI order list', () => {
   it('runs a path per state and event, and together they take every transition but retry', () => {
     expect(paths).toHaveLength(21);
-    // RETRY and REFRESH leave the failed state, which this screen never shows (it shows the error page).
-    expect(transitionCoverage(machine, paths).missing.sort()).toEqual(['pagedList.failed | REFRESH | 0', 'pagedList.failed | RETRY | 0']);
+    // RETRY and REFRESH leave the failed state, which this screen never shows (it shows the error
+    // page); a pull while page 1 is on its way is not taken (above).
+    expect(transitionCoverage(machine, paths).missing.sort()).toEqual([
+      'pagedList.failed | REFRESH | 0',
+      'pagedList.failed | RETRY | 0',
+      'pagedList.loading | REFRESH | 0',
+      'pagedList.refreshing | REFRESH | 0',
+    ]);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     await run(path);

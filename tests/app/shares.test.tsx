@@ -91,6 +91,37 @@ describe('sharing a study (shareList with ?id)', () => {
     expect(screen.getByTestId('share-days-30')).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('a share created while the list of my shares is still on its way shows in it: the answer read before it is not the last word', async () => {
+    const user = userEvent.setup();
+    const created = share(9);
+    const rows: Share[] = [share(1)];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let asked = 0;
+    server.use(
+      http.get(`${API_BASE}V1.0/Share/list`, async () => {
+        asked += 1;
+        // Read as the server reads it, when asked; the first answer is held back until after the create.
+        const current = [...rows];
+        if (asked === 1) await firstHeld;
+        return HttpResponse.json(envelope({ rows: current, totals: current.length }));
+      }),
+      http.post(`${API_BASE}V1.0/Share/create`, () => {
+        rows.unshift(created);
+        return HttpResponse.json(envelope(created));
+      }),
+    );
+    renderApp('/shareList?id=film-9');
+    await user.click(await screen.findByTestId('share-create'));
+    expect(await screen.findByTestId('share-access-code')).toHaveTextContent('1009');
+    await waitFor(() => expect(asked).toBe(2));
+    releaseFirst();
+    const codes = () => screen.getAllByTestId('share-row').map((row) => row.getAttribute('data-code'));
+    await waitFor(() => expect(codes()).toEqual(['ABCD2009', 'ABCD2001']));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(codes()).toEqual(['ABCD2009', 'ABCD2001']);
+  });
+
   it('inside WeChat sets the share card and says how to send it to a friend', async () => {
     const user = userEvent.setup();
     shareList(() => []);

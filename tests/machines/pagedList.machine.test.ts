@@ -29,7 +29,7 @@ describeModel({
   machine,
   events: events as never,
   input,
-  pinnedPaths: 388,
+  pinnedPaths: 428,
   oracle: pagedListOracle,
   start: startList,
 });
