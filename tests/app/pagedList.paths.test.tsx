@@ -34,7 +34,8 @@ const all = transitionPaths(machine, { events: events as never, input: { filter:
 const endsAtFailure = (path: ModelPath) => path.steps.every((step, i) => !step.state.matches('failed') || i === path.steps.length - 1);
 /**
  * A refresh while page 1 is on its way comes from the app (a share just created), never from a
- * pull: the list takes no pull then (pagedList.edges.test.ts, and the shares screen's test).
+ * pull: the list offers no pull then (pagedList.edges.test.ts); the app's own refresh is the
+ * shares screen's test.
  */
 const pullsWhileBusy = (path: ModelPath) =>
   path.steps.some((step, i) => i > 0 && (step.event as { type: string }).type === 'REFRESH' && ['loading', 'refreshing'].some((tag) => path.steps[i - 1]!.state.hasTag(tag)));
@@ -91,7 +92,7 @@ async function run(path: ModelPath) {
 }
 
 describe('paged-list chart through the rendered AI order list', () => {
-  it('runs a path per state and event, and together they take every transition but retry', () => {
+  it('runs a path per state and event, and together they take every transition a patient makes on this screen', () => {
     expect(paths).toHaveLength(21);
     // RETRY and REFRESH leave the failed state, which this screen never shows (it shows the error
     // page); a pull while page 1 is on its way is not taken (above).

@@ -5,8 +5,8 @@ import { nextTask } from './tasks';
 /**
  * Each link's fetch costs the main thread about a millisecond (Chromium's `requestResource`, more
  * on a busy phone), and a screen needs about twenty chunks: Vite's own helper adds every link in
- * one go, so the film detail asked for while My studies is idle was one task of 15–50 ms
- * unthrottled, 120–220 ms at 4x (issue 26, TBT). Here the import, the style sheets (a few) and
+ * one go, so the film detail asked for while My studies is idle was one task: its fetches took
+ * 15–48 ms unthrottled, the task 71–297 ms in Lighthouse's simulation (issue 26, TBT). Here the import, the style sheets (a few) and
  * the first script's link go at once, and each next script's link in a task of its own; the import
  * resolves once the chunk's style sheets have loaded, as Vite's does, so a screen never draws
  * unstyled.
